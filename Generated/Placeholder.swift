@@ -1,0 +1,1 @@
+// Placeholder: replaced by `swift run ormgen generate schema --output Generated`.

@@ -1,0 +1,40 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "ORMGen",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+    products: [
+        .library(name: "ORMKit", targets: ["ORMKit"]),
+        .executable(name: "ormgen", targets: ["ormgen"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+    ],
+    targets: [
+        // Runtime: SQLite C API, then the Swift runtime apps link.
+        .systemLibrary(
+            name: "ORMKitSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite3"])]
+        ),
+        .target(name: "ORMKit", dependencies: ["ORMKitSQLite"]),
+
+        // Generator: YAML schema -> Swift source. Never imports the runtime.
+        .target(name: "ORMGenCore", dependencies: [.product(name: "Yams", package: "Yams")]),
+        .executableTarget(
+            name: "ormgen",
+            dependencies: ["ORMGenCore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+
+        // The checked-in output of `ormgen generate schema --output Generated`.
+        .target(name: "ExampleModels", dependencies: ["ORMKit"], path: "Generated"),
+
+        .testTarget(name: "ORMGenCoreTests", dependencies: ["ORMGenCore"]),
+        .testTarget(name: "ORMKitTests", dependencies: ["ORMKit"]),
+        .testTarget(name: "GeneratedTests", dependencies: ["ORMKit", "ExampleModels"]),
+        .testTarget(name: "ormgenTests", dependencies: ["ORMGenCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

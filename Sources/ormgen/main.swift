@@ -1,0 +1,1 @@
+print("ormgen: not yet implemented")
