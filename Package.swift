@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .library(name: "ORMKit", targets: ["ORMKit"]),
         .executable(name: "ormgen", targets: ["ormgen"]),
+        .plugin(name: "ORMGenPlugin", targets: ["ORMGenPlugin"]),
+        .plugin(name: "ORMGenCommandPlugin", targets: ["ORMGenCommandPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
@@ -26,6 +28,17 @@ let package = Package(
         .executableTarget(
             name: "ormgen",
             dependencies: ["ORMGenCore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+
+        // Plugins: generate at build time (schema/ folder of the target), or on demand into the package.
+        .plugin(name: "ORMGenPlugin", capability: .buildTool(), dependencies: ["ormgen"]),
+        .plugin(
+            name: "ORMGenCommandPlugin",
+            capability: .command(
+                intent: .custom(verb: "generate-orm", description: "Generate Swift files from the targets' schema/ YAML."),
+                permissions: [.writeToPackageDirectory(reason: "Writes the generated Swift files into the package.")]
+            ),
+            dependencies: ["ormgen"]
         ),
 
         // The checked-in output of `ormgen generate schema --output Generated`.
