@@ -1,0 +1,153 @@
+#!/usr/bin/env bash
+# End-to-end test of ORMGen as a user sees it: a throwaway package in a temp dir depends on this
+# package by path and
+#   1. applies the ORMGenPlugin build plugin to an executable target with a schema/ folder,
+#   2. generates a second target's files with the command plugin (`generate-orm`) and compiles them,
+#   3. builds and runs the app and checks its output,
+#   4. rebuilds with nothing changed: the generator must not run,
+#   5. edits the YAML: the generator must run and the new field must appear,
+#   6. breaks the YAML: `swift build` must fail with `path:line:column: error:` pointing at the file.
+# Usage: bash scripts/consumer-test.sh   (KEEP_CONSUMER=1 keeps the temp dir for inspection)
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+PACKAGE_ID="$(basename "$ROOT" | tr '[:upper:]' '[:lower:]')"  # SwiftPM names a path dependency by its folder
+WORK="$(cd "$(mktemp -d "${TMPDIR:-/tmp}/ormgen-consumer.XXXXXX")" && pwd -P)"
+CONSUMER="$WORK/MyApp"
+SCRATCH="$WORK/.build"
+LOG="$WORK/log"
+mkdir -p "$LOG"
+
+cleanup() {
+    if [ "${KEEP_CONSUMER:-0}" = "1" ]; then echo "consumer-test: kept $WORK"; else rm -rf "$WORK"; fi
+}
+trap cleanup EXIT
+
+say() { echo "consumer-test: $*"; }
+fail() {
+    echo "consumer-test: FAIL: $*" >&2
+    if [ -n "${2:-}" ] && [ -f "$2" ]; then echo "----- last lines of $2 -----" >&2; tail -40 "$2" >&2; fi
+    exit 1
+}
+# swift build/run in the consumer, output kept in $LOG/<name>.log; fails the test on a non-zero exit.
+swift_in_consumer() {
+    local name="$1"; shift
+    if ! (cd "$CONSUMER" && "$@" --scratch-path "$SCRATCH") >"$LOG/$name.log" 2>&1; then
+        fail "'$*' failed" "$LOG/$name.log"
+    fi
+}
+generated_file() { find "$SCRATCH" -path '*ORMGenPlugin*' -name ORMGen.swift -print -quit; }
+mtime() { stat -c %Y "$1" 2>/dev/null || stat -f %m "$1"; }
+
+say "creating $CONSUMER (depends on $ROOT as package '$PACKAGE_ID')"
+mkdir -p "$CONSUMER/Sources/MyApp/schema" "$CONSUMER/Sources/Catalog/schema"
+cat >"$CONSUMER/Package.swift" <<SWIFT
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "MyApp",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(path: "$ROOT"),
+    ],
+    targets: [
+        // Generated at build time by the build plugin from Sources/MyApp/schema/*.yaml.
+        .executableTarget(
+            name: "MyApp",
+            dependencies: ["Catalog", .product(name: "ORMKit", package: "$PACKAGE_ID")],
+            plugins: [.plugin(name: "ORMGenPlugin", package: "$PACKAGE_ID")]
+        ),
+        // Generated on demand by \`generate-orm\` into Sources/Catalog/Generated and compiled as-is.
+        .target(
+            name: "Catalog",
+            dependencies: [.product(name: "ORMKit", package: "$PACKAGE_ID")],
+            exclude: ["schema"]
+        ),
+    ]
+)
+SWIFT
+
+cat >"$CONSUMER/Sources/MyApp/schema/notes.yaml" <<'YAML'
+name: NotesSchema
+models:
+  Note:
+    table: notes
+    fields:
+      id: Int64
+      title: String
+      stars: { type: Int, default: 0 }
+    indexes: [title]
+YAML
+
+cat >"$CONSUMER/Sources/Catalog/schema/catalog.yaml" <<'YAML'
+name: CatalogSchema
+models:
+  Shelf:
+    table: shelves
+    fields:
+      id: Int64
+      label: String
+YAML
+cat >"$CONSUMER/Sources/Catalog/Catalog.swift" <<'SWIFT'
+/// The Catalog module: its models are generated into Generated/ by `generate-orm`.
+public enum Catalog {}
+SWIFT
+
+#MAIN#
+
+say "1/6 command plugin: generate-orm --target Catalog --access public"
+swift_in_consumer generate-orm swift package --allow-writing-to-package-directory generate-orm --target Catalog --access public
+for file in Shelf.swift CatalogSchema.swift; do
+    [ -f "$CONSUMER/Sources/Catalog/Generated/$file" ] || fail "generate-orm did not write Sources/Catalog/Generated/$file" "$LOG/generate-orm.log"
+done
+
+say "2/6 first build (build plugin generates ORMGen.swift)"
+swift_in_consumer build-1 swift build
+grep -q "Generating ORMGen.swift for MyApp" "$LOG/build-1.log" || fail "the build plugin did not run" "$LOG/build-1.log"
+if grep -q "unhandled" "$LOG/build-1.log"; then fail "SwiftPM warned about unhandled files" "$LOG/build-1.log"; fi
+if grep -E "warning:" "$LOG/build-1.log" | grep -v "^warning: 'ormgen" | grep -q "MyApp/\|ORMGen.swift\|Catalog/"; then
+    fail "the consumer's build has warnings" "$LOG/build-1.log"
+fi
+GENERATED="$(generated_file)"
+[ -n "$GENERATED" ] || fail "no ORMGen.swift under $SCRATCH" "$LOG/build-1.log"
+
+say "3/6 run the app"
+swift_in_consumer run swift run MyApp
+#ASSERT_RUN#
+
+say "4/6 rebuild with nothing changed: the generator must not run"
+BEFORE="$(mtime "$GENERATED")"
+sleep 1
+swift_in_consumer build-2 swift build -v
+if grep -q "Generating ORMGen.swift" "$LOG/build-2.log" || grep -q "ormgen.* generate " "$LOG/build-2.log"; then
+    fail "the generator ran although no schema file changed" "$LOG/build-2.log"
+fi
+[ "$(mtime "$GENERATED")" = "$BEFORE" ] || fail "ORMGen.swift was rewritten although no schema file changed"
+
+say "5/6 edit the YAML: the generator must run again"
+sed -i.bak 's/      stars: { type: Int, default: 0 }/      stars: { type: Int, default: 0 }\n      pinned: { type: Bool, default: false }/' \
+    "$CONSUMER/Sources/MyApp/schema/notes.yaml"
+rm -f "$CONSUMER/Sources/MyApp/schema/notes.yaml.bak"
+grep -q pinned "$CONSUMER/Sources/MyApp/schema/notes.yaml" || fail "could not edit notes.yaml"
+swift_in_consumer build-3 swift build
+grep -q "Generating ORMGen.swift for MyApp" "$LOG/build-3.log" || fail "the generator did not run after the YAML changed" "$LOG/build-3.log"
+grep -q "pinned" "$GENERATED" || fail "ORMGen.swift does not contain the new field 'pinned'"
+
+say "6/6 a schema error fails the build with path:line:column: error:"
+cat >"$CONSUMER/Sources/MyApp/schema/notes.yaml" <<'YAML'
+name: NotesSchema
+models:
+  Note:
+    table: notes
+    fields:
+      id: Int64
+      title: Strng
+YAML
+if (cd "$CONSUMER" && swift build --scratch-path "$SCRATCH") >"$LOG/build-error.log" 2>&1; then
+    fail "swift build succeeded with an invalid schema" "$LOG/build-error.log"
+fi
+PATTERN="$CONSUMER/Sources/MyApp/schema/notes.yaml:7:[0-9]+: error: "
+grep -E "$PATTERN" "$LOG/build-error.log" || fail "no '$PATTERN' line in the build output" "$LOG/build-error.log"
+
+say "passed"
