@@ -12,7 +12,7 @@ public protocol Record: Sendable {
 
     /// Decodes a record from a row whose columns are `schema.columns`, in order.
     ///
-    /// - Throws: `DatabaseError` (code `.decoding`) when a column is NULL for a non-optional
+    /// - Throws: `DatabaseError` (kind `.decoding`) when a column is NULL for a non-optional
     ///   field or holds a value of the wrong type.
     init(row: Row) throws
 

@@ -1,17 +1,27 @@
 /// A Swift type the runtime reads from and binds to one SQLite column, with no boxing.
 ///
 /// The runtime conforms `Bool`, `Int`, `Int32`, `Int64`, `Double`, `Float`, `String`, `Data`, `Date`,
-/// `UUID`, `URL`, `Decimal`, `Optional` of each, and `RawRepresentable` enums whose raw value is one of
-/// those. For your own types, conform to ``DatabaseValueConvertible`` instead.
+/// `UUID`, `URL`, `Decimal`, `DatabaseValue` and `Optional` of each. Enums get the conformance for free
+/// when they declare it and are `RawRepresentable` with a `ColumnValue` raw value
+/// (`enum Genre: String, ColumnValue`). For your own types conform to ``DatabaseValueConvertible`` instead:
+/// it derives all of this from a conversion to and from a built-in type.
 public protocol ColumnValue: Sendable {
-    /// Reads the value of column `index` of the current row.
+    /// The optional form of the type, used for results that can be NULL (aggregates): `Self?`, or `Self`
+    /// when the type is already optional.
+    associatedtype Nullable: ColumnValue = Self?
+
+    /// Reads the value of column `index` (0-based) of `row`.
     ///
-    /// - Throws: `DatabaseError` (code `.decoding`) on NULL (for non-optional types) or a wrong storage class.
+    /// - Throws: `DatabaseError` (kind `.decoding`) on NULL for a non-optional type, on a wrong storage class,
+    ///   or on a value out of range.
     static func decode(from row: Row, at index: Int32) throws -> Self
 
-    /// Binds the value to parameter `index` (1-based) of a prepared statement.
-    func bind(to statement: StatementBinding, at index: Int32) throws
+    /// Binds the value to parameter `index` (1-based).
+    ///
+    /// - Throws: `DatabaseError` when SQLite rejects the value.
+    func bind(to binding: StatementBinding, at index: Int32) throws
 
-    /// The value as a SQLite storage class: used for query arguments and tracing, never on the row path.
-    var databaseValue: DatabaseValue { get }
+    /// The value as a SQLite storage class: for query-builder arguments and raw SQL arguments, never on the
+    /// row path.
+    var storageValue: DatabaseValue { get }
 }

@@ -1,0 +1,286 @@
+import ORMKitSQLite
+
+/// The handle to the SQLite connection that `Database.read`, `Database.write` and
+/// `DatabaseContext.withConnection` pass to their closure.
+///
+/// A `Connection` is not `Sendable` and is valid only inside the closure it was passed to: every call made
+/// after the closure returned (or after `Database.close()`) throws `DatabaseError` instead of touching
+/// SQLite. Record operations, queries and raw SQL accept it wherever they accept a `Database`, and then run
+/// inside the closure's transaction.
+public final class Connection {
+    /// The `sqlite3*` handle; invalid once `isClosed`.
+    let handle: OpaquePointer
+    /// Prepared statements by SQL text.
+    private var statementCache: [String: Statement] = [:]
+    /// Whether a closure holding this connection is running (set by `Database` under its lock).
+    var isAccessible = false
+    /// Whether `close()` ran.
+    private(set) var isClosed = false
+    /// Nesting depth of `savepoint` calls, used to name savepoints.
+    private var savepointDepth = 0
+    /// Keeps the trace closure alive while SQLite holds a pointer to it.
+    private var traceBox: TraceBox?
+
+    /// How many statements this connection prepared: cached statements are prepared once per SQL text,
+    /// so a repeated operation leaves this unchanged. For tests of the statement cache.
+    @_spi(Testing) public private(set) var prepareCount = 0
+
+    /// The most statements kept in the cache; past it, idle cached statements are finalized.
+    static let statementCacheCapacity = 512
+
+    init(handle: OpaquePointer) {
+        self.handle = handle
+    }
+
+    // MARK: State
+
+    /// Whether a transaction is open (SQLite is not in autocommit mode).
+    public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    /// The row id of the last successful `INSERT` on this connection (`sqlite3_last_insert_rowid`).
+    public var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// The number of rows changed by the last `INSERT`, `UPDATE` or `DELETE` (`sqlite3_changes64`).
+    public var changesCount: Int { Int(sqlite3_changes64(handle)) }
+
+    /// Throws unless the connection is open and inside its closure.
+    func checkAccess() throws {
+        if isClosed { throw DatabaseError.closedDatabase }
+        guard isAccessible else {
+            throw DatabaseError(
+                kind: .misuse, resultCode: SQLITE_MISUSE,
+                message: "a Connection (or a cursor) was used outside the read/write closure it was passed to"
+            )
+        }
+    }
+
+    // MARK: Statements
+
+    /// Runs `body` with a prepared statement for `sql`, from the cache when possible. The statement is reset
+    /// and its bindings cleared afterwards. When the cached statement is busy (an open cursor is stepping it),
+    /// a fresh one is prepared and finalized after use.
+    ///
+    /// - Throws: `DatabaseError` when the connection is not usable, the SQL does not compile, or `body` throws.
+    func withStatement<T>(_ sql: String, _ body: (Statement) throws -> T) throws -> T {
+        let statement = try acquireStatement(sql)
+        defer { release(statement) }
+        return try body(statement)
+    }
+
+    /// A statement for `sql`, marked busy: the cached one when idle, a fresh uncached one otherwise.
+    /// Pair with `release(_:)`.
+    func acquireStatement(_ sql: String) throws -> Statement {
+        try checkAccess()
+        let statement: Statement
+        if let cached = statementCache[sql] {
+            statement = cached.isBusy ? try prepare(sql, cached: false) : cached
+        } else {
+            statement = try prepare(sql, cached: true)
+            if statementCache.count >= Self.statementCacheCapacity { evictIdleStatements() }
+            statementCache[sql] = statement
+        }
+        statement.isBusy = true
+        return statement
+    }
+
+    /// Resets a statement from `acquireStatement(_:)`; finalizes it when it is not cached.
+    func release(_ statement: Statement) {
+        statement.reset()
+        statement.isBusy = false
+        if !statement.isCached { statement.finalize() }
+    }
+
+    /// Prepares exactly one statement.
+    ///
+    /// - Throws: `DatabaseError` on a compile error, or (`.misuse`) when `sql` holds several statements.
+    private func prepare(_ sql: String, cached: Bool) throws -> Statement {
+        let (statement, rest) = try prepareFirst(sql, cached: cached)
+        guard let statement else {
+            throw DatabaseError(kind: .misuse, resultCode: SQLITE_MISUSE, message: "the SQL holds no statement", sql: sql)
+        }
+        guard rest.allSatisfy(\.isWhitespace) else {
+            statement.finalize()
+            throw DatabaseError(
+                kind: .misuse, resultCode: SQLITE_MISUSE,
+                message: "the SQL holds several statements; run scripts with execute(sql:) and no arguments",
+                sql: sql
+            )
+        }
+        return statement
+    }
+
+    /// Prepares the first statement of `sql`; returns it (nil for blank SQL or a lone comment) and the rest.
+    private func prepareFirst(_ sql: String, cached: Bool) throws -> (Statement?, Substring) {
+        var text = sql
+        let flags = UInt32(cached ? SQLITE_PREPARE_PERSISTENT : 0)
+        var statementHandle: OpaquePointer?
+        var consumed = 0
+        let code = text.withUTF8 { buffer -> Int32 in
+            guard let base = buffer.baseAddress else { return SQLITE_OK }
+            return base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { start in
+                var tail: UnsafePointer<CChar>?
+                let code = sqlite3_prepare_v3(handle, start, Int32(buffer.count), flags, &statementHandle, &tail)
+                consumed = tail.map { start.distance(to: $0) } ?? buffer.count
+                return code
+            }
+        }
+        guard code == SQLITE_OK else {
+            throw DatabaseError.sqlite(handle, code: code, sql: sql)
+        }
+        prepareCount += 1
+        let utf8 = sql.utf8
+        let restStart = utf8.index(utf8.startIndex, offsetBy: consumed, limitedBy: utf8.endIndex) ?? utf8.endIndex
+        let rest = Substring(sql.utf8[restStart...])
+        let statement = statementHandle.map {
+            Statement(handle: $0, sql: cached ? sql : String(sql.utf8.prefix(consumed)) ?? sql, isCached: cached)
+        }
+        return (statement, rest)
+    }
+
+    /// Finalizes every idle cached statement (busy ones stay with their cursor).
+    private func evictIdleStatements() {
+        for (sql, statement) in statementCache where !statement.isBusy {
+            statement.finalize()
+            statementCache[sql] = nil
+        }
+    }
+
+    // MARK: Execute
+
+    /// Runs `sql` for its effect. With no arguments, `sql` may hold several statements separated by `;`
+    /// (a script), each run in turn; with arguments it must be exactly one statement.
+    ///
+    /// - Throws: `DatabaseError` on a compile or run error (with the failing statement's SQL), or when the
+    ///   argument count differs from the statement's parameter count.
+    func run(sql: String, arguments: StatementArguments) throws {
+        try checkAccess()
+        if statementCache[sql] != nil || !arguments.values.isEmpty {
+            try withStatement(sql) { statement in
+                try statement.bind(arguments)
+                try statement.run()
+            }
+            return
+        }
+        var remaining = Substring(sql)
+        var isFirst = true
+        while !remaining.allSatisfy(\.isWhitespace) {
+            let (statement, rest) = try prepareFirst(String(remaining), cached: false)
+            if isFirst, rest.allSatisfy(\.isWhitespace), statement != nil {
+                // A single statement: cache it like every other SQL text.
+                statement?.finalize()
+                try withStatement(sql) { try $0.run() }
+                return
+            }
+            isFirst = false
+            if let statement {
+                defer { statement.finalize() }
+                try statement.run()
+            }
+            remaining = rest
+        }
+    }
+
+    // MARK: Savepoints
+
+    /// Runs `body` inside a savepoint: released when `body` returns, rolled back (only the savepoint's own
+    /// changes) when it throws. Savepoints nest.
+    ///
+    /// ```swift
+    /// try db.write { conn in
+    ///     try author.insert(conn)
+    ///     try? conn.savepoint {
+    ///         try book.insert(conn)
+    ///         throw CancellationError()    // undoes the book only
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Throws: what `body` throws (after rolling back), or `DatabaseError` when SQLite refuses the savepoint.
+    public func savepoint<T>(_ body: () throws -> T) throws -> T {
+        try checkAccess()
+        savepointDepth += 1
+        defer { savepointDepth -= 1 }
+        let name = "\"ormkit_savepoint_\(savepointDepth)\""
+        try run(sql: "SAVEPOINT \(name)", arguments: [])
+        let result: T
+        do {
+            result = try body()
+        } catch {
+            if !isClosed {
+                try? run(sql: "ROLLBACK TO \(name)", arguments: [])
+                try? run(sql: "RELEASE \(name)", arguments: [])
+            }
+            throw error
+        }
+        try run(sql: "RELEASE \(name)", arguments: [])
+        return result
+    }
+
+    // MARK: Trace
+
+    /// Installs (or removes, with nil) the trace closure.
+    func setTrace(_ body: (@Sendable (TraceEvent) -> Void)?) {
+        guard !isClosed else { return }
+        guard let body else {
+            sqlite3_trace_v2(handle, 0, nil, nil)
+            traceBox = nil
+            return
+        }
+        let box = TraceBox(body)
+        traceBox = box
+        sqlite3_trace_v2(handle, UInt32(SQLITE_TRACE_STMT), traceCallback, Unmanaged.passUnretained(box).toOpaque())
+    }
+
+    // MARK: Close
+
+    /// Finalizes every cached statement and closes the SQLite handle. Statements still held by cursors keep
+    /// the handle alive (`sqlite3_close_v2`) until they are finalized; those cursors throw when used.
+    func close() throws {
+        guard !isClosed else { return }
+        for statement in statementCache.values { statement.finalize() }
+        statementCache = [:]
+        sqlite3_trace_v2(handle, 0, nil, nil)
+        traceBox = nil
+        isClosed = true
+        isAccessible = false
+        let code = sqlite3_close_v2(handle)
+        if code != SQLITE_OK { throw DatabaseError.sqlite(nil, code: code, sql: nil) }
+    }
+}
+
+/// The C callback for `sqlite3_trace_v2`: forwards each statement's SQL, with bound values expanded.
+private func traceCallback(
+    mask: UInt32, context: UnsafeMutableRawPointer?, statement: UnsafeMutableRawPointer?, text: UnsafeMutableRawPointer?
+) -> Int32 {
+    guard let context, let statement else { return 0 }
+    let box = Unmanaged<TraceBox>.fromOpaque(context).takeUnretainedValue()
+    let handle = OpaquePointer(statement)
+    let sql = sqlite3_sql(handle).map { String(cString: $0) } ?? ""
+    var expanded = sql
+    if let text, String(cString: text.assumingMemoryBound(to: CChar.self)).hasPrefix("--") {
+        // A trigger's statement: SQLite passes "-- <trigger SQL>".
+        expanded = String(cString: text.assumingMemoryBound(to: CChar.self))
+    } else if let pointer = sqlite3_expanded_sql(handle) {
+        expanded = String(cString: pointer)
+        sqlite3_free(pointer)
+    }
+    box.body(TraceEvent(sql: sql, expandedSQL: expanded))
+    return 0
+}
+
+/// Holds the trace closure at a stable address for SQLite.
+final class TraceBox {
+    let body: @Sendable (TraceEvent) -> Void
+
+    init(_ body: @escaping @Sendable (TraceEvent) -> Void) {
+        self.body = body
+    }
+}
+
+/// One statement execution reported to `Database.trace(_:)`.
+public struct TraceEvent: Sendable, Hashable {
+    /// The SQL as prepared, with `?` placeholders.
+    public let sql: String
+    /// The SQL with the bound values written in (`sqlite3_expanded_sql`). Contains user data: log with care.
+    public let expandedSQL: String
+}

@@ -1,0 +1,77 @@
+import ORMKitSQLite
+
+extension Database {
+    /// Runs `body` in a write transaction (`BEGIN IMMEDIATE`): committed when `body` returns, rolled back
+    /// when it throws. Called inside another `write` of the same database, it runs in a savepoint instead.
+    ///
+    /// ```swift
+    /// let id = try db.write { conn in
+    ///     var author = Author(name: "Ann")
+    ///     try author.insert(conn)
+    ///     return author.id
+    /// }
+    /// ```
+    ///
+    /// - Throws: what `body` throws (after the rollback), or `DatabaseError` when the transaction cannot begin
+    ///   or commit (for example `SQLITE_BUSY`, or `.closed`).
+    public func write<T>(_ body: (Connection) throws -> T) throws -> T {
+        try withConnection { conn in
+            if conn.isInTransaction { return try conn.savepoint { try body(conn) } }
+            return try conn.transaction(begin: "BEGIN IMMEDIATE TRANSACTION", readOnly: false) { try body(conn) }
+        }
+    }
+
+    /// Runs `body` in a read-only transaction (`BEGIN DEFERRED` with `PRAGMA query_only`): it sees one
+    /// consistent snapshot, and any write inside it fails with `SQLITE_READONLY`.
+    ///
+    /// - Throws: what `body` throws, or `DatabaseError`.
+    public func read<T>(_ body: (Connection) throws -> T) throws -> T {
+        try withConnection { conn in
+            if conn.isInTransaction { return try body(conn) }
+            return try conn.transaction(begin: "BEGIN DEFERRED TRANSACTION", readOnly: true) { try body(conn) }
+        }
+    }
+
+    /// Like `write(_:)`, run on the database's queue: the calling task is suspended, its thread is not blocked.
+    ///
+    /// ```swift
+    /// try await db.write { conn in try author.insert(conn) }
+    /// ```
+    ///
+    /// - Throws: what `body` throws, or `DatabaseError`.
+    public func write<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.async {
+                continuation.resume(with: Result { try self.write(body) })
+            }
+        }
+    }
+
+    /// Like `read(_:)`, run on the database's queue: the calling task is suspended, its thread is not blocked.
+    ///
+    /// - Throws: what `body` throws, or `DatabaseError`.
+    public func read<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.async {
+                continuation.resume(with: Result { try self.read(body) })
+            }
+        }
+    }
+}
+
+extension Connection {
+    /// Begins a transaction with `begin`, runs `body`, commits; rolls back when `body` or the commit throws.
+    func transaction<T>(begin: String, readOnly: Bool, _ body: () throws -> T) throws -> T {
+        try run(sql: begin, arguments: [])
+        if readOnly { try run(sql: "PRAGMA query_only = 1", arguments: []) }
+        defer { if readOnly, !isClosed { try? run(sql: "PRAGMA query_only = 0", arguments: []) } }
+        do {
+            let result = try body()
+            try run(sql: "COMMIT TRANSACTION", arguments: [])
+            return result
+        } catch {
+            if !isClosed, isInTransaction { try? run(sql: "ROLLBACK TRANSACTION", arguments: []) }
+            throw error
+        }
+    }
+}

@@ -1,0 +1,161 @@
+import ORMKitSQLite
+
+/// The one error type ORMKit throws: a failed SQLite call, a value that could not be decoded or encoded,
+/// or a misuse of the API (a closed database, a connection used outside its closure).
+///
+/// SQLite failures carry the primary and extended result codes, SQLite's message and the SQL that failed.
+/// Decoding failures name the table, column and row. Bound values never appear in the description, so
+/// errors can be logged without leaking user data.
+///
+/// ```swift
+/// do {
+///     try author.insert(db)
+/// } catch let error as DatabaseError where error.isUniqueViolation {
+///     // a row with the same unique value already exists
+/// }
+/// ```
+public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What went wrong, broadly.
+    public enum Kind: Sendable, Hashable {
+        /// A SQLite call failed: see `resultCode`, `extendedResultCode` and `message`.
+        case sqlite
+        /// A column held NULL for a non-optional value, or a value of the wrong storage class or range.
+        case decoding
+        /// A value could not be encoded (for example a JSON field whose `Encodable` conformance threw).
+        case encoding
+        /// The database was closed with `Database.close()`; nothing can run on it any more.
+        case closed
+        /// The API was used in a way it does not support (for example a `Connection` kept after its closure).
+        case misuse
+        /// `update` found no row with the record's primary key.
+        case recordNotFound
+    }
+
+    /// What went wrong, broadly.
+    public let kind: Kind
+    /// The SQLite primary result code (`SQLITE_CONSTRAINT` = 19, …), or `SQLITE_ERROR`/`SQLITE_MISUSE`
+    /// for errors raised by ORMKit itself.
+    public let resultCode: Int32
+    /// The SQLite extended result code (`SQLITE_CONSTRAINT_UNIQUE` = 2067, …); equals `resultCode` when
+    /// SQLite gave no extended code.
+    public let extendedResultCode: Int32
+    /// A human-readable message: SQLite's own (`UNIQUE constraint failed: authors.name`) or ORMKit's.
+    public let message: String
+    /// The SQL that failed, if any. It contains `?` placeholders, never the bound values.
+    public let sql: String?
+    /// The table involved, when known (decoding errors, record operations).
+    public let table: String?
+    /// The column involved, when known (decoding errors).
+    public let column: String?
+    /// The 0-based index of the row in the result set, for decoding errors.
+    public let row: Int?
+
+    /// Creates an error. ORMKit creates these; apps usually only catch them.
+    public init(
+        kind: Kind,
+        resultCode: Int32 = SQLITE_ERROR,
+        extendedResultCode: Int32? = nil,
+        message: String,
+        sql: String? = nil,
+        table: String? = nil,
+        column: String? = nil,
+        row: Int? = nil
+    ) {
+        self.kind = kind
+        self.resultCode = resultCode
+        self.extendedResultCode = extendedResultCode ?? resultCode
+        self.message = message
+        self.sql = sql
+        self.table = table
+        self.column = column
+        self.row = row
+    }
+
+    /// `UNIQUE` constraint failed (`SQLITE_CONSTRAINT_UNIQUE`).
+    public var isUniqueViolation: Bool { extendedResultCode == Self.constraintUnique }
+    /// `PRIMARY KEY` constraint failed: a row with the same key exists (`SQLITE_CONSTRAINT_PRIMARYKEY`).
+    public var isPrimaryKeyViolation: Bool { extendedResultCode == Self.constraintPrimaryKey }
+    /// `FOREIGN KEY` constraint failed (`SQLITE_CONSTRAINT_FOREIGNKEY`).
+    public var isForeignKeyViolation: Bool { extendedResultCode == Self.constraintForeignKey }
+    /// `NOT NULL` constraint failed (`SQLITE_CONSTRAINT_NOTNULL`).
+    public var isNotNullViolation: Bool { extendedResultCode == Self.constraintNotNull }
+    /// `CHECK` constraint failed (`SQLITE_CONSTRAINT_CHECK`).
+    public var isCheckViolation: Bool { extendedResultCode == Self.constraintCheck }
+    /// Any constraint failed (`SQLITE_CONSTRAINT`, whatever the extended code).
+    public var isConstraintViolation: Bool { kind == .sqlite && resultCode == SQLITE_CONSTRAINT }
+
+    static let constraintCheck: Int32 = SQLITE_CONSTRAINT | (1 << 8)
+    static let constraintForeignKey: Int32 = SQLITE_CONSTRAINT | (3 << 8)
+    static let constraintNotNull: Int32 = SQLITE_CONSTRAINT | (5 << 8)
+    static let constraintPrimaryKey: Int32 = SQLITE_CONSTRAINT | (6 << 8)
+    static let constraintUnique: Int32 = SQLITE_CONSTRAINT | (8 << 8)
+
+    /// `SQLite error 19 (extended 2067): UNIQUE constraint failed: authors.name — SQL: INSERT …`, or for
+    /// decoding errors `authors.name, row 3: …`.
+    public var description: String {
+        var text: String
+        switch kind {
+        case .sqlite:
+            text = "SQLite error \(resultCode)"
+            if extendedResultCode != resultCode { text += " (extended \(extendedResultCode))" }
+            text += ": "
+        case .decoding: text = "decoding error: "
+        case .encoding: text = "encoding error: "
+        case .closed: text = "database closed: "
+        case .misuse: text = "misuse: "
+        case .recordNotFound: text = "record not found: "
+        }
+        var location: [String] = []
+        if let table, let column {
+            location.append("\(table).\(column)")
+        } else if let table {
+            location.append(table)
+        } else if let column {
+            location.append("column \(column)")
+        }
+        if let row { location.append("row \(row)") }
+        if !location.isEmpty { text += location.joined(separator: ", ") + ": " }
+        text += message
+        if let sql { text += " — SQL: \(sql)" }
+        return text
+    }
+
+    /// The same error, naming `table` unless it already names one.
+    func inTable(_ name: String) -> DatabaseError {
+        guard table == nil else { return self }
+        return DatabaseError(
+            kind: kind, resultCode: resultCode, extendedResultCode: extendedResultCode, message: message,
+            sql: sql, table: name, column: column, row: row
+        )
+    }
+
+    /// The same error, carrying `sql` unless it already carries some.
+    func withSQL(_ sql: String) -> DatabaseError {
+        guard self.sql == nil else { return self }
+        return DatabaseError(
+            kind: kind, resultCode: resultCode, extendedResultCode: extendedResultCode, message: message,
+            sql: sql, table: table, column: column, row: row
+        )
+    }
+
+    /// The error SQLite reports for the last failed call on `handle`.
+    static func sqlite(_ handle: OpaquePointer?, code: Int32, sql: String?) -> DatabaseError {
+        let message: String
+        if let handle, let text = sqlite3_errmsg(handle) {
+            message = String(cString: text)
+        } else if let text = sqlite3_errstr(code) {
+            message = String(cString: text)
+        } else {
+            message = "unknown error"
+        }
+        var extended = handle.map { sqlite3_extended_errcode($0) } ?? code
+        if extended & 0xFF != code & 0xFF { extended = code }
+        return DatabaseError(
+            kind: .sqlite, resultCode: code & 0xFF, extendedResultCode: extended, message: message, sql: sql
+        )
+    }
+
+    static let closedDatabase = DatabaseError(
+        kind: .closed, resultCode: SQLITE_MISUSE, message: "the database was closed with Database.close()"
+    )
+}

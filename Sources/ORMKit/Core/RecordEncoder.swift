@@ -1,0 +1,41 @@
+import ORMKitSQLite
+
+/// Binds a record's values to the parameters of a prepared statement, in order: 1, 2, 3, …
+///
+/// Generated `encode(to:)` methods call `encode(_:)` once per stored column. Parameters past the statement's
+/// parameter count are skipped, so one `encode(to:)` serves `INSERT … VALUES (?1, …, ?n)`,
+/// `UPDATE … SET "b" = ?2 WHERE "id" = ?1` and `DELETE … WHERE "id" = ?1`.
+public struct RecordEncoder {
+    @usableFromInline let binding: StatementBinding
+    @usableFromInline let parameterCount: Int32
+    /// The index of the next parameter to bind (1-based).
+    @usableFromInline var nextIndex: Int32 = 1
+
+    init(statement: Statement) {
+        self.binding = StatementBinding(statement.handle)
+        self.parameterCount = statement.parameterCount
+    }
+
+    /// Binds `value` to the next parameter.
+    ///
+    /// - Throws: `DatabaseError` when SQLite rejects the value (for example text over its length limit).
+    @inlinable
+    public mutating func encode<V: ColumnValue>(_ value: V) throws {
+        let index = nextIndex
+        nextIndex += 1
+        if index <= parameterCount {
+            try value.bind(to: binding, at: index)
+        }
+    }
+
+    /// Marks the next parameter as used without binding it (it stays NULL).
+    @inlinable
+    public mutating func skip() {
+        nextIndex += 1
+    }
+
+    /// Whether the parameter about to be bound is used by the statement; JSON encoding checks it first so
+    /// skipped parameters cost nothing.
+    @inlinable
+    var nextParameterIsUsed: Bool { nextIndex <= parameterCount }
+}

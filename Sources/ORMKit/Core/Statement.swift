@@ -1,0 +1,83 @@
+import ORMKitSQLite
+
+/// A prepared statement: the compiled form of one SQL statement, owned by a `Connection`.
+///
+/// Cached statements are reused for every execution of the same SQL; after each use the statement is
+/// reset and its bindings cleared. A statement in use (by an operation or an open cursor) is marked busy so
+/// a nested use of the same SQL gets a fresh statement instead of clobbering it.
+final class Statement {
+    /// The `sqlite3_stmt` pointer; invalid once `isFinalized`.
+    let handle: OpaquePointer
+    /// The SQL the statement was prepared from (the cache key).
+    let sql: String
+    /// Whether this statement lives in the connection's cache (and is finalized by it).
+    let isCached: Bool
+    /// `sqlite3_bind_parameter_count`: the largest parameter index in the SQL.
+    let parameterCount: Int32
+    /// `sqlite3_column_count`.
+    let columnCount: Int32
+    /// Whether an operation or cursor is using the statement right now.
+    var isBusy = false
+    /// Whether `sqlite3_finalize` ran; the handle must not be touched after that.
+    private(set) var isFinalized = false
+
+    init(handle: OpaquePointer, sql: String, isCached: Bool) {
+        self.handle = handle
+        self.sql = sql
+        self.isCached = isCached
+        self.parameterCount = sqlite3_bind_parameter_count(handle)
+        self.columnCount = sqlite3_column_count(handle)
+    }
+
+    /// Advances to the next row: `true` when a row is available, `false` when done.
+    ///
+    /// - Throws: `DatabaseError` with SQLite's code and message and this statement's SQL.
+    func step() throws -> Bool {
+        let code = sqlite3_step(handle)
+        switch code {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default: throw DatabaseError.sqlite(sqlite3_db_handle(handle), code: code, sql: sql)
+        }
+    }
+
+    /// Steps until done, ignoring rows (for statements run for their effect).
+    func run() throws {
+        while try step() {}
+    }
+
+    /// Resets the statement and clears its bindings, so it can run again.
+    func reset() {
+        guard !isFinalized else { return }
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
+    /// Binds `arguments` to parameters 1…n.
+    ///
+    /// - Throws: `DatabaseError` (`.misuse`) when the count differs from the statement's parameter count.
+    func bind(_ arguments: StatementArguments) throws {
+        guard arguments.values.count == Int(parameterCount) else {
+            throw DatabaseError(
+                kind: .misuse, resultCode: SQLITE_RANGE,
+                message: "the statement expects \(parameterCount) argument(s), got \(arguments.values.count)",
+                sql: sql
+            )
+        }
+        let binding = StatementBinding(handle)
+        for (offset, value) in arguments.values.enumerated() {
+            try value.bind(to: binding, at: Int32(offset + 1))
+        }
+    }
+
+    /// Finalizes the statement; safe to call more than once.
+    func finalize() {
+        guard !isFinalized else { return }
+        isFinalized = true
+        sqlite3_finalize(handle)
+    }
+
+    deinit {
+        finalize()
+    }
+}

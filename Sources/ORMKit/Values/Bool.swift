@@ -1,0 +1,23 @@
+import ORMKitSQLite
+
+extension Bool: ColumnValue {
+    /// Reads an INTEGER column: 0 is false, anything else true.
+    ///
+    /// - Throws: `DatabaseError` (`.decoding`) on NULL or another storage class.
+    @inlinable
+    public static func decode(from row: Row, at index: Int32) throws -> Bool {
+        guard row.storageClass(at: index) == SQLITE_INTEGER else {
+            throw row.typeMismatch(at: index, type: Bool.self)
+        }
+        return row.int64(at: index) != 0
+    }
+
+    /// Binds 1 or 0.
+    @inlinable
+    public func bind(to binding: StatementBinding, at index: Int32) throws {
+        try binding.bindInt64(self ? 1 : 0, at: index)
+    }
+
+    /// `.integer(1)` or `.integer(0)`.
+    public var storageValue: DatabaseValue { .integer(self ? 1 : 0) }
+}

@@ -1,0 +1,33 @@
+import ORMKitSQLite
+
+extension DatabaseValue: ColumnValue {
+    /// A boxed value can itself be NULL.
+    public typealias Nullable = Self
+
+    /// Reads any column into its storage class, for raw SQL whose column types are not known statically.
+    @inlinable
+    public static func decode(from row: Row, at index: Int32) throws -> DatabaseValue {
+        switch row.storageClass(at: index) {
+        case SQLITE_INTEGER: .integer(row.int64(at: index))
+        case SQLITE_FLOAT: .real(row.double(at: index))
+        case SQLITE_TEXT: .text(row.string(at: index))
+        case SQLITE_BLOB: .blob(row.data(at: index))
+        default: .null
+        }
+    }
+
+    /// Binds the boxed value.
+    @inlinable
+    public func bind(to binding: StatementBinding, at index: Int32) throws {
+        switch self {
+        case .null: try binding.bindNull(at: index)
+        case .integer(let value): try binding.bindInt64(value, at: index)
+        case .real(let value): try binding.bindDouble(value, at: index)
+        case .text(let value): try binding.bindText(value, at: index)
+        case .blob(let value): try binding.bindBlob(value, at: index)
+        }
+    }
+
+    /// `self`.
+    public var storageValue: DatabaseValue { self }
+}

@@ -1,0 +1,31 @@
+import Foundation
+import ORMKitSQLite
+
+extension Decimal: ColumnValue {
+    /// Reads a TEXT column holding the exact decimal `description` (an INTEGER is accepted too).
+    ///
+    /// - Throws: `DatabaseError` (`.decoding`) on NULL, another storage class, or text that is not a number.
+    @inlinable
+    public static func decode(from row: Row, at index: Int32) throws -> Decimal {
+        switch row.storageClass(at: index) {
+        case SQLITE_TEXT:
+            guard let value = Decimal(string: row.string(at: index), locale: Locale(identifier: "en_US_POSIX")) else {
+                throw row.decodingError(at: index, message: "the TEXT is not a decimal number")
+            }
+            return value
+        case SQLITE_INTEGER:
+            return Decimal(row.int64(at: index))
+        default:
+            throw row.typeMismatch(at: index, type: Decimal.self)
+        }
+    }
+
+    /// Binds `description` (exact and locale-independent) as TEXT.
+    @inlinable
+    public func bind(to binding: StatementBinding, at index: Int32) throws {
+        try binding.bindText(description, at: index)
+    }
+
+    /// `.text(description)`.
+    public var storageValue: DatabaseValue { .text(description) }
+}

@@ -1,0 +1,26 @@
+import ORMKitSQLite
+
+extension Int32: ColumnValue {
+    /// Reads an INTEGER column, checking that it fits in 32 bits.
+    ///
+    /// - Throws: `DatabaseError` (`.decoding`) on NULL, another storage class, or a value out of range.
+    @inlinable
+    public static func decode(from row: Row, at index: Int32) throws -> Int32 {
+        guard row.storageClass(at: index) == SQLITE_INTEGER else {
+            throw row.typeMismatch(at: index, type: Int32.self)
+        }
+        guard let value = Int32(exactly: row.int64(at: index)) else {
+            throw row.decodingError(at: index, message: "the INTEGER value \(row.int64(at: index)) is out of the range of Int32")
+        }
+        return value
+    }
+
+    /// Binds an INTEGER.
+    @inlinable
+    public func bind(to binding: StatementBinding, at index: Int32) throws {
+        try binding.bindInt64(Int64(self), at: index)
+    }
+
+    /// `.integer(Int64(self))`.
+    public var storageValue: DatabaseValue { .integer(Int64(self)) }
+}

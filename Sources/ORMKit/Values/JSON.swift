@@ -1,0 +1,83 @@
+import Foundation
+import ORMKitSQLite
+
+extension Row {
+    /// Decodes column `index` (TEXT holding JSON) as `V`, for fields with `storage: json`.
+    ///
+    /// - Throws: `DatabaseError` (`.decoding`) naming the column and row on NULL, on a non-TEXT value, or when
+    ///   the JSON does not decode as `V`.
+    @inlinable
+    public func decodeJSON<V: Decodable>(at index: Int32) throws -> V {
+        let storage = storageClass(at: index)
+        guard storage == SQLITE_TEXT || storage == SQLITE_BLOB else {
+            throw typeMismatch(at: index, type: V.self)
+        }
+        return try decodeJSONText(at: index)
+    }
+
+    /// Decodes column `index` as JSON, reading NULL as nil.
+    ///
+    /// - Throws: `DatabaseError` (`.decoding`) on a non-TEXT value or JSON that does not decode as `V`.
+    @inlinable
+    public func decodeJSON<V: Decodable>(at index: Int32) throws -> V? {
+        if isNull(at: index) { return nil }
+        let decoded: V = try decodeJSON(at: index)
+        return decoded
+    }
+
+    @usableFromInline
+    func decodeJSONText<V: Decodable>(at index: Int32) throws -> V {
+        do {
+            return try JSONDecoder().decode(V.self, from: data(at: index))
+        } catch {
+            throw decodingError(at: index, message: "the JSON does not decode as \(V.self): \(error)")
+        }
+    }
+}
+
+extension RecordEncoder {
+    /// Binds `value` encoded as JSON text (sorted keys) to the next parameter, for fields with `storage: json`.
+    ///
+    /// - Throws: `DatabaseError` (`.encoding`) when `value` fails to encode.
+    @inlinable
+    public mutating func encodeJSON<V: Encodable>(_ value: V) throws {
+        defer { nextIndex += 1 }
+        guard nextIndex <= parameterCount else { return }
+        try bindJSON(value, at: nextIndex)
+    }
+
+    /// Binds `value` as JSON text, or NULL when it is nil.
+    ///
+    /// - Throws: `DatabaseError` (`.encoding`) when `value` fails to encode.
+    @inlinable
+    public mutating func encodeJSON<V: Encodable>(_ value: V?) throws {
+        defer { nextIndex += 1 }
+        guard nextIndex <= parameterCount else { return }
+        if let value {
+            try bindJSON(value, at: nextIndex)
+        } else {
+            try binding.bindNull(at: nextIndex)
+        }
+    }
+
+    @usableFromInline
+    func bindJSON<V: Encodable>(_ value: V, at index: Int32) throws {
+        let data: Data
+        do {
+            data = try JSONCoding.encode(value)
+        } catch {
+            throw DatabaseError(kind: .encoding, message: "\(V.self) does not encode as JSON: \(error)")
+        }
+        let code = data.withUnsafeBytes { binding.bindTextBytes($0, at: index) }
+        try binding.check(code)
+    }
+}
+
+/// The JSON encoding ORMKit stores: `JSONEncoder` with sorted keys, so equal values store equal text.
+enum JSONCoding {
+    static func encode<V: Encodable>(_ value: V) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return try encoder.encode(value)
+    }
+}

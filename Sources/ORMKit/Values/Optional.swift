@@ -1,0 +1,32 @@
+import ORMKitSQLite
+
+extension Optional: ColumnValue where Wrapped: ColumnValue {
+    /// An optional is already nullable.
+    public typealias Nullable = Self
+
+    /// Reads NULL as nil, anything else as `Wrapped`.
+    ///
+    /// - Throws: what `Wrapped` throws for a non-NULL value of the wrong storage class.
+    @inlinable
+    public static func decode(from row: Row, at index: Int32) throws -> Wrapped? {
+        if row.storageClass(at: index) == SQLITE_NULL { return nil }
+        return try Wrapped.decode(from: row, at: index)
+    }
+
+    /// Binds NULL for nil, the wrapped value otherwise.
+    @inlinable
+    public func bind(to binding: StatementBinding, at index: Int32) throws {
+        switch self {
+        case .none: try binding.bindNull(at: index)
+        case .some(let value): try value.bind(to: binding, at: index)
+        }
+    }
+
+    /// `.null` for nil, the wrapped value's storage value otherwise.
+    public var storageValue: DatabaseValue {
+        switch self {
+        case .none: .null
+        case .some(let value): value.storageValue
+        }
+    }
+}

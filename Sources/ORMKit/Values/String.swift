@@ -1,0 +1,23 @@
+import ORMKitSQLite
+
+extension String: ColumnValue {
+    /// Reads a TEXT column (UTF-8, by byte length: embedded NUL bytes are kept).
+    ///
+    /// - Throws: `DatabaseError` (`.decoding`) on NULL or another storage class.
+    @inlinable
+    public static func decode(from row: Row, at index: Int32) throws -> String {
+        guard row.storageClass(at: index) == SQLITE_TEXT else {
+            throw row.typeMismatch(at: index, type: String.self)
+        }
+        return row.string(at: index)
+    }
+
+    /// Binds TEXT with its explicit byte length.
+    @inlinable
+    public func bind(to binding: StatementBinding, at index: Int32) throws {
+        try binding.bindText(self, at: index)
+    }
+
+    /// `.text(self)`.
+    public var storageValue: DatabaseValue { .text(self) }
+}

@@ -1,0 +1,27 @@
+import Foundation
+import ORMKitSQLite
+
+extension URL: ColumnValue {
+    /// Reads a TEXT column holding `absoluteString`.
+    ///
+    /// - Throws: `DatabaseError` (`.decoding`) on NULL, another storage class, or text that is not a URL.
+    @inlinable
+    public static func decode(from row: Row, at index: Int32) throws -> URL {
+        guard row.storageClass(at: index) == SQLITE_TEXT else {
+            throw row.typeMismatch(at: index, type: URL.self)
+        }
+        guard let url = URL(string: row.string(at: index)) else {
+            throw row.decodingError(at: index, message: "the TEXT is not a valid URL")
+        }
+        return url
+    }
+
+    /// Binds `absoluteString` as TEXT.
+    @inlinable
+    public func bind(to binding: StatementBinding, at index: Int32) throws {
+        try binding.bindText(absoluteString, at: index)
+    }
+
+    /// `.text(absoluteString)`.
+    public var storageValue: DatabaseValue { .text(absoluteString) }
+}

@@ -1,0 +1,208 @@
+import Foundation
+@_spi(Testing) import ORMKit
+import Testing
+
+private struct Boom: Error {}
+
+@Suite("Transactions")
+struct TransactionTests {
+    private func makeTable() throws -> (Database, TemporaryDirectory) {
+        let (db, directory) = try makeDatabase()
+        try db.execute(sql: "CREATE TABLE t (x INTEGER NOT NULL)")
+        return (db, directory)
+    }
+
+    @Test func writeCommitsOnReturn() throws {
+        let (db, directory) = try makeTable()
+        _ = directory
+        let result = try db.write { conn in
+            try conn.execute(sql: "INSERT INTO t VALUES (?)", arguments: [1])
+            #expect(conn.isInTransaction)
+            return "done"
+        }
+        #expect(result == "done")
+        #expect(try Int.fetchAll(db, sql: "SELECT x FROM t") == [1])
+    }
+
+    @Test func writeRollsBackOnThrow() throws {
+        let (db, directory) = try makeTable()
+        _ = directory
+        #expect(throws: Boom.self) {
+            try db.write { conn in
+                try conn.execute(sql: "INSERT INTO t VALUES (?)", arguments: [1])
+                throw Boom()
+            }
+        }
+        #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM t") == 0)
+        try db.withConnection { conn in #expect(!conn.isInTransaction) }
+    }
+
+    @Test func nestedSavepointsRollBackOnlyTheirOwnChanges() throws {
+        let (db, directory) = try makeTable()
+        _ = directory
+        try db.write { conn in
+            try conn.execute(sql: "INSERT INTO t VALUES (1)")
+            try? conn.savepoint {
+                try conn.execute(sql: "INSERT INTO t VALUES (2)")
+                try conn.savepoint {
+                    try conn.execute(sql: "INSERT INTO t VALUES (3)")
+                }
+                throw Boom()
+            }
+            try conn.savepoint {
+                try conn.execute(sql: "INSERT INTO t VALUES (4)")
+                try? conn.savepoint {
+                    try conn.execute(sql: "INSERT INTO t VALUES (5)")
+                    throw Boom()
+                }
+            }
+        }
+        #expect(try Int.fetchAll(db, sql: "SELECT x FROM t ORDER BY x") == [1, 4])
+    }
+
+    @Test func writeInsideWriteIsASavepoint() throws {
+        let (db, directory) = try makeTable()
+        _ = directory
+        try db.write { conn in
+            try conn.execute(sql: "INSERT INTO t VALUES (1)")
+            #expect(throws: Boom.self) {
+                try db.write { inner in
+                    try inner.execute(sql: "INSERT INTO t VALUES (2)")
+                    throw Boom()
+                }
+            }
+        }
+        #expect(try Int.fetchAll(db, sql: "SELECT x FROM t") == [1])
+    }
+
+    @Test func readIsReadOnly() throws {
+        let (db, directory) = try makeTable()
+        _ = directory
+        let error = try #require(throws: DatabaseError.self) {
+            try db.read { conn in try conn.execute(sql: "INSERT INTO t VALUES (1)") }
+        }
+        #expect(error.resultCode == 8)  // SQLITE_READONLY
+        try db.execute(sql: "INSERT INTO t VALUES (1)")
+        #expect(try db.read { conn in try Int.fetchOne(conn, sql: "SELECT x FROM t") } == 1)
+    }
+
+    @Test func connectionUsedOutsideItsClosureThrows() throws {
+        let (db, directory) = try makeTable()
+        _ = directory
+        let escaped = try db.read { conn in conn }
+        let error = try #require(throws: DatabaseError.self) { try escaped.execute(sql: "SELECT 1") }
+        #expect(error.kind == .misuse)
+    }
+
+    @Test func asyncWriteAndRead() async throws {
+        let (db, directory) = try makeTable()
+        _ = directory
+        try await db.write { conn in try conn.execute(sql: "INSERT INTO t VALUES (?)", arguments: [7]) }
+        let value = try await db.read { conn in try Int.fetchOne(conn, sql: "SELECT x FROM t") }
+        #expect(value == 7)
+        await #expect(throws: Boom.self) {
+            try await db.write { conn in
+                try conn.execute(sql: "INSERT INTO t VALUES (8)")
+                throw Boom()
+            }
+        }
+        #expect(try Int.fetchAll(db, sql: "SELECT x FROM t") == [7])
+    }
+
+    @Test func fiftyConcurrentTasksInsert() async throws {
+        let (db, directory) = try makeTable()
+        _ = directory
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for i in 0..<50 {
+                group.addTask {
+                    if i.isMultiple(of: 2) {
+                        try await db.write { conn in try conn.execute(sql: "INSERT INTO t VALUES (?)", arguments: [i]) }
+                    } else {
+                        try db.execute(sql: "INSERT INTO t VALUES (?)", arguments: [i])
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(try Int.fetchAll(db, sql: "SELECT x FROM t ORDER BY x") == Array(0..<50))
+    }
+
+    @Test func closeWithWorkInFlight() async throws {
+        let (db, directory) = try makeTable()
+        _ = directory
+        let outcomes = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for i in 0..<40 {
+                group.addTask {
+                    do {
+                        try await db.write { conn in try conn.execute(sql: "INSERT INTO t VALUES (?)", arguments: [i]) }
+                        return true
+                    } catch let error as DatabaseError where error.kind == .closed {
+                        return false
+                    }
+                }
+            }
+            group.addTask {
+                try db.close()
+                return false
+            }
+            var results: [Bool] = []
+            for try await outcome in group { results.append(outcome) }
+            return results
+        }
+        #expect(outcomes.count == 41)
+        #expect(db.isClosed)
+        #expect(throws: DatabaseError.self) { try db.execute(sql: "SELECT 1") }
+        await #expect(throws: DatabaseError.self) { try await db.read { conn in try Int.fetchOne(conn, sql: "SELECT 1") } }
+        // Everything that reported success is on disk.
+        let reopened = try Database(path: db.path)
+        #expect(try Int.fetchOne(reopened, sql: "SELECT count(*) FROM t") == outcomes.filter { $0 }.count)
+    }
+
+    @Test func closeInsideAClosureIsRefused() throws {
+        let (db, directory) = try makeTable()
+        _ = directory
+        let error = try #require(throws: DatabaseError.self) { try db.write { _ in try db.close() } }
+        #expect(error.kind == .misuse)
+        #expect(!db.isClosed)
+    }
+
+    @Test func statementCacheDoesNotRePrepare() throws {
+        let (db, directory) = try makeTable()
+        _ = directory
+        try db.execute(sql: "INSERT INTO t VALUES (?)", arguments: [1])
+        let before = try db.withConnection { $0.prepareCount }
+        for i in 0..<100 {
+            try db.execute(sql: "INSERT INTO t VALUES (?)", arguments: [i])
+        }
+        #expect(try db.withConnection { $0.prepareCount } == before)
+    }
+
+    @Test func traceReceivesExpandedSQL() throws {
+        let (db, directory) = try makeTable()
+        _ = directory
+        let events = Locked<[TraceEvent]>([])
+        db.trace { event in events.withValue { $0.append(event) } }
+        try db.execute(sql: "INSERT INTO t VALUES (?)", arguments: [42])
+        db.trace(nil)
+        try db.execute(sql: "INSERT INTO t VALUES (?)", arguments: [43])
+        let recorded = events.withValue { $0 }
+        #expect(recorded.map(\.sql) == ["INSERT INTO t VALUES (?)"])
+        #expect(recorded.map(\.expandedSQL) == ["INSERT INTO t VALUES (42)"])
+    }
+}
+
+/// A value shared with `@Sendable` closures in tests.
+final class Locked<Value>: @unchecked Sendable {
+    private var value: Value
+    private let lock = NSLock()
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    func withValue<T>(_ body: (inout Value) -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&value)
+    }
+}
