@@ -1,0 +1,102 @@
+import Foundation
+
+/// Renders the results as Markdown: the main table, allocations per row, cursor memory and the targets.
+struct Report {
+    let options: Options
+    let results: [(Workload, [ContenderID: Result])]
+
+    func render() -> String {
+        var lines: [String] = []
+        let command = (["swift run -c release --package-path Benchmarks bench"] + CommandLine.arguments.dropFirst())
+            .joined(separator: " ")
+        lines.append("- date: \(Self.today())")
+        lines.append("- machine: \(Self.machine())")
+        lines.append("- SQLite \(SQLiteConnection.libraryVersion) (`sqlite3_libversion()`), PRAGMAs: \(Fixture.pragmas.map { $0.replacingOccurrences(of: "PRAGMA ", with: "") }.joined(separator: ", "))")
+        lines.append("- command: `\(command)` — median of \(options.reps) runs, each on a fresh connection (and a fresh file for writes)")
+        lines.append("")
+        lines.append("| workload | A (ms) | B (ms) | C (ms) | D (ms) | D/A | D/C | allocs/row D |")
+        lines.append("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+        for (workload, byContender) in results {
+            let median = { (id: ContenderID) in byContender[id]?.medianMilliseconds }
+            var cells = [workload.title(options.sizes)]
+            for id in ContenderID.allCases {
+                cells.append(Self.cell(byContender[id], median(id)))
+            }
+            cells.append(Self.ratio(median(.D), median(.A)))
+            cells.append(Self.ratio(median(.D), median(.C)))
+            cells.append(Self.allocations(byContender[.D]?.allocationsPerRow))
+            lines.append("| " + cells.joined(separator: " | ") + " |")
+        }
+        lines.append("")
+        lines.append("Allocations per row (one counted run; `malloc`, `calloc`, `realloc`, aligned allocations, SQLite's own included):")
+        lines.append("")
+        lines.append("| workload | A | B | C | D |")
+        lines.append("| --- | ---: | ---: | ---: | ---: |")
+        for (workload, byContender) in results {
+            let cells = [workload.title(options.sizes)] + ContenderID.allCases.map { Self.allocations(byContender[$0]?.allocationsPerRow) }
+            lines.append("| " + cells.joined(separator: " | ") + " |")
+        }
+        if let cursor = results.first(where: { $0.0 == .cursor })?.1 {
+            lines.append("")
+            let growth = ContenderID.allCases.map { id -> String in
+                guard let values = cursor[id]?.peakMemoryGrowthKiB, let worst = values.max() else { return "\(id) –" }
+                return String(format: "%@ %.1f MiB", id.rawValue, Double(worst) / 1024)
+            }
+            lines.append("Cursor, peak RSS growth during the iteration (max over runs): " + growth.joined(separator: ", ") + ".")
+        }
+        lines.append("")
+        lines.append("Targets for D (ORMKit): within 1.15× of A, no slower than C, faster than B:")
+        lines.append("")
+        for (workload, byContender) in results {
+            guard let d = byContender[.D]?.medianMilliseconds else {
+                lines.append("- \(workload.title(options.sizes)): D not measured")
+                continue
+            }
+            var verdicts: [String] = []
+            if let a = byContender[.A]?.medianMilliseconds {
+                verdicts.append(d <= a * 1.15 ? "≤1.15×A ✓" : String(format: "%.2f×A ✗", d / a))
+            }
+            if let c = byContender[.C]?.medianMilliseconds { verdicts.append(d <= c ? "≤C ✓" : "slower than C ✗") }
+            if let b = byContender[.B]?.medianMilliseconds { verdicts.append(d < b ? "<B ✓" : "not faster than B ✗") }
+            lines.append("- \(workload.title(options.sizes)): " + verdicts.joined(separator: ", "))
+        }
+        lines.append("")
+        for id in ContenderID.allCases {
+            lines.append("- \(id.rawValue): \(id.summary)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func cell(_ result: Result?, _ median: Double?) -> String {
+        if result?.isUnsupported == true { return "n/a" }
+        guard let median else { return "–" }
+        return String(format: median < 10 ? "%.2f" : "%.1f", median)
+    }
+
+    private static func ratio(_ numerator: Double?, _ denominator: Double?) -> String {
+        guard let numerator, let denominator, denominator > 0 else { return "–" }
+        return String(format: "%.2f", numerator / denominator)
+    }
+
+    private static func allocations(_ value: Double?) -> String {
+        guard let value else { return "–" }
+        return String(format: value < 10 ? "%.2f" : "%.1f", value)
+    }
+
+    private static func today() -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm 'UTC'"
+        return formatter.string(from: Date())
+    }
+
+    private static func machine() -> String {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+        let model = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
+            .map { $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" }
+        let system = ProcessInfo.processInfo.operatingSystemVersionString
+        return "\(cores) cores (nproc)" + (model.map { ", \($0)" } ?? "") + ", \(system)"
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+/// The figures of one contender on one workload.
+struct Result {
+    var times: [UInt64] = []
+    var outcome: Outcome?
+    var allocations: UInt64?
+    var peakMemoryGrowthKiB: [Int] = []
+    var isUnsupported = false
+
+    var medianMilliseconds: Double? {
+        guard !times.isEmpty else { return nil }
+        let sorted = times.sorted()
+        let middle = sorted.count / 2
+        let nanoseconds = sorted.count % 2 == 1 ? Double(sorted[middle]) : Double(sorted[middle - 1] + sorted[middle]) / 2
+        return nanoseconds / 1_000_000
+    }
+
+    var allocationsPerRow: Double? {
+        guard let allocations, let rows = outcome?.rows, rows > 0 else { return nil }
+        return Double(allocations) / Double(rows)
+    }
+}
+
+/// Runs every selected workload for every selected contender, interleaving contenders within each
+/// repetition (rotating who goes first) so machine noise spreads evenly.
+struct Runner {
+    let options: Options
+    let databases: Databases
+
+    func run(_ workload: Workload, log: (String) -> Void) throws -> [ContenderID: Result] {
+        var results: [ContenderID: Result] = [:]
+        let contenders = options.contenders
+        for repetition in 0..<options.reps {
+            for offset in contenders.indices {
+                let contender = contenders[(offset + repetition) % contenders.count]
+                guard results[contender]?.isUnsupported != true else { continue }
+                guard let sample = try runOnce(workload, contender, countAllocations: false) else {
+                    results[contender, default: Result()].isUnsupported = true
+                    continue
+                }
+                results[contender, default: Result()].times.append(sample.nanoseconds)
+                results[contender, default: Result()].outcome = sample.outcome
+                if let growth = sample.peakMemoryGrowthKiB {
+                    results[contender, default: Result()].peakMemoryGrowthKiB.append(growth)
+                }
+            }
+        }
+        if options.countAllocations && Memory.countsAllocations {
+            for contender in contenders where results[contender]?.isUnsupported == false {
+                results[contender]?.allocations = try runOnce(workload, contender, countAllocations: true)?.allocations
+            }
+        }
+        let outcomes = Set(contenders.compactMap { results[$0]?.outcome }.map { "\($0.rows)/\($0.checksum)" })
+        if outcomes.count > 1 {
+            log("warning: \(workload.rawValue): contenders disagree on rows/checksum: "
+                + contenders.map { "\($0)=\(results[$0]?.outcome.map { "\($0.rows)/\($0.checksum)" } ?? "-")" }.joined(separator: " "))
+        }
+        return results
+    }
+
+    /// One run on its own database file and its own connection; nil when the contender cannot run it.
+    private func runOnce(_ workload: Workload, _ id: ContenderID, countAllocations: Bool) throws -> Sample? {
+        let file = try databases.file(for: workload.start)
+        defer { if file.isScratch { databases.remove(file.path) } }
+        var sample: Sample
+        do {
+            let contender = try id.open(path: file.path)
+            guard let body = try contender.prepare(workload, sizes: options.sizes) else { return nil }
+            sample = try measuredRun(body, countAllocations: countAllocations, trackMemory: workload == .cursor)
+        }
+        if workload.writes {
+            sample.outcome.checksum = try databases.digest(file.path)
+        }
+        return sample
+    }
+}
+
+extension Workload {
+    /// Whether the workload writes; its checksum is then a digest of the table it leaves.
+    var writes: Bool {
+        switch self {
+        case .insert, .update, .upsert: true
+        case .fetchAll, .lookup, .query, .cursor, .eager: false
+        }
+    }
+}
