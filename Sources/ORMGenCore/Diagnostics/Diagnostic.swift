@@ -1,0 +1,68 @@
+/// A position in a schema file: the file's path as given, and a 1-based line and column.
+public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The input path exactly as it was passed to the generator (relative paths stay relative).
+    public let path: String
+    /// 1-based line number.
+    public let line: Int
+    /// 1-based column number.
+    public let column: Int
+
+    /// Creates a location.
+    public init(path: String, line: Int, column: Int) {
+        self.path = path
+        self.line = line
+        self.column = column
+    }
+
+    /// `path:line:column`, the prefix compilers and editors understand.
+    public var description: String { "\(path):\(line):\(column)" }
+
+    /// Orders by path, then line, then column.
+    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+        (lhs.path, lhs.line, lhs.column) < (rhs.path, rhs.line, rhs.column)
+    }
+}
+
+/// One problem found in a schema: what is wrong, where, and usually how to fix it.
+public struct Diagnostic: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// How serious a diagnostic is. Only errors stop generation.
+    public enum Severity: String, Sendable, Hashable {
+        case error
+        case warning
+        case note
+    }
+
+    /// Whether this stops generation, warns, or adds context to the diagnostic before it.
+    public let severity: Severity
+    /// Where the problem is.
+    public let location: SourceLocation
+    /// What is wrong, followed by a fix hint where one is known.
+    public let message: String
+
+    /// Creates a diagnostic.
+    public init(_ severity: Severity, _ message: String, at location: SourceLocation) {
+        self.severity = severity
+        self.message = message
+        self.location = location
+    }
+
+    /// `path:line:column: error: message`, the format SwiftPM and Xcode show inline.
+    public var description: String { "\(location): \(severity.rawValue): \(message)" }
+
+    /// Orders by location, then errors before warnings before notes, then message.
+    public static func < (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
+        if lhs.location != rhs.location { return lhs.location < rhs.location }
+        if lhs.severity != rhs.severity { return lhs.severity.rank < rhs.severity.rank }
+        return lhs.message < rhs.message
+    }
+}
+
+extension Diagnostic.Severity {
+    fileprivate var rank: Int {
+        switch self {
+        case .error: 0
+        case .warning: 1
+        case .note: 2
+        }
+    }
+}

@@ -1,0 +1,232 @@
+import Foundation
+
+/// Resolves one declared field: its type (scalar, enum, json, embedded, converter), optionality, default and
+/// the options that only make sense for some types. Reports every problem it finds.
+struct FieldResolver {
+    /// Embeddables by name, already resolved.
+    let embeddables: [String: Embeddable]
+    let modelNames: Set<String>
+
+    /// Resolves a field of a model (`inEmbeddable == false`) or of an embeddable.
+    func resolve(
+        _ declaration: FieldDeclaration, owner: String, inEmbeddable: Bool, diagnostics: inout DiagnosticBag
+    ) -> Field? {
+        let name = declaration.name
+        let path = "\(owner).\(name.value)"
+        guard Naming.isIdentifier(name.value) else {
+            diagnostics.error(
+                "'\(name.value)' is not a valid field name in '\(owner)'; use letters, digits and underscores, not starting with a digit",
+                at: name.location)
+            return nil
+        }
+        let swiftName = Naming.propertyName(for: name.value)
+        if swiftName != name.value {
+            diagnostics.warning(
+                "field '\(path)' is named '\(swiftName)' in Swift, because '\(name.value)' cannot be a property there; its column keeps the name",
+                at: name.location)
+        }
+        if inEmbeddable {
+            rejectInEmbeddable(declaration, path: path, diagnostics: &diagnostics)
+        }
+        guard let (type, isOptional) = resolveType(declaration, owner: owner, path: path, inEmbeddable: inEmbeddable, diagnostics: &diagnostics)
+        else { return nil }
+        var field = Field(
+            name: name.value, swiftName: swiftName, type: type, isOptional: isOptional, defaultValue: nil,
+            isTransient: declaration.isTransient?.value ?? false, location: name.location)
+        if let literal = declaration.defaultValue {
+            switch LiteralConverter.defaultValue(literal.value, for: field, path: path) {
+            case let .success(value): field.defaultValue = value
+            case let .failure(.message(message)): diagnostics.error(message, at: literal.location)
+            }
+        }
+        checkTransient(declaration, field: field, path: path, diagnostics: &diagnostics)
+        if let unique = declaration.isUnique, unique.value, declaration.isIndexed?.value == true {
+            diagnostics.warning(
+                "field '\(path)' is both 'unique' and 'index'; the unique constraint already creates an index, drop 'index: true'",
+                at: unique.location)
+        }
+        return field
+    }
+
+    private func rejectInEmbeddable(_ declaration: FieldDeclaration, path: String, diagnostics: inout DiagnosticBag) {
+        let options: [(String, SourceLocation?)] = [
+            ("column", declaration.column?.location), ("unique", declaration.isUnique?.location),
+            ("index", declaration.isIndexed?.location), ("transient", declaration.isTransient?.location),
+            ("check", declaration.check?.location), ("storage", declaration.storage?.location),
+            ("embedded", declaration.isEmbedded?.location), ("converter", declaration.isConverter?.location),
+            ("enum", declaration.enumeration?.location),
+        ]
+        for case let (option, location?) in options {
+            diagnostics.error(
+                "option '\(option)' is not supported for embeddable field '\(path)'; embeddable fields take 'type' and 'default'",
+                at: location)
+        }
+    }
+
+    private func checkTransient(_ declaration: FieldDeclaration, field: Field, path: String, diagnostics: inout DiagnosticBag) {
+        guard let transient = declaration.isTransient, transient.value else { return }
+        if !field.isOptional && field.defaultValue == nil {
+            diagnostics.error(
+                "transient field '\(path)' must be optional or have a default, because rows never store it",
+                at: transient.location)
+        }
+        let stored: [(String, SourceLocation?)] = [
+            ("column", declaration.column?.location), ("unique", declaration.isUnique?.location),
+            ("index", declaration.isIndexed?.location), ("check", declaration.check?.location),
+        ]
+        for case let (option, location?) in stored {
+            diagnostics.error("transient field '\(path)' is not stored, so '\(option)' does not apply; remove it", at: location)
+        }
+    }
+
+    private func resolveType(
+        _ declaration: FieldDeclaration, owner: String, path: String, inEmbeddable: Bool, diagnostics: inout DiagnosticBag
+    ) -> (FieldType, Bool)? {
+        let written = declaration.type?.value
+        let isOptional = written?.hasSuffix("?") ?? false
+        let base = written.map { isOptional ? String($0.dropLast()) : $0 }
+        let typeLocation = declaration.type?.location ?? declaration.name.location
+        if let sqlType = declaration.sqlType, declaration.isConverter?.value != true {
+            diagnostics.error("option 'sqlType' of field '\(path)' needs 'converter: true'", at: sqlType.location)
+        }
+        if let enumeration = declaration.enumeration {
+            return resolveEnum(enumeration, base: base, isOptional: isOptional, declaration: declaration, path: path, diagnostics: &diagnostics)
+        }
+        guard let base else {
+            diagnostics.error("field '\(path)' needs a 'type'", at: declaration.name.location)
+            return nil
+        }
+        if let storage = declaration.storage {
+            guard storage.value == "json" else {
+                diagnostics.error(
+                    "unknown storage '\(storage.value)' for field '\(path)'" + Suggestion.didYouMean(storage.value, among: ["json"])
+                        + (Suggestion.closest(to: storage.value, among: ["json"]) == nil ? "; the only storage is 'json'" : ""),
+                    at: storage.location)
+                return nil
+            }
+            guard Self.isSwiftTypeExpression(base) else {
+                diagnostics.error("'\(base)' is not a Swift type for json field '\(path)'", at: typeLocation)
+                return nil
+            }
+            return (.json(swiftType: base), isOptional)
+        }
+        if declaration.isEmbedded?.value == true {
+            guard let embeddable = embeddables[base] else {
+                diagnostics.error(
+                    "unknown embeddable '\(base)' for field '\(path)'" + Suggestion.didYouMean(base, among: embeddables.keys.sorted()),
+                    at: typeLocation)
+                return nil
+            }
+            if isOptional {
+                diagnostics.error("embedded field '\(path)' cannot be optional; give its embeddable fields optional types instead", at: typeLocation)
+                return nil
+            }
+            return (.embedded(embeddable), false)
+        }
+        if declaration.isConverter?.value == true {
+            guard Self.isSwiftTypeExpression(base), !base.contains("[") else {
+                diagnostics.error("'\(base)' is not a Swift type name for converter field '\(path)'", at: typeLocation)
+                return nil
+            }
+            var sqlType = ""
+            if let declared = declaration.sqlType {
+                let allowed = ["INTEGER", "REAL", "TEXT", "BLOB"]
+                if allowed.contains(declared.value) {
+                    sqlType = declared.value
+                } else {
+                    diagnostics.error(
+                        "unknown sqlType '\(declared.value)' for field '\(path)'; use INTEGER, REAL, TEXT or BLOB"
+                            + Suggestion.didYouMean(declared.value.uppercased(), among: allowed), at: declared.location)
+                }
+            }
+            return (.converter(swiftType: base, sqlType: sqlType), isOptional)
+        }
+        if let scalar = ScalarType(rawValue: base) {
+            return (.scalar(scalar), isOptional)
+        }
+        var message = "unknown type '\(written ?? base)' for field '\(path)'"
+        if embeddables[base] != nil && !inEmbeddable {
+            message += "; '\(base)' is an embeddable, add 'embedded: true'"
+        } else if modelNames.contains(base) {
+            message += "; to refer to model '\(base)', declare a belongsTo relation instead of a field"
+        } else {
+            let candidates = ScalarType.allCases.map(\.rawValue) + (inEmbeddable ? [] : embeddables.keys.sorted())
+            let hint = Suggestion.didYouMean(base, among: candidates)
+            message += hint.isEmpty
+                ? "; use a scalar type (\(ScalarType.allCases.map(\.rawValue).joined(separator: ", "))), 'enum', 'storage: json', 'embedded' or 'converter'"
+                : hint
+        }
+        diagnostics.error(message, at: typeLocation)
+        return nil
+    }
+
+    private func resolveEnum(
+        _ enumeration: EnumDeclaration, base: String?, isOptional: Bool, declaration: FieldDeclaration, path: String,
+        diagnostics: inout DiagnosticBag
+    ) -> (FieldType, Bool)? {
+        var rawType = enumeration.rawType?.value ?? base ?? "String"
+        if let base, let declared = enumeration.rawType?.value, base != declared {
+            diagnostics.error(
+                "field '\(path)' has type '\(base)' but rawType '\(declared)'; give one of them", at: enumeration.location)
+        }
+        if rawType != "String" && rawType != "Int" {
+            let location = enumeration.rawType?.location ?? declaration.type?.location ?? enumeration.location
+            diagnostics.error(
+                "the raw type of enum field '\(path)' must be String or Int, not '\(rawType)'"
+                    + Suggestion.didYouMean(rawType, among: ["String", "Int"]), at: location)
+            rawType = "String"
+        }
+        let isInteger = rawType == "Int"
+        var cases: [EnumType.Case] = []
+        var seenNames = Set<String>()
+        var seenRaws = Set<String>()
+        for (offset, entry) in enumeration.cases.enumerated() {
+            let name = entry.name
+            guard Naming.isIdentifier(name.value), !Naming.unusablePropertyNames.contains(name.value) else {
+                diagnostics.error(
+                    "enum value '\(name.value)' of field '\(path)' is not a valid Swift case name; use the mapping form { caseName: '\(name.value)' }",
+                    at: name.location)
+                continue
+            }
+            var raw = entry.raw?.value ?? (isInteger ? "\(offset)" : name.value)
+            if isInteger {
+                guard let number = Int64(raw) else {
+                    diagnostics.error(
+                        "raw value '\(raw)' of enum case '\(name.value)' of field '\(path)' is not an integer",
+                        at: entry.raw?.location ?? name.location)
+                    continue
+                }
+                raw = "\(number)"
+            }
+            guard seenNames.insert(name.value).inserted else {
+                diagnostics.error("enum field '\(path)' lists '\(name.value)' twice", at: name.location)
+                continue
+            }
+            guard seenRaws.insert(raw).inserted else {
+                diagnostics.error("enum field '\(path)' uses raw value '\(raw)' twice", at: entry.raw?.location ?? name.location)
+                continue
+            }
+            cases.append(EnumType.Case(name: name.value, raw: raw))
+        }
+        if enumeration.cases.isEmpty {
+            diagnostics.error("enum field '\(path)' needs at least one value", at: enumeration.location)
+            return nil
+        }
+        var typeName = Naming.upperFirst(Naming.propertyName(for: declaration.name.value))
+        if typeName == declaration.name.value { typeName += "Value" }
+        return (.enumeration(EnumType(typeName: typeName, isIntegerRaw: isInteger, cases: cases)), isOptional)
+    }
+
+    /// Identifiers, dots, brackets, colons, angle brackets, commas, `?` and spaces, with balanced brackets.
+    static func isSwiftTypeExpression(_ text: String) -> Bool {
+        guard text.range(of: #"^[A-Za-z_][A-Za-z0-9_.\[\]:<>, ?]*$|^\[[A-Za-z0-9_.\[\]:<>, ?]+$"#, options: .regularExpression) != nil
+        else { return false }
+        var depth = 0
+        for character in text {
+            if character == "[" || character == "<" { depth += 1 }
+            if character == "]" || character == ">" { depth -= 1 }
+            if depth < 0 { return false }
+        }
+        return depth == 0
+    }
+}

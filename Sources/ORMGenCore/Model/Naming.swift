@@ -1,0 +1,89 @@
+import Foundation
+
+/// Name rules shared by every stage: identifiers, Swift keywords, SQL quoting, case conversion.
+enum Naming {
+    /// Words Swift reserves in declarations and expressions; such names are written with backticks.
+    static let swiftKeywords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init",
+        "inout", "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public",
+        "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue",
+        "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return",
+        "throw", "switch", "where", "while", "Any", "as", "await", "false", "is", "nil", "self", "Self",
+        "super", "throws", "true", "try", "_",
+    ]
+
+    /// Property names Swift cannot declare or access even with backticks, or that the generated type
+    /// already uses; such fields get a trailing underscore in Swift (the column keeps the schema name).
+    static let unusablePropertyNames: Set<String> = ["self", "Self", "Type", "Protocol", "Columns", "PrimaryKey"]
+
+    /// Type names a model, embeddable or schema cannot take.
+    static let reservedTypeNames: Set<String> = [
+        "self", "Self", "Type", "Protocol", "Any", "Swift", "Foundation", "ORMKit", "Columns", "PrimaryKey",
+    ]
+
+    /// Names the runtime's record and query API declares on every record type: no static column mirror.
+    static let runtimeAPINames: Set<String> = [
+        "all", "filter", "order", "select", "count", "exists", "find", "fetchAll", "fetchOne", "limit", "group",
+        "having", "distinct", "page", "deleteAll", "updateAll", "schema", "joining", "including", "Columns",
+        "PrimaryKey", "insert", "update", "upsert", "save", "delete", "none", "encode", "didInsert", "init",
+    ]
+
+    /// `[A-Za-z_][A-Za-z0-9_]*`, ASCII only.
+    static func isIdentifier(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, !name.isEmpty else { return false }
+        guard first == "_" || (first.isASCII && first.properties.isAlphabetic) else { return false }
+        return name.unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
+    }
+
+    /// The name as Swift source: backticked when it is a keyword.
+    static func swift(_ name: String) -> String {
+        swiftKeywords.contains(name) ? "`\(name)`" : name
+    }
+
+    /// The name as an SQL identifier: always double-quoted, embedded quotes doubled.
+    static func sql(_ name: String) -> String {
+        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// An SQL string literal: single-quoted, embedded quotes doubled.
+    static func sqlString(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+    }
+
+    /// `BookLoan` → `book_loan`, `authorID` → `author_id`, `URLString` → `url_string`.
+    static func snakeCase(_ name: String) -> String {
+        let characters = Array(name)
+        var result = ""
+        for (index, character) in characters.enumerated() {
+            if character.isUppercase {
+                let previous = index > 0 ? characters[index - 1] : nil
+                let next = index + 1 < characters.count ? characters[index + 1] : nil
+                let startsWord =
+                    index > 0 && previous != "_"
+                    && (previous?.isLowercase == true || previous?.isNumber == true
+                        || (previous?.isUppercase == true && next?.isLowercase == true))
+                if startsWord { result.append("_") }
+                result.append(contentsOf: character.lowercased())
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// `row` → `Row`.
+    static func upperFirst(_ name: String) -> String {
+        guard let first = name.first else { return name }
+        return first.uppercased() + name.dropFirst()
+    }
+
+    /// `shelf` + `row` → `shelfRow`.
+    static func camelJoin(_ head: String, _ tail: String) -> String {
+        head + upperFirst(tail)
+    }
+
+    /// The Swift property name for a schema field name (see `unusablePropertyNames`).
+    static func propertyName(for name: String) -> String {
+        unusablePropertyNames.contains(name) ? name + "_" : name
+    }
+}

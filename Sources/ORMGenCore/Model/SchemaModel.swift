@@ -1,0 +1,230 @@
+/// The resolved schema: every name decided (Swift and SQL), every type and relation resolved.
+/// The renderers read only this; it holds no YAML and needs no further checks.
+struct Schema: Sendable {
+    var name: String
+    var version: Int
+    /// Sorted by name.
+    var models: [Model]
+    /// Sorted by name.
+    var embeddables: [Embeddable]
+    /// Every table in creation order: referenced tables first, join tables after the models they join.
+    var tables: [Table]
+    /// Join tables, in `tables` order.
+    var joinTables: [JoinTable]
+    var migrations: [Migration]
+    var seed: [SeedRow]
+    /// Every input path, sorted.
+    var sourcePaths: [String]
+}
+
+/// One of the twelve built-in scalar types.
+enum ScalarType: String, Sendable, CaseIterable {
+    case bool = "Bool", int = "Int", int32 = "Int32", int64 = "Int64", double = "Double", float = "Float"
+    case string = "String", data = "Data", date = "Date", uuid = "UUID", url = "URL", decimal = "Decimal"
+
+    var swiftName: String {
+        switch self {
+        case .data, .date, .uuid, .url, .decimal: "Foundation.\(rawValue)"
+        default: "Swift.\(rawValue)"
+        }
+    }
+
+    var isFoundation: Bool { swiftName.hasPrefix("Foundation.") }
+
+    var sqlType: String {
+        switch self {
+        case .bool, .int, .int32, .int64: "INTEGER"
+        case .double, .float, .date: "REAL"
+        case .string, .url, .decimal: "TEXT"
+        case .data, .uuid: "BLOB"
+        }
+    }
+}
+
+/// A nested enum generated for an `enum:` field.
+struct EnumType: Sendable {
+    struct Case: Sendable {
+        /// The Swift case name, unescaped.
+        var name: String
+        /// The raw value as written in Swift and SQL: a string's text or an integer's digits.
+        var raw: String
+    }
+
+    var typeName: String
+    var isIntegerRaw: Bool
+    var cases: [Case]
+}
+
+enum FieldType: Sendable {
+    case scalar(ScalarType)
+    case enumeration(EnumType)
+    /// `storage: json`: any Codable Swift type, written as in the schema.
+    case json(swiftType: String)
+    case embedded(Embeddable)
+    /// `converter: true`: a user type conforming to `DatabaseValueConvertible`.
+    case converter(swiftType: String, sqlType: String)
+}
+
+/// A literal resolved for one field: its Swift expression and its SQL `DEFAULT` expression.
+struct DefaultValue: Sendable {
+    var swift: String
+    /// Nil when the default exists only in Swift (for example `nil`).
+    var sql: String?
+}
+
+struct Field: Sendable {
+    /// The name in the schema (used in diagnostics and seed rows).
+    var name: String
+    /// The Swift property name, unescaped (differs from `name` only for names Swift cannot declare).
+    var swiftName: String
+    var type: FieldType
+    var isOptional: Bool
+    var defaultValue: DefaultValue?
+    var isTransient: Bool
+    var location: SourceLocation
+}
+
+/// One stored column of a model, in `init(row:)` / `encode(to:)` order.
+struct Column: Sendable {
+    var name: String
+    /// The field this column stores (its index in `Model.fields`), and for embedded fields the sub-field.
+    var fieldIndex: Int
+    var subfield: String?
+    /// The member name in `Columns` (`shelfRow` for `shelf.row`).
+    var memberName: String
+    /// The `Column<Value>` type argument.
+    var valueSwiftType: String
+    var isJSON: Bool
+    var definition: ColumnDefinition
+}
+
+/// What the DDL says about a column.
+struct ColumnDefinition: Sendable {
+    var name: String
+    var sqlType: String
+    var isNullable: Bool
+    var isPrimaryKey = false
+    var defaultSQL: String?
+    var isUnique = false
+    var check: String?
+    var reference: ForeignKey?
+}
+
+enum ForeignKeyAction: String, Sendable, CaseIterable {
+    case cascade, setNull, setDefault, restrict, noAction
+
+    var sql: String {
+        switch self {
+        case .cascade: "CASCADE"
+        case .setNull: "SET NULL"
+        case .setDefault: "SET DEFAULT"
+        case .restrict: "RESTRICT"
+        case .noAction: "NO ACTION"
+        }
+    }
+}
+
+struct ForeignKey: Sendable {
+    var columns: [String]
+    var targetTable: String
+    var targetColumns: [String]
+    var onDelete: ForeignKeyAction
+    var onUpdate: ForeignKeyAction
+}
+
+struct Index: Sendable {
+    var name: String
+    var table: String
+    var columns: [String]
+    var isUnique: Bool
+}
+
+enum RelationKindModel: Sendable {
+    case belongsTo(columns: [String], targetColumns: [String], isOptional: Bool)
+    case hasMany(columns: [String], targetColumns: [String])
+    case hasOne(columns: [String], targetColumns: [String])
+    case manyToMany(
+        joinTable: String, columns: [String], joinColumns: [String], targetColumns: [String],
+        joinTargetColumns: [String], positionColumn: String?)
+}
+
+struct Relation: Sendable {
+    var name: String
+    var targetTable: String
+    var kind: RelationKindModel
+}
+
+/// What every table has, model or join table: enough to render `TableSchema` and the DDL.
+struct Table: Sendable {
+    var name: String
+    var columns: [ColumnDefinition]
+    var primaryKey: [String]
+    var isAutoIncrement: Bool
+    var indexes: [Index]
+    var foreignKeys: [ForeignKey]
+    var relations: [Relation]
+    /// The model's name, or nil for a join table.
+    var modelName: String?
+}
+
+enum KeyKind: Sendable {
+    /// A single `Int64` key SQLite assigns: `Int64?` in the struct.
+    case autoIncrement(fieldIndex: Int)
+    case single(fieldIndex: Int)
+    case composite(fieldIndexes: [Int])
+}
+
+struct Model: Sendable {
+    var name: String
+    var fields: [Field]
+    var columns: [Column]
+    var key: KeyKind
+    var table: Table
+    var enums: [EnumType]
+    var sourcePath: String
+}
+
+struct Embeddable: Sendable {
+    var name: String
+    var fields: [Field]
+    var sourcePath: String
+}
+
+struct JoinTable: Sendable {
+    /// The static member of the schema enum holding this table (`bookReaders`).
+    var memberName: String
+    var table: Table
+    /// The two models it joins.
+    var models: [String]
+}
+
+enum MigrationStep: Sendable {
+    case renameColumn(table: String, from: String, to: String)
+    case renameTable(from: String, to: String)
+    case dropColumn(table: String, column: String)
+    case alterColumn(table: String, column: String)
+    case addIndex(Index)
+    case dropIndex(name: String)
+    case sql(String)
+    case hook(String)
+}
+
+struct Migration: Sendable {
+    var version: Int
+    var steps: [MigrationStep]
+}
+
+/// A seed value, already converted to its SQLite storage class.
+enum SeedValue: Sendable, Hashable {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+    case blob([UInt8])
+}
+
+struct SeedRow: Sendable {
+    var table: String
+    var columns: [String]
+    var values: [SeedValue]
+}

@@ -1,0 +1,159 @@
+extension SchemaResolver {
+    /// Columns of `model` in field order, with collision checks (SQL names compare case-insensitively).
+    mutating func resolveColumns(of model: String) {
+        guard var draft = drafts[model] else { return }
+        var columns: [Column] = []
+        for (index, field) in draft.fields.enumerated() where !field.isTransient {
+            let declaration = draft.fieldDeclarations[index]
+            let columnName = declaration?.column?.value ?? Naming.snakeCase(field.name)
+            if case let .embedded(embeddable) = field.type {
+                for subfield in embeddable.fields {
+                    let definition = ColumnDefinition(
+                        name: columnName + "_" + Naming.snakeCase(subfield.name), sqlType: subfield.type.sqlType,
+                        isNullable: subfield.isOptional, defaultSQL: subfield.defaultValue?.sql)
+                    columns.append(Column(
+                        name: definition.name, fieldIndex: index, subfield: subfield.swiftName,
+                        memberName: Naming.camelJoin(field.swiftName, subfield.swiftName),
+                        valueSwiftType: subfield.swiftType, isJSON: false, definition: definition))
+                }
+                continue
+            }
+            var definition = ColumnDefinition(
+                name: columnName, sqlType: field.type.sqlType, isNullable: field.isOptional,
+                defaultSQL: field.defaultValue?.sql, isUnique: declaration?.isUnique?.value ?? false,
+                check: declaration?.check?.value)
+            if let pending = draft.references[index] {
+                definition.reference = ForeignKey(
+                    columns: [columnName], targetTable: drafts[pending.target]?.tableName ?? pending.target,
+                    targetColumns: keyColumnNames(of: pending.target), onDelete: pending.onDelete, onUpdate: pending.onUpdate)
+            }
+            let isKeyOfAutoIncrement = draft.isAutoIncrement && draft.keyIndexes == [index]
+            columns.append(Column(
+                name: columnName, fieldIndex: index, subfield: nil, memberName: field.swiftName,
+                valueSwiftType: isKeyOfAutoIncrement ? field.type.swiftType : field.swiftType,
+                isJSON: { if case .json = field.type { return true } else { return false } }(),
+                definition: definition))
+        }
+        var seenColumns: [String: Int] = [:]
+        var seenMembers: [String: Int] = [:]
+        for column in columns {
+            let field = draft.fields[column.fieldIndex]
+            let location = draft.fieldDeclarations[column.fieldIndex]?.column?.location ?? field.location
+            if let other = seenColumns[column.name.lowercased()], other != column.fieldIndex {
+                diagnostics.error(
+                    "column '\(column.name)' of field '\(model).\(field.name)' is already used by field '\(model).\(draft.fields[other].name)'; set a different 'column:'",
+                    at: location)
+            }
+            seenColumns[column.name.lowercased()] = column.fieldIndex
+            if let other = seenMembers[column.memberName], other != column.fieldIndex {
+                diagnostics.error(
+                    "typed column '\(model).Columns.\(column.memberName)' of field '\(model).\(field.name)' collides with field '\(model).\(draft.fields[other].name)'; rename one of them",
+                    at: field.location)
+            }
+            seenMembers[column.memberName] = column.fieldIndex
+        }
+        draft.columns = columns
+        drafts[model] = draft
+    }
+
+    /// Key column names of `model`, computable before its columns are resolved.
+    func keyColumnNames(of model: String) -> [String] {
+        guard let draft = drafts[model] else { return [] }
+        let names = draft.declaration.primaryKey?.map(\.value) ?? ["id"]
+        return names.map { name in
+            let declaration = draft.fieldIndex(named: name).flatMap { draft.fieldDeclarations[$0] }
+            return declaration?.column?.value ?? Naming.snakeCase(name)
+        }
+    }
+
+    /// Field-level `index: true` first (field order), then the `indexes:` list.
+    mutating func resolveIndexes(of model: String) {
+        guard var draft = drafts[model] else { return }
+        var indexes: [Index] = []
+        for (index, declaration) in draft.fieldDeclarations.enumerated() {
+            guard let declaration, declaration.isIndexed?.value == true, !draft.fields[index].isTransient else { continue }
+            let columns = draft.columns.filter { $0.fieldIndex == index }.map(\.name)
+            indexes.append(Index(
+                name: draft.tableName + "_" + columns.joined(separator: "_"), table: draft.tableName, columns: columns,
+                isUnique: false))
+        }
+        for declaration in draft.declaration.indexes {
+            if declaration.fields.isEmpty {
+                diagnostics.error("an index of model '\(model)' names no columns", at: declaration.location)
+                continue
+            }
+            var columns: [String] = []
+            var isComplete = true
+            for name in declaration.fields {
+                if let resolved = indexColumns(for: name, in: draft, model: model, context: "index on model '\(model)'") {
+                    columns += resolved
+                } else {
+                    isComplete = false
+                }
+            }
+            guard isComplete else { continue }
+            let name = declaration.name?.value ?? draft.tableName + "_" + columns.joined(separator: "_")
+            indexes.append(Index(name: name, table: draft.tableName, columns: columns, isUnique: declaration.isUnique))
+        }
+        draft.indexes = indexes
+        drafts[model] = draft
+    }
+
+    /// The columns an index or migration names by field (or column) name; reports unknown and transient fields.
+    mutating func indexColumns(for name: Located<String>, in draft: ModelDraft, model: String, context: String) -> [String]? {
+        if let index = draft.fieldIndex(named: name.value) {
+            if draft.fields[index].isTransient {
+                diagnostics.error(
+                    "\(context) names transient field '\(name.value)'; transient fields are not stored", at: name.location)
+                return nil
+            }
+            return draft.columns.filter { $0.fieldIndex == index }.map(\.name)
+        }
+        if let column = draft.columns.first(where: { $0.name == name.value }) {
+            return [column.name]
+        }
+        diagnostics.error(
+            "\(context) names unknown field '\(name.value)'" + Suggestion.didYouMean(name.value, among: draft.fields.map(\.name)),
+            at: name.location)
+        return nil
+    }
+
+    /// Table names are unique across models and join tables (SQLite compares them case-insensitively).
+    mutating func checkTableNames() {
+        var owners: [String: String] = [:]
+        for model in sortedModelNames {
+            guard let draft = drafts[model] else { continue }
+            let location = draft.declaration.table?.location ?? draft.declaration.name.location
+            if draft.tableName.lowercased().hasPrefix("sqlite_") {
+                diagnostics.error("table name '\(draft.tableName)' of model '\(model)' is reserved by SQLite (prefix 'sqlite_')", at: location)
+            }
+            if let owner = owners[draft.tableName.lowercased()] {
+                diagnostics.error(
+                    "table '\(draft.tableName)' of model '\(model)' is already used by model '\(owner)'; set a different 'table:'",
+                    at: location)
+            }
+            owners[draft.tableName.lowercased()] = model
+        }
+    }
+
+    /// Index names share one namespace per database, with tables.
+    mutating func checkIndexNames() {
+        var owners: [String: String] = [:]
+        let tableNames = Set(drafts.values.map { $0.tableName.lowercased() } + joinTables.map { $0.table.name.lowercased() })
+        for model in sortedModelNames {
+            guard let draft = drafts[model] else { continue }
+            for index in draft.indexes {
+                let declared = draft.declaration.indexes.first { $0.name?.value == index.name }
+                let location = declared?.name?.location ?? draft.declaration.name.location
+                if let owner = owners[index.name.lowercased()] {
+                    diagnostics.error(
+                        "index name '\(index.name)' on model '\(model)' is already used by an index on '\(owner)'; set a different 'name:'",
+                        at: location)
+                } else if tableNames.contains(index.name.lowercased()) {
+                    diagnostics.error("index name '\(index.name)' on model '\(model)' is also a table name; set a different 'name:'", at: location)
+                }
+                owners[index.name.lowercased()] = model
+            }
+        }
+    }
+}

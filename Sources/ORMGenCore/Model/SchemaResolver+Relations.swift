@@ -1,0 +1,240 @@
+extension SchemaResolver {
+    /// Adds (or reuses) the foreign-key field of every `belongsTo` relation of `model`.
+    mutating func resolveBelongsTo(of model: String) {
+        guard var draft = drafts[model] else { return }
+        for relation in draft.declaration.relations {
+            let path = "\(model).\(relation.name.value)"
+            guard relation.kind == .belongsTo, Naming.isIdentifier(relation.name.value),
+                let target = knownTarget(relation, path: path)
+            else { continue }
+            guard let targetKey = keyType(of: target) else {
+                diagnostics.error(
+                    "belongsTo relation '\(path)' needs model '\(target)' to have a single-field primary key",
+                    at: relation.target.location)
+                continue
+            }
+            let isOptional = relation.isOptional?.value ?? false
+            let onDelete = action(relation.onDelete, path: path, isOptional: isOptional)
+            let onUpdate = action(relation.onUpdate, path: path, isOptional: isOptional)
+            let fieldName = relation.foreignKey?.value ?? relation.name.value + "ID"
+            guard Naming.isIdentifier(fieldName) else {
+                diagnostics.error(
+                    "foreign key '\(fieldName)' of relation '\(path)' is not a valid field name",
+                    at: relation.foreignKey?.location ?? relation.name.location)
+                continue
+            }
+            let pending = PendingReference(
+                relation: relation.name.value, target: target, onDelete: onDelete, onUpdate: onUpdate, isOptional: isOptional)
+            if let index = draft.fieldIndex(named: fieldName) {
+                let existing = draft.fields[index]
+                if existing.type.swiftType != targetKey.type.swiftType || existing.isOptional != isOptional || draft.references[index] != nil {
+                    diagnostics.error(
+                        "field '\(model).\(fieldName)' cannot hold the foreign key of relation '\(path)': it must have type '\(targetKey.type.swiftType.split(separator: ".").last ?? "")\(isOptional ? "?" : "")' and no other relation; set 'foreignKey:' to another name",
+                        at: relation.foreignKey?.location ?? relation.name.location)
+                    continue
+                }
+                draft.references[index] = pending
+                continue
+            }
+            let field = Field(
+                name: fieldName, swiftName: Naming.propertyName(for: fieldName), type: targetKey.type, isOptional: isOptional,
+                defaultValue: nil, isTransient: false, location: relation.name.location)
+            draft.fields.append(field)
+            draft.fieldDeclarations.append(nil)
+            draft.references[draft.fields.count - 1] = pending
+        }
+        drafts[model] = draft
+    }
+
+    private mutating func knownTarget(_ relation: RelationDeclaration, path: String) -> String? {
+        let target = relation.target.value
+        guard drafts[target] != nil else {
+            var message = "relation '\(path)' refers to unknown model '\(target)'"
+            if embeddables[target] != nil {
+                message += "; '\(target)' is an embeddable, use a field with 'embedded: true'"
+            } else {
+                message += Suggestion.didYouMean(target, among: sortedModelNames)
+            }
+            diagnostics.error(message, at: relation.target.location)
+            return nil
+        }
+        return target
+    }
+
+    private mutating func action(_ value: Located<String>?, path: String, isOptional: Bool) -> ForeignKeyAction {
+        guard let value else { return .noAction }
+        guard let action = ForeignKeyAction(rawValue: value.value) else {
+            let names = ForeignKeyAction.allCases.map(\.rawValue)
+            let hint = Suggestion.didYouMean(value.value, among: names)
+            diagnostics.error(
+                "unknown action '\(value.value)' for relation '\(path)'"
+                    + (hint.isEmpty ? "; use one of \(names.joined(separator: ", "))" : hint), at: value.location)
+            return .noAction
+        }
+        if action == .setNull && !isOptional {
+            diagnostics.error(
+                "relation '\(path)' uses setNull but is not optional; add 'optional: true' or choose another action",
+                at: value.location)
+        }
+        return action
+    }
+
+    /// Relation metadata in declaration order, plus join tables for `manyToMany`.
+    mutating func resolveOtherRelations(of model: String) {
+        guard var draft = drafts[model] else { return }
+        var seen: [String: SourceLocation] = [:]
+        for relation in draft.declaration.relations {
+            let path = "\(model).\(relation.name.value)"
+            guard Naming.isIdentifier(relation.name.value) else {
+                diagnostics.error(
+                    "'\(relation.name.value)' is not a valid relation name; use letters, digits and underscores, not starting with a digit",
+                    at: relation.name.location)
+                continue
+            }
+            if let first = seen[relation.name.value] {
+                reportDuplicate("relation '\(path)'", at: relation.name.location, first: first)
+                continue
+            }
+            seen[relation.name.value] = relation.name.location
+            if draft.fieldIndex(named: relation.name.value) != nil && relation.kind != .belongsTo {
+                diagnostics.warning(
+                    "relation '\(path)' has the name of a field of '\(model)'; rename one of them to keep them apart",
+                    at: relation.name.location)
+            }
+            guard let target = drafts[relation.target.value] else {
+                if relation.kind != .belongsTo { _ = knownTarget(relation, path: path) }
+                continue
+            }
+            let targetName = target.name
+            switch relation.kind {
+            case .belongsTo:
+                guard let index = draft.references.first(where: { $0.value.relation == relation.name.value })?.key,
+                    let column = draft.columnName(ofField: index)
+                else { continue }
+                draft.relations.append(Relation(
+                    name: relation.name.value, targetTable: target.tableName,
+                    kind: .belongsTo(columns: [column], targetColumns: keyColumnNames(of: targetName),
+                                     isOptional: relation.isOptional?.value ?? false)))
+            case .hasMany, .hasOne:
+                guard let foreignColumn = inverseColumn(of: relation, model: model, target: target, path: path) else { continue }
+                let columns = keyColumnNames(of: model)
+                let kind: RelationKindModel = relation.kind == .hasMany
+                    ? .hasMany(columns: columns, targetColumns: [foreignColumn])
+                    : .hasOne(columns: columns, targetColumns: [foreignColumn])
+                draft.relations.append(Relation(name: relation.name.value, targetTable: target.tableName, kind: kind))
+            case .manyToMany:
+                drafts[model] = draft
+                guard let join = joinTable(for: relation, model: model, target: targetName, path: path) else {
+                    draft = drafts[model] ?? draft
+                    continue
+                }
+                draft = drafts[model] ?? draft
+                let columns = join.table.columns.map(\.name)
+                let isReversed = join.models.first != model
+                let ownColumn = isReversed ? columns[1] : columns[0]
+                let targetColumn = isReversed ? columns[0] : columns[1]
+                draft.relations.append(Relation(
+                    name: relation.name.value, targetTable: target.tableName,
+                    kind: .manyToMany(
+                        joinTable: join.table.name, columns: keyColumnNames(of: model), joinColumns: [ownColumn],
+                        targetColumns: keyColumnNames(of: targetName), joinTargetColumns: [targetColumn],
+                        positionColumn: columns.count > 2 ? columns[2] : nil)))
+            }
+        }
+        drafts[model] = draft
+    }
+
+    /// The foreign-key column in `target` that a hasMany/hasOne of `model` follows.
+    private mutating func inverseColumn(
+        of relation: RelationDeclaration, model: String, target: ModelDraft, path: String
+    ) -> String? {
+        let candidates = target.declaration.relations.filter { $0.kind == .belongsTo && $0.target.value == model }
+        let chosen: RelationDeclaration
+        if let inverse = relation.inverse {
+            guard let match = candidates.first(where: { $0.name.value == inverse.value }) else {
+                diagnostics.error(
+                    "inverse '\(inverse.value)' of relation '\(path)' is not a belongsTo relation on '\(target.name)' pointing to '\(model)'"
+                        + Suggestion.didYouMean(inverse.value, among: candidates.map(\.name.value)),
+                    at: inverse.location)
+                return nil
+            }
+            chosen = match
+        } else if candidates.count == 1, let only = candidates.first {
+            chosen = only
+        } else if candidates.isEmpty {
+            diagnostics.error(
+                "relation '\(path)' needs a belongsTo relation on '\(target.name)' pointing to '\(model)'; add one to '\(target.name)' or set 'inverse:'",
+                at: relation.target.location)
+            return nil
+        } else {
+            diagnostics.error(
+                "relation '\(path)' is ambiguous: '\(target.name)' has several belongsTo relations to '\(model)' (\(candidates.map(\.name.value).joined(separator: ", "))); set 'inverse:'",
+                at: relation.name.location)
+            return nil
+        }
+        guard let index = target.references.first(where: { $0.value.relation == chosen.name.value })?.key else { return nil }
+        return target.columnName(ofField: index)
+    }
+
+    /// Creates the join table of a manyToMany relation, or reuses the one its reverse relation declared.
+    private mutating func joinTable(for relation: RelationDeclaration, model: String, target: String, path: String) -> JoinTable? {
+        guard let source = drafts[model], let destination = drafts[target] else { return nil }
+        guard let sourceKey = keyType(of: model), let targetKey = keyType(of: target) else {
+            diagnostics.error(
+                "manyToMany relation '\(path)' needs '\(model)' and '\(target)' to have single-field primary keys",
+                at: relation.target.location)
+            return nil
+        }
+        let name = relation.through?.value ?? source.tableName + "_" + Naming.snakeCase(relation.name.value)
+        if let existing = joinTables.first(where: { $0.table.name.lowercased() == name.lowercased() }) {
+            if existing.models == [target, model] && model != target {
+                return existing
+            }
+            diagnostics.error(
+                "join table '\(name)' of relation '\(path)' is already used by another relation; set a different 'through:'",
+                at: relation.through?.location ?? relation.name.location)
+            return nil
+        }
+        if drafts.values.contains(where: { $0.tableName.lowercased() == name.lowercased() }) {
+            diagnostics.error(
+                "join table '\(name)' of relation '\(path)' has the name of a model's table; set a different 'through:'",
+                at: relation.through?.location ?? relation.name.location)
+            return nil
+        }
+        let ownColumn = Naming.snakeCase(model) + "_id"
+        var targetColumn = Naming.snakeCase(target) + "_id"
+        if targetColumn == ownColumn { targetColumn = Naming.snakeCase(relation.name.value) + "_id" }
+        if targetColumn == ownColumn { targetColumn = "related_" + targetColumn }
+        let sourceKeyColumns = keyColumnNames(of: model)
+        let targetKeyColumns = keyColumnNames(of: target)
+        let ownReference = ForeignKey(
+            columns: [ownColumn], targetTable: source.tableName, targetColumns: sourceKeyColumns, onDelete: .cascade, onUpdate: .noAction)
+        let targetReference = ForeignKey(
+            columns: [targetColumn], targetTable: destination.tableName, targetColumns: targetKeyColumns, onDelete: .cascade,
+            onUpdate: .noAction)
+        var columns = [
+            ColumnDefinition(name: ownColumn, sqlType: sourceKey.type.sqlType, isNullable: false, reference: ownReference),
+            ColumnDefinition(name: targetColumn, sqlType: targetKey.type.sqlType, isNullable: false, reference: targetReference),
+        ]
+        if relation.isOrdered?.value == true {
+            columns.append(ColumnDefinition(name: "position", sqlType: "INTEGER", isNullable: false, defaultSQL: "0"))
+        }
+        let table = Table(
+            name: name, columns: columns, primaryKey: [ownColumn, targetColumn], isAutoIncrement: false,
+            indexes: [Index(name: name + "_" + targetColumn, table: name, columns: [targetColumn], isUnique: false)],
+            foreignKeys: [ownReference, targetReference], relations: [], modelName: nil)
+        let join = JoinTable(memberName: Self.memberName(forTable: name), table: table, models: [model, target])
+        joinTables.append(join)
+        return join
+    }
+
+    /// `book_readers` → `bookReaders`, avoiding the schema enum's own members.
+    static func memberName(forTable name: String) -> String {
+        let parts = name.split(whereSeparator: { !($0.isLetter || $0.isNumber) || !$0.isASCII })
+        var result = parts.enumerated().map { $0.offset == 0 ? $0.element.lowercased() : Naming.upperFirst($0.element.lowercased()) }
+            .joined()
+        if result.isEmpty || result.first?.isNumber == true { result = "table" + Naming.upperFirst(result) }
+        if ["version", "tables", "migrations", "seed", "createStatements"].contains(result) { result += "Table" }
+        return result
+    }
+}

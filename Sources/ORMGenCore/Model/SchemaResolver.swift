@@ -1,0 +1,265 @@
+/// The model stage: turns the merged `SchemaDocument` into a resolved `Schema`, reporting every problem.
+///
+/// Passes, in order: schema name and version, embeddables, models' own fields, `belongsTo` foreign-key
+/// fields, primary keys, columns and indexes, the other relations and join tables, table-wide name checks,
+/// table order, then migrations and seed rows (in `Validation/`).
+struct SchemaResolver {
+    var diagnostics = DiagnosticBag()
+    let document: SchemaDocument
+    let sourcePaths: [String]
+    var embeddables: [String: Embeddable] = [:]
+    /// Drafts by model name; only the first declaration of a duplicated name.
+    var drafts: [String: ModelDraft] = [:]
+    var joinTables: [JoinTable] = []
+
+    init(document: SchemaDocument, sourcePaths: [String]) {
+        self.document = document
+        self.sourcePaths = sourcePaths.sorted()
+    }
+
+    var sortedModelNames: [String] { drafts.keys.sorted() }
+
+    mutating func resolve() -> Schema? {
+        let (name, version) = resolveHeader()
+        resolveEmbeddables()
+        resolveModelDeclarations()
+        for model in sortedModelNames { resolveOwnFields(of: model) }
+        for model in sortedModelNames { resolveBelongsTo(of: model) }
+        for model in sortedModelNames { resolveKey(of: model) }
+        for model in sortedModelNames { resolveColumns(of: model) }
+        for model in sortedModelNames { resolveIndexes(of: model) }
+        for model in sortedModelNames { resolveOtherRelations(of: model) }
+        checkTableNames()
+        checkIndexNames()
+        let models = sortedModelNames.compactMap { drafts[$0].map(finish) }
+        let tables = TableOrder.order(models: models, joinTables: joinTables)
+        var migrationResolver = MigrationResolver(drafts: drafts, schemaVersion: version)
+        let migrations = migrationResolver.resolve(document.migrations)
+        var seedResolver = SeedResolver(drafts: drafts)
+        let seed = seedResolver.resolve(document.seed, tableOrder: tables.map(\.name))
+        diagnostics.append(contentsOf: migrationResolver.diagnostics.all + seedResolver.diagnostics.all)
+        guard !diagnostics.hasErrors else { return nil }
+        return Schema(
+            name: name, version: version, models: models,
+            embeddables: embeddables.keys.sorted().compactMap { embeddables[$0] },
+            tables: tables, joinTables: tables.compactMap { table in joinTables.first { $0.table.name == table.name } },
+            migrations: migrations, seed: seed, sourcePaths: sourcePaths)
+    }
+
+    // MARK: Header
+
+    private mutating func resolveHeader() -> (String, Int) {
+        var name = "AppSchema"
+        if let first = document.names.first {
+            if Naming.isIdentifier(first.value) && !Naming.reservedTypeNames.contains(first.value)
+                && !Naming.swiftKeywords.contains(first.value)
+            {
+                name = first.value
+            } else {
+                diagnostics.error(
+                    "schema name '\(first.value)' is not a usable Swift type name; use letters, digits and underscores, starting with a letter",
+                    at: first.location)
+            }
+            for other in document.names.dropFirst() where other.value != first.value {
+                diagnostics.error("schema name '\(other.value)' conflicts with '\(first.value)' declared at \(first.location)", at: other.location)
+            }
+        }
+        var version = 1
+        if let first = document.versions.first {
+            if first.value >= 1 {
+                version = first.value
+            } else {
+                diagnostics.error("'version' must be 1 or more, not \(first.value)", at: first.location)
+            }
+            for other in document.versions.dropFirst() where other.value != first.value {
+                diagnostics.error("version \(other.value) conflicts with version \(first.value) declared at \(first.location)", at: other.location)
+            }
+        }
+        return (name, version)
+    }
+
+    // MARK: Embeddables and models
+
+    private mutating func resolveEmbeddables() {
+        var firsts: [String: SourceLocation] = [:]
+        let modelNames = Set(document.models.map(\.name.value))
+        let fieldResolver = FieldResolver(embeddables: [:], modelNames: modelNames)
+        for declaration in document.embeddables {
+            let name = declaration.name
+            guard checkTypeName(name, kind: "embeddable") else { continue }
+            if let first = firsts[name.value] {
+                reportDuplicate("embeddable '\(name.value)'", at: name.location, first: first)
+                continue
+            }
+            firsts[name.value] = name.location
+            if modelNames.contains(name.value) {
+                diagnostics.error("embeddable '\(name.value)' has the name of a model; rename one of them", at: name.location)
+            }
+            var fields: [Field] = []
+            var seen: [String: SourceLocation] = [:]
+            for fieldDeclaration in declaration.fields {
+                guard let field = fieldResolver.resolve(fieldDeclaration, owner: name.value, inEmbeddable: true, diagnostics: &diagnostics)
+                else { continue }
+                if let first = seen[field.swiftName.lowercased()] {
+                    reportDuplicate("field '\(name.value).\(field.name)'", at: field.location, first: first)
+                    continue
+                }
+                seen[field.swiftName.lowercased()] = field.location
+                fields.append(field)
+            }
+            if declaration.fields.isEmpty {
+                diagnostics.error("embeddable '\(name.value)' needs at least one field", at: name.location)
+            }
+            embeddables[name.value] = Embeddable(name: name.value, fields: fields, sourcePath: name.location.path)
+        }
+    }
+
+    private mutating func resolveModelDeclarations() {
+        var firsts: [String: SourceLocation] = [:]
+        for declaration in document.models {
+            let name = declaration.name
+            guard checkTypeName(name, kind: "model") else { continue }
+            if let first = firsts[name.value] {
+                reportDuplicate("model '\(name.value)'", at: name.location, first: first)
+                continue
+            }
+            firsts[name.value] = name.location
+            let table = declaration.table?.value ?? Naming.snakeCase(name.value)
+            drafts[name.value] = ModelDraft(declaration: declaration, tableName: table)
+        }
+    }
+
+    mutating func checkTypeName(_ name: Located<String>, kind: String) -> Bool {
+        guard Naming.isIdentifier(name.value) else {
+            diagnostics.error(
+                "'\(name.value)' is not a valid \(kind) name; use letters, digits and underscores, starting with a letter",
+                at: name.location)
+            return false
+        }
+        if Naming.reservedTypeNames.contains(name.value) || name.value == document.names.first?.value {
+            diagnostics.error("'\(name.value)' cannot be a \(kind) name: the generated code needs that name", at: name.location)
+            return false
+        }
+        return true
+    }
+
+    mutating func reportDuplicate(_ what: String, at location: SourceLocation, first: SourceLocation) {
+        diagnostics.error("duplicate \(what); it is already declared at \(first)", at: location)
+        diagnostics.note("\(what) first declared here", at: first)
+    }
+
+    private mutating func resolveOwnFields(of model: String) {
+        guard var draft = drafts[model] else { return }
+        let resolver = FieldResolver(embeddables: embeddables, modelNames: Set(drafts.keys))
+        var seen: [String: SourceLocation] = [:]
+        for declaration in draft.declaration.fields {
+            guard let field = resolver.resolve(declaration, owner: model, inEmbeddable: false, diagnostics: &diagnostics)
+            else { continue }
+            if let first = seen[field.swiftName.lowercased()] {
+                diagnostics.error(
+                    "field '\(model).\(field.name)' collides with the field declared at \(first) (names differ only in case)",
+                    at: field.location)
+                continue
+            }
+            seen[field.swiftName.lowercased()] = field.location
+            draft.fields.append(field)
+            draft.fieldDeclarations.append(declaration)
+        }
+        if draft.declaration.primaryKey == nil && draft.fieldIndex(named: "id") == nil {
+            let implicit = Field(
+                name: "id", swiftName: "id", type: .scalar(.int64), isOptional: false, defaultValue: nil,
+                isTransient: false, location: draft.declaration.name.location)
+            draft.fields.insert(implicit, at: 0)
+            draft.fieldDeclarations.insert(nil, at: 0)
+        }
+        drafts[model] = draft
+    }
+
+    // MARK: Keys
+
+    private mutating func resolveKey(of model: String) {
+        guard var draft = drafts[model] else { return }
+        let names = draft.declaration.primaryKey ?? [Located(value: "id", location: draft.declaration.name.location)]
+        if names.isEmpty, let location = draft.declaration.primaryKeyLocation {
+            diagnostics.error("'primaryKey' of model '\(model)' names no field", at: location)
+        }
+        var seen = Set<String>()
+        for name in names {
+            guard let index = draft.fieldIndex(named: name.value) else {
+                diagnostics.error(
+                    "primary key of model '\(model)' names unknown field '\(name.value)'"
+                        + Suggestion.didYouMean(name.value, among: draft.fields.map(\.name)), at: name.location)
+                continue
+            }
+            guard seen.insert(name.value).inserted else {
+                diagnostics.error("primary key of model '\(model)' names '\(name.value)' twice", at: name.location)
+                continue
+            }
+            let field = draft.fields[index]
+            if field.isOptional {
+                diagnostics.error("primary-key field '\(model).\(field.name)' cannot be optional; remove the '?'", at: name.location)
+            }
+            switch field.type {
+            case .scalar, .enumeration, .converter:
+                if field.isTransient {
+                    diagnostics.error("primary-key field '\(model).\(field.name)' cannot be transient", at: name.location)
+                }
+            case .json, .embedded:
+                diagnostics.error(
+                    "primary-key field '\(model).\(field.name)' must be a scalar, enum or converter field", at: name.location)
+            }
+            draft.keyIndexes.append(index)
+        }
+        if draft.keyIndexes.count == 1, let index = draft.keyIndexes.first,
+            case .scalar(.int64) = draft.fields[index].type, draft.references[index] == nil
+        {
+            draft.isAutoIncrement = true
+        }
+        drafts[model] = draft
+    }
+
+    /// The Swift type and SQL type of `model`'s single key field, following keys that are foreign keys.
+    func keyType(of model: String, depth: Int = 0) -> Field? {
+        guard depth < 8, let draft = drafts[model] else { return nil }
+        let names = draft.declaration.primaryKey?.map(\.value) ?? ["id"]
+        guard names.count == 1, let name = names.first else { return nil }
+        if let index = draft.fieldIndex(named: name) { return draft.fields[index] }
+        for relation in draft.declaration.relations where relation.kind == .belongsTo {
+            if (relation.foreignKey?.value ?? relation.name.value + "ID") == name {
+                return keyType(of: relation.target.value, depth: depth + 1)
+            }
+        }
+        return nil
+    }
+
+    // MARK: Finish
+
+    private func finish(_ draft: ModelDraft) -> Model {
+        let key: KeyKind
+        if draft.isAutoIncrement, let index = draft.keyIndexes.first {
+            key = .autoIncrement(fieldIndex: index)
+        } else if draft.keyIndexes.count == 1, let index = draft.keyIndexes.first {
+            key = .single(fieldIndex: index)
+        } else {
+            key = .composite(fieldIndexes: draft.keyIndexes)
+        }
+        var definitions = draft.columns.map(\.definition)
+        if draft.keyIndexes.count == 1, let keyColumn = draft.keyColumns.first,
+            let position = definitions.firstIndex(where: { $0.name == keyColumn })
+        {
+            definitions[position].isPrimaryKey = true
+        }
+        let table = Table(
+            name: draft.tableName, columns: definitions, primaryKey: draft.keyColumns,
+            isAutoIncrement: draft.isAutoIncrement, indexes: draft.indexes,
+            foreignKeys: draft.columns.compactMap(\.definition.reference), relations: draft.relations,
+            modelName: draft.name)
+        let enums = draft.fields.compactMap { field -> EnumType? in
+            if case let .enumeration(enumType) = field.type { return enumType }
+            return nil
+        }
+        return Model(
+            name: draft.name, fields: draft.fields, columns: draft.columns, key: key, table: table, enums: enums,
+            sourcePath: draft.declaration.name.location.path)
+    }
+}

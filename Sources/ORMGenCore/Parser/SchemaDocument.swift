@@ -1,0 +1,125 @@
+/// A value read from YAML together with where it was written.
+struct Located<Value: Sendable>: Sendable {
+    var value: Value
+    var location: SourceLocation
+}
+
+/// A YAML scalar as written: its text and whether it was quoted (quoted text is never null or a number).
+struct ScalarValue: Sendable {
+    var text: String
+    var isQuoted: Bool
+
+    /// Plain `~`, `null`, `Null`, `NULL` or an empty plain scalar.
+    var isNull: Bool { !isQuoted && ["", "~", "null", "Null", "NULL"].contains(text) }
+}
+
+/// A literal in a `default:` or a seed row: a scalar, or for embedded fields a mapping of sub-fields.
+indirect enum LiteralValue: Sendable {
+    case scalar(ScalarValue)
+    case mapping([(key: Located<String>, value: Located<LiteralValue>)])
+    case sequence([Located<LiteralValue>])
+}
+
+/// The raw, merged content of all schema files, with positions kept. Nothing is resolved yet.
+struct SchemaDocument: Sendable {
+    /// Every `name:` declared (one per file at most); they must agree.
+    var names: [Located<String>] = []
+    /// Every `version:` declared; they must agree.
+    var versions: [Located<Int>] = []
+    var models: [ModelDeclaration] = []
+    var embeddables: [EmbeddableDeclaration] = []
+    var migrations: [MigrationDeclaration] = []
+    var seed: [SeedDeclaration] = []
+}
+
+struct ModelDeclaration: Sendable {
+    var name: Located<String>
+    var table: Located<String>?
+    var primaryKey: [Located<String>]?
+    var primaryKeyLocation: SourceLocation?
+    var fields: [FieldDeclaration] = []
+    var indexes: [IndexDeclaration] = []
+    var relations: [RelationDeclaration] = []
+}
+
+struct EmbeddableDeclaration: Sendable {
+    var name: Located<String>
+    var fields: [FieldDeclaration] = []
+}
+
+/// Enum values: `[a, b]` (String raw values equal to the case names, or Int 0, 1, …) or `{case: raw}`.
+struct EnumDeclaration: Sendable {
+    var cases: [(name: Located<String>, raw: Located<String>?)]
+    var rawType: Located<String>?
+    var location: SourceLocation
+}
+
+struct FieldDeclaration: Sendable {
+    var name: Located<String>
+    /// The `type` as written, including a trailing `?`; nil for enum fields without an explicit type.
+    var type: Located<String>?
+    var column: Located<String>?
+    var defaultValue: Located<LiteralValue>?
+    var isUnique: Located<Bool>?
+    var isIndexed: Located<Bool>?
+    var isTransient: Located<Bool>?
+    var check: Located<String>?
+    var storage: Located<String>?
+    var isEmbedded: Located<Bool>?
+    var isConverter: Located<Bool>?
+    var sqlType: Located<String>?
+    var enumeration: EnumDeclaration?
+}
+
+struct IndexDeclaration: Sendable {
+    var fields: [Located<String>]
+    var isUnique: Bool
+    var name: Located<String>?
+    var location: SourceLocation
+}
+
+enum RelationKind: String, Sendable, CaseIterable {
+    case belongsTo, hasMany, hasOne, manyToMany
+}
+
+struct RelationDeclaration: Sendable {
+    var name: Located<String>
+    var kind: RelationKind
+    var target: Located<String>
+    var isOptional: Located<Bool>?
+    var onDelete: Located<String>?
+    var onUpdate: Located<String>?
+    var foreignKey: Located<String>?
+    var inverse: Located<String>?
+    var through: Located<String>?
+    var isOrdered: Located<Bool>?
+}
+
+struct MigrationDeclaration: Sendable {
+    var version: Located<Int>
+    var steps: [MigrationStepDeclaration]
+}
+
+enum MigrationStepKind: String, Sendable, CaseIterable {
+    case renameColumn, renameModel, renameTable, dropColumn, alterColumn, addIndex, dropIndex, sql, hook
+}
+
+struct MigrationStepDeclaration: Sendable {
+    var kind: MigrationStepKind
+    /// The step's arguments by key (`model`, `from`, …); for `sql` and `hook` the single value is under `value`.
+    var arguments: [String: Located<String>]
+    /// `addIndex` columns.
+    var columns: [Located<String>]
+    var isUnique: Bool
+    var location: SourceLocation
+}
+
+struct SeedDeclaration: Sendable {
+    var model: Located<String>
+    var rows: [SeedRowDeclaration]
+}
+
+struct SeedRowDeclaration: Sendable {
+    var values: [(field: Located<String>, value: Located<LiteralValue>)]
+    var location: SourceLocation
+}

@@ -1,0 +1,100 @@
+extension SwiftRenderer {
+    func renderModelFile(_ model: Model) -> String {
+        var writer = CodeWriter()
+        let usesFoundation = model.fields.contains { $0.type.usesFoundation }
+        writeHeader(&writer, sources: [model.sourcePath], foundation: usesFoundation ? .inDeclarations : .inImplementation)
+        renderStruct(model, into: &writer)
+        if !model.enums.isEmpty {
+            writer.line()
+            renderEnums(model, into: &writer)
+        }
+        writer.line()
+        renderRecordConformance(model, into: &writer)
+        writer.line()
+        renderColumns(model, into: &writer)
+        return writer.text
+    }
+
+    /// The Swift type of a field's stored property (auto-increment keys are optional until inserted).
+    func propertyType(_ field: Field, in model: Model) -> String {
+        if case let .autoIncrement(index) = model.key, model.fields[index].name == field.name {
+            return field.type.swiftType + "?"
+        }
+        return field.swiftType
+    }
+
+    /// The init parameter default: the field's default, or `nil` for optional properties.
+    func parameterDefault(_ field: Field, in model: Model) -> String? {
+        if let value = field.defaultValue { return value.swift }
+        return propertyType(field, in: model).hasSuffix("?") ? "nil" : nil
+    }
+
+    private func renderStruct(_ model: Model, into writer: inout CodeWriter) {
+        var conformances = ["Swift.Sendable", "Swift.Hashable"]
+        let identity = identityField(of: model)
+        if identity != nil || model.fields.contains(where: { $0.swiftName == "id" }) {
+            if case .composite = model.key {} else { conformances.append("Swift.Identifiable") }
+        }
+        writer.block("\(modifier)struct \(Naming.swift(model.name)): \(conformances.joined(separator: ", ")) {") { writer in
+            for field in model.fields {
+                writer.line("\(modifier)var \(Naming.swift(field.swiftName)): \(propertyType(field, in: model))")
+            }
+            if let identity, !model.fields.contains(where: { $0.swiftName == "id" }) {
+                writer.line()
+                writer.line("\(modifier)var id: \(propertyType(identity, in: model)) { self.\(Naming.swift(identity.swiftName)) }")
+            }
+            writer.line()
+            renderMemberwiseInit(
+                fields: model.fields.map { ($0, propertyType($0, in: model), parameterDefault($0, in: model)) }, into: &writer)
+        }
+    }
+
+    /// The single key field when the model has a single-field key.
+    private func identityField(of model: Model) -> Field? {
+        switch model.key {
+        case let .autoIncrement(index), let .single(index): model.fields[index]
+        case .composite: nil
+        }
+    }
+
+    /// `init(a: A, b: B = 0) { self.a = a … }`, one parameter per line.
+    func renderMemberwiseInit(fields: [(Field, String, String?)], into writer: inout CodeWriter) {
+        guard !fields.isEmpty else {
+            writer.line("\(modifier)init() {}")
+            return
+        }
+        writer.line("\(modifier)init(")
+        for (offset, (field, type, defaultValue)) in fields.enumerated() {
+            let comma = offset == fields.count - 1 ? "" : ","
+            let suffix = defaultValue.map { " = \($0)" } ?? ""
+            writer.line("    \(Naming.swift(field.swiftName)): \(type)\(suffix)\(comma)")
+        }
+        writer.block(") {") { writer in
+            for (field, _, _) in fields {
+                writer.line("self.\(Naming.swift(field.swiftName)) = \(Naming.swift(field.swiftName))")
+            }
+        }
+    }
+
+    private func renderEnums(_ model: Model, into writer: inout CodeWriter) {
+        writer.block("extension \(Naming.swift(model.name)) {") { writer in
+            for (offset, enumType) in model.enums.enumerated() {
+                if offset > 0 { writer.line() }
+                let raw = enumType.isIntegerRaw ? "Swift.Int" : "Swift.String"
+                let conformances = [raw, "Swift.Sendable", "Swift.Hashable", "Swift.CaseIterable", "Swift.Codable", "ORMKit.ColumnValue"]
+                writer.block("\(modifier)enum \(enumType.typeName): \(conformances.joined(separator: ", ")) {") { writer in
+                    for enumCase in enumType.cases {
+                        let name = Naming.swift(enumCase.name)
+                        if enumType.isIntegerRaw {
+                            writer.line("case \(name) = \(enumCase.raw)")
+                        } else if enumCase.raw == enumCase.name {
+                            writer.line("case \(name)")
+                        } else {
+                            writer.line("case \(name) = \(SwiftLiteral.string(enumCase.raw))")
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

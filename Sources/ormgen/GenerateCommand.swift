@@ -1,0 +1,39 @@
+import ArgumentParser
+import ORMGenCore
+
+struct GenerateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generate",
+        abstract: "Write one Swift file per model and embeddable, and the schema file, into the output directory.",
+        discussion: """
+            Writes only files whose bytes changed and removes stale files in the output directory that carry the \
+            ormgen header (files without it, like hand-written support code, are never touched).
+
+            Example: ormgen generate schema --output Generated --access public
+            """
+    )
+
+    @OptionGroup var options: InputOptions
+
+    @Option(name: .shortAndLong, help: "The directory to write into (created if missing).")
+    var output: String
+
+    @Option(help: "Access level of generated declarations: public, package or internal.")
+    var access: GeneratorOptions.AccessLevel = .public
+
+    func run() throws {
+        let inputs = try InputCollector.collect(options.inputs)
+        let result = Generator.generate(inputs: inputs.inputs, options: GeneratorOptions(accessLevel: access))
+        DiagnosticPrinter.print(inputs.diagnostics + result.diagnostics)
+        guard !result.hasErrors, inputs.diagnostics.isEmpty else {
+            DiagnosticPrinter.summary("nothing written", diagnostics: inputs.diagnostics + result.diagnostics, quiet: options.quiet)
+            throw ExitCode.failure
+        }
+        let report = try OutputWriter.write(result.files, to: output)
+        let summary = "wrote \(report.written) file\(report.written == 1 ? "" : "s"), \(report.unchanged) unchanged"
+            + (report.removed > 0 ? ", removed \(report.removed) stale" : "")
+        DiagnosticPrinter.summary(summary, diagnostics: result.diagnostics, quiet: options.quiet)
+    }
+}
+
+extension GeneratorOptions.AccessLevel: ExpressibleByArgument {}

@@ -1,0 +1,30 @@
+import ArgumentParser
+
+@main
+struct ORMGenCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ormgen",
+        abstract: "Generate typed Swift models and SQLite DDL from a YAML schema.",
+        discussion: """
+            A schema is one or more .yaml/.yml files (or directories of them), merged into one. Problems are \
+            reported as `path:line:column: error: message`; any error exits non-zero and writes nothing.
+
+            Examples:
+              ormgen generate schema --output Generated
+              ormgen generate schema/models.yaml schema/migrations.yaml --output Sources/Models --access internal
+              ormgen check schema
+              ormgen sql schema > schema.sql
+            """,
+        version: "0.1.0",
+        subcommands: [GenerateCommand.self, CheckCommand.self, SQLCommand.self]
+    )
+}
+
+/// Options every subcommand shares.
+struct InputOptions: ParsableArguments {
+    @Argument(help: "Schema files (.yaml, .yml) or directories holding them.")
+    var inputs: [String]
+
+    @Flag(name: .shortAndLong, help: "Print only diagnostics, no summary line.")
+    var quiet = false
+}

@@ -1,1 +1,0 @@
-print("ormgen: not yet implemented")
