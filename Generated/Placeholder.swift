@@ -1,1 +1,0 @@
-// Placeholder: replaced by `swift run ormgen generate schema --output Generated`.
