@@ -47,7 +47,7 @@ let package = Package(
         .testTarget(name: "ORMGenCoreTests", dependencies: ["ORMGenCore"]),
         .testTarget(name: "ORMKitTests", dependencies: ["ORMKit"]),
         .testTarget(name: "GeneratedTests", dependencies: ["ORMKit", "ExampleModels"]),
-        .testTarget(name: "ormgenTests", dependencies: ["ORMGenCore"]),
+        .testTarget(name: "ormgenTests", dependencies: ["ORMGenCore", "ormgen"]),
     ],
     swiftLanguageModes: [.v6]
 )
