@@ -27,3 +27,13 @@ func makeDatabase(_ name: String = "test.sqlite", options: Database.Options = Da
     let db = try Database(path: directory.path(name), options: options)
     return (db, directory)
 }
+
+/// A database with the fixture tables (authors, books, memberships, select) created.
+func makeLibrary() throws -> (Database, TemporaryDirectory) {
+    let (db, directory) = try makeDatabase()
+    for schema in [Author.schema, Book.schema, Membership.schema, Select.schema] {
+        try db.execute(sql: schema.createTableSQL)
+        for index in schema.indexes { try db.execute(sql: index.sql) }
+    }
+    return (db, directory)
+}

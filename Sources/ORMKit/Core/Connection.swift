@@ -1,3 +1,4 @@
+import Foundation
 import ORMKitSQLite
 
 /// The handle to the SQLite connection that `Database.read`, `Database.write` and
@@ -20,6 +21,10 @@ public final class Connection {
     private var savepointDepth = 0
     /// Keeps the trace closure alive while SQLite holds a pointer to it.
     private var traceBox: TraceBox?
+    /// Statements of cursors released outside their closure, reset on the next use of the connection.
+    private var pendingReleases: [Statement] = []
+    /// Guards `pendingReleases`, which cursors may append to without holding the database lock.
+    private let pendingReleasesLock = NSLock()
 
     /// How many statements this connection prepared: cached statements are prepared once per SQL text,
     /// so a repeated operation leaves this unchanged. For tests of the statement cache.
@@ -71,6 +76,7 @@ public final class Connection {
     /// Pair with `release(_:)`.
     func acquireStatement(_ sql: String) throws -> Statement {
         try checkAccess()
+        drainPendingReleases()
         let statement: Statement
         if let cached = statementCache[sql] {
             statement = cached.isBusy ? try prepare(sql, cached: false) : cached
@@ -88,6 +94,28 @@ public final class Connection {
         statement.reset()
         statement.isBusy = false
         if !statement.isCached { statement.finalize() }
+    }
+
+    /// Releases a cursor's statement now when the connection is in use by the caller, or else on the next use
+    /// of the connection (a cursor may be deinitialized after its closure returned, while another thread holds
+    /// the connection: touching SQLite then would race).
+    func release(_ statement: Statement, ifAccessible: Bool) {
+        if isAccessible || isClosed {
+            release(statement)
+            return
+        }
+        pendingReleasesLock.lock()
+        pendingReleases.append(statement)
+        pendingReleasesLock.unlock()
+    }
+
+    /// Releases the statements queued by `release(_:ifAccessible:)`.
+    private func drainPendingReleases() {
+        pendingReleasesLock.lock()
+        let statements = pendingReleases
+        pendingReleases = []
+        pendingReleasesLock.unlock()
+        for statement in statements { release(statement) }
     }
 
     /// Prepares exactly one statement.
@@ -237,6 +265,7 @@ public final class Connection {
     /// the handle alive (`sqlite3_close_v2`) until they are finalized; those cursors throw when used.
     func close() throws {
         guard !isClosed else { return }
+        drainPendingReleases()
         for statement in statementCache.values { statement.finalize() }
         statementCache = [:]
         sqlite3_trace_v2(handle, 0, nil, nil)

@@ -20,6 +20,8 @@ public final class TableSchema: Sendable {
     public let relations: [RelationSchema]
     /// `CREATE TABLE` statement for this table, exactly as `ormgen sql` prints it.
     public let createTableSQL: String
+    /// The DML the record operations run (insert, update, delete, upsert, select), derived once here.
+    let recordSQL: RecordSQL
 
     /// Creates a table description. Called by generated code.
     public init(
@@ -40,6 +42,7 @@ public final class TableSchema: Sendable {
         self.foreignKeys = foreignKeys
         self.relations = relations
         self.createTableSQL = createTableSQL
+        self.recordSQL = RecordSQL(name: name, columns: columns.map(\.name), primaryKey: primaryKey, isAutoIncrement: isAutoIncrement)
     }
 }
 

@@ -2,35 +2,41 @@ import Foundation
 import ORMKitSQLite
 
 extension Row {
-    /// Decodes column `index` (TEXT holding JSON) as `V`, for fields with `storage: json`.
+    /// Decodes column `index` (TEXT holding JSON) as `V`, for fields with `storage: json`. When `V` is
+    /// optional, NULL reads as nil.
     ///
-    /// - Throws: `DatabaseError` (`.decoding`) naming the column and row on NULL, on a non-TEXT value, or when
-    ///   the JSON does not decode as `V`.
+    /// - Throws: `DatabaseError` (`.decoding`) naming the column and row on NULL for a non-optional `V`, on a
+    ///   value that is neither TEXT nor BLOB, or when the JSON does not decode as `V`.
     @inlinable
     public func decodeJSON<V: Decodable>(at index: Int32) throws -> V {
-        let storage = storageClass(at: index)
-        guard storage == SQLITE_TEXT || storage == SQLITE_BLOB else {
+        switch storageClass(at: index) {
+        case SQLITE_TEXT, SQLITE_BLOB:
+            return try decodeJSONText(at: index)
+        case SQLITE_NULL:
+            return try decodeJSONNull(at: index)
+        default:
             throw typeMismatch(at: index, type: V.self)
         }
-        return try decodeJSONText(at: index)
-    }
-
-    /// Decodes column `index` as JSON, reading NULL as nil.
-    ///
-    /// - Throws: `DatabaseError` (`.decoding`) on a non-TEXT value or JSON that does not decode as `V`.
-    @inlinable
-    public func decodeJSON<V: Decodable>(at index: Int32) throws -> V? {
-        if isNull(at: index) { return nil }
-        let decoded: V = try decodeJSON(at: index)
-        return decoded
     }
 
     @usableFromInline
     func decodeJSONText<V: Decodable>(at index: Int32) throws -> V {
         do {
-            return try JSONDecoder().decode(V.self, from: data(at: index))
+            return try withBytes(at: index) { bytes in
+                try JSONDecoder().decode(V.self, from: Data(bytes))
+            }
         } catch {
             throw decodingError(at: index, message: "the JSON does not decode as \(V.self): \(error)")
+        }
+    }
+
+    /// NULL decodes as JSON `null`: nil for an optional `V`, an error otherwise. (No casts needed to tell.)
+    @usableFromInline
+    func decodeJSONNull<V: Decodable>(at index: Int32) throws -> V {
+        do {
+            return try JSONDecoder().decode(V.self, from: Data("null".utf8))
+        } catch {
+            throw unexpectedNull(at: index, type: V.self)
         }
     }
 }

@@ -1,0 +1,57 @@
+/// One page of a query's results, with the totals needed to show page controls.
+public struct Page<R: Record>: Sendable {
+    /// The records of this page (at most `size`).
+    public let items: [R]
+    /// The 1-based page number.
+    public let number: Int
+    /// The page size asked for.
+    public let size: Int
+    /// How many rows the whole query matches.
+    public let totalCount: Int
+
+    /// How many pages the whole query fills (0 when it matches nothing).
+    public var pageCount: Int { (totalCount + size - 1) / size }
+    /// Whether a page follows this one.
+    public var hasNextPage: Bool { number < pageCount }
+}
+
+extension QueryRequest {
+    /// Fetches page `number` (1-based) of `size` records, and the total count, in one read transaction.
+    ///
+    /// ```swift
+    /// let page = try Author.order(Author.name).page(2, size: 20, in: db)
+    /// print(page.items.count, page.totalCount, page.pageCount)
+    /// ```
+    ///
+    /// Give the request an `order` so pages do not overlap. Its own limit and offset are replaced.
+    ///
+    /// - Throws: `DatabaseError` (`.misuse`) when `number` or `size` is below 1; SQLite errors.
+    public func page(_ number: Int, size: Int, in db: some DatabaseContext) throws -> Page<R> {
+        guard number >= 1, size >= 1 else {
+            throw DatabaseError(kind: .misuse, message: "page numbers and sizes start at 1 (got page \(number), size \(size))", table: R.schema.name)
+        }
+        var unlimited = self
+        unlimited.limitCount = nil
+        unlimited.offsetCount = nil
+        let (first, overflow) = (number - 1).multipliedReportingOverflow(by: size)
+        guard !overflow else {
+            throw DatabaseError(kind: .misuse, message: "page \(number) of size \(size) is out of range", table: R.schema.name)
+        }
+        return try db.withConnection { conn in
+            try conn.savepoint {
+                let total = try unlimited.count(conn)
+                let items = try unlimited.limit(size, offset: first).fetchAll(conn)
+                return Page(items: items, number: number, size: size, totalCount: total)
+            }
+        }
+    }
+}
+
+extension Record {
+    /// Fetches page `number` (1-based) of `size` records of the whole table, ordered by `terms`.
+    ///
+    /// - Throws: `DatabaseError`, as `QueryRequest.page(_:size:in:)`.
+    public static func page(_ number: Int, size: Int, in db: some DatabaseContext) throws -> Page<Self> {
+        try all().page(number, size: size, in: db)
+    }
+}

@@ -1,0 +1,48 @@
+extension QueryRequest {
+    /// The value of one aggregate over the matching rows: `Author.all().aggregate(db, average(Author.rating))`.
+    ///
+    /// - Throws: `DatabaseError`.
+    public func aggregate<V: ColumnValue>(_ db: some DatabaseContext, _ expression: QueryExpression<V>) throws -> V {
+        var request = self
+        request.orderings = []
+        guard let value = try request.select(expression).fetchOne(db) else {
+            throw DatabaseError(kind: .misuse, message: "the aggregate returned no row (is the request grouped?)", table: R.schema.name)
+        }
+        return value
+    }
+
+    /// `SUM` of `column` over the matching rows; nil when no row has a value.
+    ///
+    /// - Throws: `DatabaseError`.
+    public func sum<E: TypedExpression>(_ db: some DatabaseContext, _ column: E) throws -> E.Value.Nullable where E.Value: DatabaseNumeric {
+        try aggregate(db, ORMKit.sum(column))
+    }
+
+    /// `AVG` of `column` over the matching rows; nil when no row has a value.
+    ///
+    /// - Throws: `DatabaseError`.
+    public func average<E: TypedExpression>(_ db: some DatabaseContext, _ column: E) throws -> Double? where E.Value: DatabaseNumeric {
+        try aggregate(db, ORMKit.average(column))
+    }
+
+    /// `MIN` of `column` over the matching rows; nil when no row has a value.
+    ///
+    /// - Throws: `DatabaseError`.
+    public func min<E: TypedExpression>(_ db: some DatabaseContext, _ column: E) throws -> E.Value.Nullable where E.Value: ColumnValue {
+        try aggregate(db, ORMKit.min(column))
+    }
+
+    /// `MAX` of `column` over the matching rows; nil when no row has a value.
+    ///
+    /// - Throws: `DatabaseError`.
+    public func max<E: TypedExpression>(_ db: some DatabaseContext, _ column: E) throws -> E.Value.Nullable where E.Value: ColumnValue {
+        try aggregate(db, ORMKit.max(column))
+    }
+
+    /// The number of distinct non-NULL values of `column` over the matching rows.
+    ///
+    /// - Throws: `DatabaseError`.
+    public func count<E: TypedExpression>(_ db: some DatabaseContext, distinct column: E) throws -> Int {
+        try aggregate(db, ORMKit.count(distinct: column))
+    }
+}

@@ -1,0 +1,119 @@
+/// A typed query on one record type: filters, ordering, grouping, limits. Building it runs nothing; the
+/// fetch methods (`fetchAll`, `fetchOne`, `count`, `cursor`, `page`, …) render it to SQL and run it.
+///
+/// ```swift
+/// let authors = try Author
+///     .filter(Author.rating > 3 && Author.name.like("A%"))
+///     .order(Author.born.desc, Author.name)
+///     .limit(10, offset: 20)
+///     .fetchAll(db)
+/// ```
+///
+/// The rendered SQL is the statement-cache key: running the same query shape again, with any values,
+/// reuses the prepared statement.
+public struct QueryRequest<R: Record>: Sendable {
+    var condition: SQLExpression?
+    var orderings: [Ordering] = []
+    var grouping: [SQLExpression] = []
+    var havingCondition: SQLExpression?
+    var limitCount: Int?
+    var offsetCount: Int?
+    var isDistinct = false
+
+    init() {}
+
+    /// Keeps the rows matching `predicate` (combined with `AND` with earlier filters).
+    public func filter<E: TypedExpression>(_ predicate: E) -> Self where E.Value == Bool {
+        var copy = self
+        copy.condition = condition.map { SQLExpression(.binary(.and, $0, predicate.sqlExpression)) } ?? predicate.sqlExpression
+        return copy
+    }
+
+    /// Sorts by `terms`, replacing any earlier ordering. Columns sort ascending; use `.desc` for descending.
+    public func order(_ terms: any OrderingTerm...) -> Self {
+        var copy = self
+        copy.orderings = terms.map(\.ordering)
+        return copy
+    }
+
+    /// Returns at most `count` rows, after skipping `offset` rows.
+    public func limit(_ count: Int, offset: Int? = nil) -> Self {
+        var copy = self
+        copy.limitCount = count
+        copy.offsetCount = offset
+        return copy
+    }
+
+    /// Groups rows by `expressions` (`GROUP BY`); use with `select` of aggregates.
+    public func group(by expressions: any TypedExpression...) -> Self {
+        var copy = self
+        copy.grouping = expressions.map(\.sqlExpression)
+        return copy
+    }
+
+    /// Keeps the groups matching `predicate` (`HAVING`, combined with `AND`).
+    public func having<E: TypedExpression>(_ predicate: E) -> Self where E.Value == Bool {
+        var copy = self
+        copy.havingCondition = havingCondition.map { SQLExpression(.binary(.and, $0, predicate.sqlExpression)) }
+            ?? predicate.sqlExpression
+        return copy
+    }
+
+    /// Removes duplicate rows (`SELECT DISTINCT`).
+    public func distinct() -> Self {
+        var copy = self
+        copy.isDistinct = true
+        return copy
+    }
+
+    /// The `SELECT` statement for `selection` with this request's clauses, and its arguments.
+    func selectSQL(_ selection: String, renderer: inout SQLRenderer) -> String {
+        var sql = "SELECT \(isDistinct ? "DISTINCT " : "")\(selection) FROM \(R.schema.recordSQL.table)"
+        sql += clauses(renderer: &renderer)
+        return sql
+    }
+
+    /// ` WHERE … GROUP BY … HAVING … ORDER BY … LIMIT … OFFSET …`, as set.
+    func clauses(renderer: inout SQLRenderer, includeOrderAndLimit: Bool = true) -> String {
+        var sql = ""
+        if let condition { sql += " WHERE " + renderer.render(condition) }
+        if !grouping.isEmpty { sql += " GROUP BY " + grouping.map { renderer.render($0) }.joined(separator: ", ") }
+        if let havingCondition { sql += " HAVING " + renderer.render(havingCondition) }
+        guard includeOrderAndLimit else { return sql }
+        if !orderings.isEmpty { sql += " ORDER BY " + orderings.map { renderer.render($0) }.joined(separator: ", ") }
+        if let limitCount {
+            sql += " LIMIT " + renderer.render(SQLExpression(.value(.integer(Int64(limitCount)))))
+            if let offsetCount { sql += " OFFSET " + renderer.render(SQLExpression(.value(.integer(Int64(offsetCount))))) }
+        } else if let offsetCount {
+            sql += " LIMIT -1 OFFSET " + renderer.render(SQLExpression(.value(.integer(Int64(offsetCount)))))
+        }
+        return sql
+    }
+
+    /// Whether the request only filters (so `count`, `deleteAll` and `updateAll` can use its `WHERE` directly).
+    var isPlainFilter: Bool {
+        grouping.isEmpty && havingCondition == nil && limitCount == nil && offsetCount == nil && !isDistinct
+    }
+}
+
+extension Record {
+    /// A request for every row of the table.
+    public static func all() -> QueryRequest<Self> { QueryRequest() }
+
+    /// A request for the rows matching `predicate`: `Author.filter(Author.rating > 3)`.
+    public static func filter<E: TypedExpression>(_ predicate: E) -> QueryRequest<Self> where E.Value == Bool {
+        all().filter(predicate)
+    }
+
+    /// A request for every row, sorted by `terms`: `Author.order(Author.born.desc, Author.name)`.
+    public static func order(_ terms: any OrderingTerm...) -> QueryRequest<Self> {
+        var request = all()
+        request.orderings = terms.map(\.ordering)
+        return request
+    }
+
+    /// A request for at most `count` rows after `offset`.
+    public static func limit(_ count: Int, offset: Int? = nil) -> QueryRequest<Self> {
+        all().limit(count, offset: offset)
+    }
+}

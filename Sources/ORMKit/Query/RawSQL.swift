@@ -1,0 +1,36 @@
+extension Record {
+    /// Runs raw `sql` (one `SELECT`) and decodes every row into the record by column name: the query is
+    /// wrapped as `SELECT "c1", "c2", … FROM (<sql>)`, so it may select the columns in any order, and extra
+    /// columns are ignored.
+    ///
+    /// ```swift
+    /// let authors = try Author.fetchAll(db, sql: "SELECT * FROM authors WHERE name LIKE ?", arguments: ["A%"])
+    /// ```
+    ///
+    /// - Throws: `DatabaseError`: SQLite's error (for example `no such column: born` when the query lacks a
+    ///   stored column), or a decoding error.
+    public static func fetchAll(_ db: some DatabaseContext, sql: String, arguments: StatementArguments = []) throws -> [Self] {
+        let wrapped = wrapRawSQL(sql)
+        return try db.withConnection { conn in
+            try naming { try conn.fetchRecords(Self.self, sql: wrapped, arguments: arguments) }
+        }
+    }
+
+    /// Runs raw `sql` and decodes its first row by column name, or returns nil when there is none.
+    ///
+    /// - Throws: `DatabaseError`, as `fetchAll(_:sql:arguments:)`.
+    public static func fetchOne(_ db: some DatabaseContext, sql: String, arguments: StatementArguments = []) throws -> Self? {
+        let wrapped = wrapRawSQL(sql) + " LIMIT 1"
+        return try db.withConnection { conn in
+            try naming { try conn.fetchRecords(Self.self, sql: wrapped, arguments: arguments).first }
+        }
+    }
+
+    /// `SELECT <stored columns> FROM (<sql without its trailing semicolons>)`.
+    private static func wrapRawSQL(_ sql: String) -> String {
+        var inner = Substring(sql)
+        while let last = inner.last, last == ";" || last.isWhitespace { inner.removeLast() }
+        let columns = schema.columns.map { quoteIdentifier($0.name) }.joined(separator: ", ")
+        return "SELECT \(columns) FROM (\(inner))"
+    }
+}

@@ -1,0 +1,45 @@
+/// Renders expression trees to SQL text with `?` placeholders, collecting the values to bind in order.
+///
+/// Every sub-expression is parenthesized, so the SQL never depends on operator precedence; identifiers are
+/// double-quoted; values only ever become placeholders.
+struct SQLRenderer {
+    /// The values for the placeholders rendered so far, in order.
+    private(set) var arguments: [DatabaseValue] = []
+
+    /// The SQL for `expression`.
+    mutating func render(_ expression: SQLExpression) -> String {
+        switch expression.node {
+        case .column(let table, let name):
+            return "\(quoteIdentifier(table)).\(quoteIdentifier(name))"
+        case .value(let value):
+            arguments.append(value)
+            return "?"
+        case .binary(let op, let lhs, let rhs):
+            return "(\(render(lhs)) \(op.rawValue) \(render(rhs)))"
+        case .not(let operand):
+            return "(NOT \(render(operand)))"
+        case .negated(let operand):
+            return "(- \(render(operand)))"
+        case .isNull(let operand, let negated):
+            return "(\(render(operand)) IS \(negated ? "NOT " : "")NULL)"
+        case .inList(let operand, let list, let negated):
+            if list.isEmpty {
+                // `x IN ()` is false and `x NOT IN ()` true for every x, NULL included.
+                return negated ? "1" : "0"
+            }
+            let lhs = render(operand)
+            let items = list.map { render($0) }.joined(separator: ", ")
+            return "(\(lhs) \(negated ? "NOT IN" : "IN") (\(items)))"
+        case .between(let operand, let lower, let upper, let negated):
+            return "(\(render(operand)) \(negated ? "NOT BETWEEN" : "BETWEEN") \(render(lower)) AND \(render(upper)))"
+        case .aggregate(let function, let operand, let distinct):
+            guard let operand else { return "\(function.rawValue)(*)" }
+            return "\(function.rawValue)(\(distinct ? "DISTINCT " : "")\(render(operand)))"
+        }
+    }
+
+    /// The SQL for an `ORDER BY` term.
+    mutating func render(_ ordering: Ordering) -> String {
+        render(ordering.expression) + (ordering.isDescending ? " DESC" : " ASC")
+    }
+}

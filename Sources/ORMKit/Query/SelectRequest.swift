@@ -1,0 +1,123 @@
+/// A query selecting chosen columns or expressions instead of whole records, decoded into a scalar or a
+/// tuple: `Author.select(Author.name, Author.rating).fetchAll(db)` is `[(String, Double)]`.
+public struct SelectRequest<R: Record, T>: Sendable {
+    let base: QueryRequest<R>
+    let selection: [SQLExpression]
+    let decode: @Sendable (Row) throws -> T
+
+    /// Keeps the rows matching `predicate`.
+    public func filter<E: TypedExpression>(_ predicate: E) -> Self where E.Value == Bool {
+        SelectRequest(base: base.filter(predicate), selection: selection, decode: decode)
+    }
+
+    /// Sorts by `terms`, replacing any earlier ordering.
+    public func order(_ terms: any OrderingTerm...) -> Self {
+        var base = base
+        base.orderings = terms.map(\.ordering)
+        return SelectRequest(base: base, selection: selection, decode: decode)
+    }
+
+    /// Returns at most `count` rows after `offset`.
+    public func limit(_ count: Int, offset: Int? = nil) -> Self {
+        SelectRequest(base: base.limit(count, offset: offset), selection: selection, decode: decode)
+    }
+
+    /// Groups rows by `expressions` (`GROUP BY`).
+    public func group(by expressions: any TypedExpression...) -> Self {
+        var base = base
+        base.grouping = expressions.map(\.sqlExpression)
+        return SelectRequest(base: base, selection: selection, decode: decode)
+    }
+
+    /// Keeps the groups matching `predicate` (`HAVING`).
+    public func having<E: TypedExpression>(_ predicate: E) -> Self where E.Value == Bool {
+        SelectRequest(base: base.having(predicate), selection: selection, decode: decode)
+    }
+
+    /// Removes duplicate rows (`SELECT DISTINCT`).
+    public func distinct() -> Self {
+        SelectRequest(base: base.distinct(), selection: selection, decode: decode)
+    }
+
+    /// Every row, decoded.
+    ///
+    /// - Throws: `DatabaseError` (`.decoding` naming the column and row for a bad value).
+    public func fetchAll(_ db: some DatabaseContext) throws -> [T] {
+        var renderer = SQLRenderer()
+        let columns = selection.map { renderer.render($0) }.joined(separator: ", ")
+        // Render the selection first so its arguments come first, then the clauses.
+        let sql = base.selectSQL(columns, renderer: &renderer)
+        let arguments = StatementArguments(renderer.arguments)
+        return try db.withConnection { conn in
+            try R.naming {
+                try conn.withStatement(sql) { statement in
+                    try statement.bind(arguments)
+                    var values: [T] = []
+                    try statement.forEachRow { values.append(try decode($0)) }
+                    return values
+                }
+            }
+        }
+    }
+
+    /// The first row, decoded, or nil when there is none.
+    ///
+    /// - Throws: `DatabaseError`.
+    public func fetchOne(_ db: some DatabaseContext) throws -> T? {
+        try limit(1, offset: base.offsetCount).fetchAll(db).first
+    }
+}
+
+extension QueryRequest {
+    /// Selects one expression: `Author.select(Author.name)` fetches `[String]`.
+    public func select<A: TypedExpression>(_ a: A) -> SelectRequest<R, A.Value> where A.Value: ColumnValue {
+        SelectRequest(base: self, selection: [a.sqlExpression]) { row in try row.decode(at: 0) }
+    }
+
+    /// Selects two expressions into a tuple.
+    public func select<A: TypedExpression, B: TypedExpression>(_ a: A, _ b: B) -> SelectRequest<R, (A.Value, B.Value)>
+    where A.Value: ColumnValue, B.Value: ColumnValue {
+        SelectRequest(base: self, selection: [a.sqlExpression, b.sqlExpression]) { row in
+            (try row.decode(at: 0), try row.decode(at: 1))
+        }
+    }
+
+    /// Selects three expressions into a tuple.
+    public func select<A: TypedExpression, B: TypedExpression, C: TypedExpression>(
+        _ a: A, _ b: B, _ c: C
+    ) -> SelectRequest<R, (A.Value, B.Value, C.Value)> where A.Value: ColumnValue, B.Value: ColumnValue, C.Value: ColumnValue {
+        SelectRequest(base: self, selection: [a.sqlExpression, b.sqlExpression, c.sqlExpression]) { row in
+            (try row.decode(at: 0), try row.decode(at: 1), try row.decode(at: 2))
+        }
+    }
+
+    /// Selects four expressions into a tuple.
+    public func select<A: TypedExpression, B: TypedExpression, C: TypedExpression, D: TypedExpression>(
+        _ a: A, _ b: B, _ c: C, _ d: D
+    ) -> SelectRequest<R, (A.Value, B.Value, C.Value, D.Value)>
+    where A.Value: ColumnValue, B.Value: ColumnValue, C.Value: ColumnValue, D.Value: ColumnValue {
+        SelectRequest(base: self, selection: [a.sqlExpression, b.sqlExpression, c.sqlExpression, d.sqlExpression]) { row in
+            (try row.decode(at: 0), try row.decode(at: 1), try row.decode(at: 2), try row.decode(at: 3))
+        }
+    }
+}
+
+extension Record {
+    /// Selects one expression of every row: `Author.select(Author.name).fetchAll(db)`.
+    public static func select<A: TypedExpression>(_ a: A) -> SelectRequest<Self, A.Value> where A.Value: ColumnValue {
+        all().select(a)
+    }
+
+    /// Selects two expressions of every row into tuples.
+    public static func select<A: TypedExpression, B: TypedExpression>(_ a: A, _ b: B) -> SelectRequest<Self, (A.Value, B.Value)>
+    where A.Value: ColumnValue, B.Value: ColumnValue {
+        all().select(a, b)
+    }
+
+    /// Selects three expressions of every row into tuples.
+    public static func select<A: TypedExpression, B: TypedExpression, C: TypedExpression>(
+        _ a: A, _ b: B, _ c: C
+    ) -> SelectRequest<Self, (A.Value, B.Value, C.Value)> where A.Value: ColumnValue, B.Value: ColumnValue, C.Value: ColumnValue {
+        all().select(a, b, c)
+    }
+}

@@ -1,0 +1,56 @@
+extension Record {
+    /// Deletes the row with the record's primary key; returns whether a row was deleted.
+    ///
+    /// - Throws: `DatabaseError` (for example a foreign-key violation).
+    @discardableResult
+    public func delete(_ db: some DatabaseContext) throws -> Bool {
+        let sql = try Self.schema.recordSQL.requireKey(tableName: Self.schema.name).deleteRecord
+        return try db.withConnection { conn in try Self.naming { try conn.run(sql, record: self) } } > 0
+    }
+
+    /// Deletes the row with primary key `key`; returns whether a row was deleted.
+    ///
+    /// - Throws: `DatabaseError` (for example a foreign-key violation).
+    @discardableResult
+    public static func delete(_ db: some DatabaseContext, key: PrimaryKey) throws -> Bool {
+        try delete(db, keys: [key]) > 0
+    }
+
+    /// Deletes the rows with these primary keys in one transaction; returns how many were deleted.
+    ///
+    /// - Throws: `DatabaseError` (nothing is deleted then).
+    @discardableResult
+    public static func delete(_ db: some DatabaseContext, keys: some Sequence<PrimaryKey>) throws -> Int {
+        let sql = try schema.recordSQL.requireKey(tableName: schema.name).deleteByKey
+        return try db.inTransaction { conn in
+            try naming { try keys.reduce(0) { $0 + (try conn.run(sql, key: $1, of: Self.self)) } }
+        }
+    }
+
+    /// Deletes the rows of these records in one transaction; returns how many were deleted.
+    ///
+    /// - Throws: `DatabaseError` (nothing is deleted then).
+    @discardableResult
+    public static func delete(_ db: some DatabaseContext, contentsOf records: some Sequence<Self>) throws -> Int {
+        let sql = try schema.recordSQL.requireKey(tableName: schema.name).deleteRecord
+        return try db.inTransaction { conn in
+            try naming { try records.reduce(0) { $0 + (try conn.run(sql, record: $1)) } }
+        }
+    }
+
+    /// Deletes every row of the table; returns how many were deleted.
+    ///
+    /// - Throws: `DatabaseError` (for example a foreign-key violation).
+    @discardableResult
+    public static func deleteAll(_ db: some DatabaseContext) throws -> Int {
+        let sql = schema.recordSQL.deleteAll
+        return try db.withConnection { conn in
+            try naming {
+                try conn.withStatement(sql) { statement in
+                    try statement.run()
+                    return conn.changesCount
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,65 @@
+extension Record {
+    /// The record with primary key `key`, or nil. Runs one cached prepared statement.
+    ///
+    /// ```swift
+    /// let author = try Author.find(db, 42)
+    /// ```
+    ///
+    /// - Throws: `DatabaseError` (`.decoding` naming the table, column and row for a bad value).
+    public static func find(_ db: some DatabaseContext, _ key: PrimaryKey) throws -> Self? {
+        let sql = try schema.recordSQL.requireKey(tableName: schema.name).find
+        return try db.withConnection { conn in
+            try naming {
+                try conn.withStatement(sql) { statement in
+                    var encoder = RecordEncoder(statement: statement)
+                    try encode(key: key, to: &encoder)
+                    return try statement.firstRow(decodeRecord)
+                }
+            }
+        }
+    }
+
+    /// The records with these primary keys, in the order of `keys`; missing keys are skipped.
+    ///
+    /// - Throws: `DatabaseError`.
+    public static func find(_ db: some DatabaseContext, keys: some Sequence<PrimaryKey>) throws -> [Self] {
+        try db.withConnection { conn in try keys.compactMap { try find(conn, $0) } }
+    }
+
+    /// Whether a row has primary key `key`.
+    ///
+    /// - Throws: `DatabaseError`.
+    public static func exists(_ db: some DatabaseContext, key: PrimaryKey) throws -> Bool {
+        let sql = try schema.recordSQL.requireKey(tableName: schema.name).exists
+        return try db.withConnection { conn in
+            try naming {
+                try conn.withStatement(sql) { statement in
+                    var encoder = RecordEncoder(statement: statement)
+                    try encode(key: key, to: &encoder)
+                    return try statement.firstRow { try Bool.decode(from: $0, at: 0) } ?? false
+                }
+            }
+        }
+    }
+
+    /// Every record of the table, in SQLite's order (use `order(_:)` for a defined one).
+    ///
+    /// - Throws: `DatabaseError` (`.decoding` naming the table, column and row for a bad value).
+    public static func fetchAll(_ db: some DatabaseContext) throws -> [Self] {
+        try all().fetchAll(db)
+    }
+
+    /// The first record of the table, or nil when it is empty.
+    ///
+    /// - Throws: `DatabaseError`.
+    public static func fetchOne(_ db: some DatabaseContext) throws -> Self? {
+        try all().fetchOne(db)
+    }
+
+    /// The number of rows in the table.
+    ///
+    /// - Throws: `DatabaseError`.
+    public static func count(_ db: some DatabaseContext) throws -> Int {
+        try all().count(db)
+    }
+}

@@ -1,0 +1,59 @@
+extension Record {
+    /// Inserts the record, or updates the existing row with the same primary key
+    /// (`INSERT … ON CONFLICT (key) DO UPDATE`), in one statement. An auto-increment record gets its id.
+    ///
+    /// - Throws: `DatabaseError` (`.misuse`) when the table has no usable key; other constraint violations.
+    public mutating func upsert(_ db: some DatabaseContext) throws {
+        let sql = try Self.schema.recordSQL.requireKey(tableName: Self.schema.name).upsert
+        try db.withConnection { conn in try upsertRow(conn, sql: sql) }
+    }
+
+    /// Inserts the record, or updates the existing row whose `conflictColumns` (a `UNIQUE` constraint or
+    /// index) equal the record's: every other non-key column takes the record's value, and an auto-increment
+    /// record gets the existing row's id.
+    ///
+    /// ```swift
+    /// var user = User(email: "a@example.com", name: "Ann")
+    /// try user.upsert(db, onConflict: [User.email])
+    /// ```
+    ///
+    /// - Throws: `DatabaseError`: (`.misuse`) for a column of another table; SQLite's error when no unique
+    ///   constraint matches `conflictColumns`; other constraint violations.
+    public mutating func upsert(_ db: some DatabaseContext, onConflict conflictColumns: [any ColumnProtocol]) throws {
+        let schema = Self.schema
+        let sql = try schema.recordSQL.upsert(onConflict: try Self.columnNames(conflictColumns), tableName: schema.name)
+        try db.withConnection { conn in try upsertRow(conn, sql: sql) }
+    }
+
+    /// Upserts every record (by primary key) in one transaction and returns them with their ids.
+    ///
+    /// - Throws: `DatabaseError` for the first upsert that fails (nothing is kept then).
+    @discardableResult
+    public static func upsert(_ db: some DatabaseContext, contentsOf records: some Sequence<Self>) throws -> [Self] {
+        let sql = try schema.recordSQL.requireKey(tableName: schema.name).upsert
+        return try db.inTransaction { conn in
+            var upserted: [Self] = []
+            for var record in records {
+                try record.upsertRow(conn, sql: sql)
+                upserted.append(record)
+            }
+            return upserted
+        }
+    }
+
+    private mutating func upsertRow(_ conn: Connection, sql: String) throws {
+        let isAutoIncrement = Self.schema.recordSQL.isAutoIncrement
+        let rowID: Int64? = try Self.naming {
+            try conn.withStatement(sql) { statement in
+                var encoder = RecordEncoder(statement: statement)
+                try encode(to: &encoder)
+                var rowID: Int64?
+                while try statement.step() {
+                    if isAutoIncrement { rowID = try Int64.decode(from: Row(statement: statement.handle, index: 0), at: 0) }
+                }
+                return rowID
+            }
+        }
+        if let rowID { didInsert(rowID: rowID) }
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+
+/// The SQL of every record operation on one table, built once when its `TableSchema` is created.
+///
+/// Statements that bind a whole record (`insert`, `update`, `delete(record)`, `upsert`) number their
+/// parameters by column position (`?1` is the first column), so one `Record.encode(to:)` serves them all;
+/// statements that bind a key (`find`, `delete(key)`) number them by key position. Identifiers are always
+/// double-quoted and every value is a parameter.
+struct RecordSQL: Sendable {
+    /// The table name, quoted.
+    let table: String
+    /// The unquoted column names, in codec order.
+    let columns: [String]
+    /// The quoted, table-qualified column list of every `SELECT`.
+    let selection: String
+    /// `SELECT <columns> FROM "t"`.
+    let selectAll: String
+    /// `INSERT INTO "t" (<columns>) VALUES (?1, …, ?n)`.
+    let insert: String
+    /// `SELECT COUNT(*) FROM "t"`.
+    let count: String
+    /// `DELETE FROM "t"`.
+    let deleteAll: String
+    /// SQL needing a primary key whose columns are all stored columns; nil otherwise.
+    let keyed: Keyed?
+    /// Whether the key is an auto-increment `INTEGER PRIMARY KEY`.
+    let isAutoIncrement: Bool
+    /// SQL for column subsets (`update(columns:)`, `upsert(onConflict:)`), built on first use.
+    private let subsetCache = SubsetCache()
+
+    /// The keyed statements.
+    struct Keyed: Sendable {
+        /// The 0-based position of each key column in `columns`.
+        let keyPositions: [Int]
+        /// `SELECT … WHERE "k"=?1`.
+        let find: String
+        /// `SELECT EXISTS (SELECT 1 FROM "t" WHERE "k"=?1)`.
+        let exists: String
+        /// `DELETE FROM "t" WHERE "k"=?1` (key parameters).
+        let deleteByKey: String
+        /// `DELETE FROM "t" WHERE "k"=?<position>` (record parameters).
+        let deleteRecord: String
+        /// `UPDATE "t" SET "c"=?<position>, … WHERE "k"=?<position>`.
+        let update: String
+        /// `INSERT … ON CONFLICT ("k") DO UPDATE SET "c"=excluded."c", …` (plus `RETURNING` the key when it
+        /// is auto-increment).
+        let upsert: String
+        /// The record-parameter `WHERE` clause on the key.
+        let recordKeyCondition: String
+    }
+
+    init(name: String, columns: [String], primaryKey: [String], isAutoIncrement: Bool) {
+        let table = quoteIdentifier(name)
+        self.table = table
+        self.columns = columns
+        self.isAutoIncrement = isAutoIncrement
+        selection = columns.map { "\(table).\(quoteIdentifier($0))" }.joined(separator: ", ")
+        selectAll = "SELECT \(selection) FROM \(table)"
+        let columnList = columns.map(quoteIdentifier).joined(separator: ", ")
+        let values = columns.indices.map { "?\($0 + 1)" }.joined(separator: ", ")
+        insert = "INSERT INTO \(table) (\(columnList)) VALUES (\(values))"
+        count = "SELECT COUNT(*) FROM \(table)"
+        deleteAll = "DELETE FROM \(table)"
+
+        let positions = primaryKey.compactMap { columns.firstIndex(of: $0) }
+        guard !primaryKey.isEmpty, positions.count == primaryKey.count else {
+            keyed = nil
+            return
+        }
+        let keyCondition = primaryKey.enumerated()
+            .map { "\(table).\(quoteIdentifier($0.element)) = ?\($0.offset + 1)" }
+            .joined(separator: " AND ")
+        let recordKeyCondition = positions
+            .map { "\(quoteIdentifier(columns[$0])) = ?\($0 + 1)" }
+            .joined(separator: " AND ")
+        let nonKey = columns.indices.filter { !positions.contains($0) }
+        let setClause = nonKey.isEmpty
+            ? positions.map { "\(quoteIdentifier(columns[$0])) = ?\($0 + 1)" }.joined(separator: ", ")
+            : nonKey.map { "\(quoteIdentifier(columns[$0])) = ?\($0 + 1)" }.joined(separator: ", ")
+        let conflictTarget = primaryKey.map(quoteIdentifier).joined(separator: ", ")
+        let upsertAction = nonKey.isEmpty
+            ? "DO NOTHING"
+            : "DO UPDATE SET " + nonKey.map { "\(quoteIdentifier(columns[$0])) = excluded.\(quoteIdentifier(columns[$0]))" }
+                .joined(separator: ", ")
+        let returning = isAutoIncrement ? " RETURNING \(quoteIdentifier(primaryKey[0]))" : ""
+        keyed = Keyed(
+            keyPositions: positions,
+            find: "\(selectAll) WHERE \(keyCondition)",
+            exists: "SELECT EXISTS (SELECT 1 FROM \(table) WHERE \(keyCondition))",
+            deleteByKey: "DELETE FROM \(table) WHERE \(keyCondition)",
+            deleteRecord: "DELETE FROM \(table) WHERE \(recordKeyCondition)",
+            update: "UPDATE \(table) SET \(setClause) WHERE \(recordKeyCondition)",
+            upsert: "\(insert) ON CONFLICT (\(conflictTarget)) \(upsertAction)\(returning)",
+            recordKeyCondition: recordKeyCondition
+        )
+    }
+
+    /// `UPDATE "t" SET <only these columns> WHERE <key>`, cached per column set.
+    ///
+    /// - Throws: `DatabaseError` (`.misuse`) when the table has no usable key or a column is not in the table.
+    func update(columns names: [String], tableName: String) throws -> String {
+        let keyed = try requireKey(tableName: tableName)
+        let positions = try positions(of: names, tableName: tableName)
+        let key = "update:" + positions.map(String.init).joined(separator: ",")
+        return subsetCache.sql(for: key) {
+            let assigned = positions.isEmpty ? keyed.keyPositions : positions
+            let setClause = assigned.map { "\(quoteIdentifier(columns[$0])) = ?\($0 + 1)" }.joined(separator: ", ")
+            return "UPDATE \(table) SET \(setClause) WHERE \(keyed.recordKeyCondition)"
+        }
+    }
+
+    /// `INSERT … ON CONFLICT (<these columns>) DO UPDATE SET <every other non-key column>`, cached per set.
+    ///
+    /// - Throws: `DatabaseError` (`.misuse`) when a column is not in the table.
+    func upsert(onConflict names: [String], tableName: String) throws -> String {
+        let conflictPositions = try positions(of: names, tableName: tableName)
+        let key = "upsert:" + conflictPositions.map(String.init).joined(separator: ",")
+        return subsetCache.sql(for: key) {
+            let keyPositions = keyed?.keyPositions ?? []
+            let updated = columns.indices.filter { !conflictPositions.contains($0) && !keyPositions.contains($0) }
+            let target = conflictPositions.map { quoteIdentifier(columns[$0]) }.joined(separator: ", ")
+            let action = updated.isEmpty
+                ? "DO NOTHING"
+                : "DO UPDATE SET " + updated.map { "\(quoteIdentifier(columns[$0])) = excluded.\(quoteIdentifier(columns[$0]))" }
+                    .joined(separator: ", ")
+            let returning = isAutoIncrement && keyPositions.count == 1
+                ? " RETURNING \(quoteIdentifier(columns[keyPositions[0]]))" : ""
+            return "\(insert) ON CONFLICT (\(target)) \(action)\(returning)"
+        }
+    }
+
+    /// The keyed statements, or a misuse error naming the table.
+    func requireKey(tableName: String) throws -> Keyed {
+        guard let keyed else {
+            throw DatabaseError(
+                kind: .misuse, message: "the operation needs a primary key whose columns are stored columns",
+                table: tableName
+            )
+        }
+        return keyed
+    }
+
+    /// Sorted, de-duplicated positions of `names` in `columns`.
+    private func positions(of names: [String], tableName: String) throws -> [Int] {
+        var positions: [Int] = []
+        for name in names {
+            guard let position = columns.firstIndex(of: name) else {
+                throw DatabaseError(kind: .misuse, message: "no column \(name) in the table", table: tableName, column: name)
+            }
+            positions.append(position)
+        }
+        return Array(Set(positions)).sorted()
+    }
+}
+
+/// SQL strings built on demand and kept for the life of the table schema.
+private final class SubsetCache: @unchecked Sendable {
+    // `@unchecked`: `entries` is only touched under `lock`.
+    private let lock = NSLock()
+    private var entries: [String: String] = [:]
+
+    func sql(for key: String, build: () -> String) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        if let sql = entries[key] { return sql }
+        let sql = build()
+        entries[key] = sql
+        return sql
+    }
+}
+
+/// `name` as a double-quoted SQL identifier, with embedded quotes doubled.
+func quoteIdentifier(_ name: String) -> String {
+    "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+}

@@ -1,0 +1,86 @@
+// Written exactly as `ormgen generate` renders the sample in docs/architecture.md (internal access),
+// so these tests prove the generated-code contract.
+
+import Foundation
+import ORMKit
+
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_1
+
+struct Author: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
+    var id: Swift.Int64?
+    var name: Swift.String
+    var born: Foundation.Date?
+    var rating: Swift.Double
+    var badge: Swift.String?
+
+    init(
+        id: Swift.Int64? = nil,
+        name: Swift.String,
+        born: Foundation.Date? = nil,
+        rating: Swift.Double = 0,
+        badge: Swift.String? = nil
+    ) {
+        self.id = id
+        self.name = name
+        self.born = born
+        self.rating = rating
+        self.badge = badge
+    }
+}
+
+extension Author: ORMKit.Record {
+    typealias PrimaryKey = Swift.Int64
+
+    static let schema = ORMKit.TableSchema(
+        name: "authors",
+        columns: [
+            ORMKit.ColumnSchema(name: "id", type: "INTEGER", isNullable: false, definition: "\"id\" INTEGER PRIMARY KEY"),
+            ORMKit.ColumnSchema(name: "name", type: "TEXT", isNullable: false, definition: "\"name\" TEXT NOT NULL"),
+            ORMKit.ColumnSchema(name: "born", type: "REAL", isNullable: true, definition: "\"born\" REAL"),
+            ORMKit.ColumnSchema(name: "rating", type: "REAL", isNullable: false, defaultSQL: "0", definition: "\"rating\" REAL NOT NULL DEFAULT 0"),
+        ],
+        primaryKey: ["id"],
+        isAutoIncrement: true,
+        indexes: [
+            ORMKit.IndexSchema(name: "authors_name", columns: ["name"], isUnique: false, sql: "CREATE INDEX IF NOT EXISTS \"authors_name\" ON \"authors\" (\"name\")"),
+        ],
+        createTableSQL: "CREATE TABLE IF NOT EXISTS \"authors\" (\n    \"id\" INTEGER PRIMARY KEY,\n    \"name\" TEXT NOT NULL,\n    \"born\" REAL,\n    \"rating\" REAL NOT NULL DEFAULT 0\n)"
+    )
+
+    init(row: ORMKit.Row) throws {
+        self.id = try row.decode(at: 0)
+        self.name = try row.decode(at: 1)
+        self.born = try row.decode(at: 2)
+        self.rating = try row.decode(at: 3)
+        self.badge = nil
+    }
+
+    func encode(to encoder: inout ORMKit.RecordEncoder) throws {
+        try encoder.encode(self.id)
+        try encoder.encode(self.name)
+        try encoder.encode(self.born)
+        try encoder.encode(self.rating)
+    }
+
+    static func encode(key: Swift.Int64, to encoder: inout ORMKit.RecordEncoder) throws {
+        try encoder.encode(key)
+    }
+
+    mutating func didInsert(rowID: Swift.Int64) {
+        self.id = rowID
+    }
+}
+
+extension Author {
+    enum Columns {
+        static let id = ORMKit.Column<Swift.Int64>("id", table: "authors")
+        static let name = ORMKit.Column<Swift.String>("name", table: "authors")
+        static let born = ORMKit.Column<Foundation.Date?>("born", table: "authors")
+        static let rating = ORMKit.Column<Swift.Double>("rating", table: "authors")
+    }
+
+    static var id: ORMKit.Column<Swift.Int64> { Columns.id }
+    static var name: ORMKit.Column<Swift.String> { Columns.name }
+    static var born: ORMKit.Column<Foundation.Date?> { Columns.born }
+    static var rating: ORMKit.Column<Swift.Double> { Columns.rating }
+}

@@ -1,0 +1,58 @@
+// A composite-key join model, as `ormgen` renders one: a nested `PrimaryKey` struct, no `Identifiable`.
+
+import Foundation
+import ORMKit
+
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_1
+
+struct Membership: Swift.Sendable, Swift.Hashable {
+    struct PrimaryKey: Swift.Hashable, Swift.Sendable {
+        var userId: Swift.Int64
+        var groupName: Swift.String
+    }
+
+    var userId: Swift.Int64
+    var groupName: Swift.String
+    var role: Swift.String
+
+    var key: PrimaryKey { PrimaryKey(userId: self.userId, groupName: self.groupName) }
+}
+
+extension Membership: ORMKit.Record {
+    static let schema = ORMKit.TableSchema(
+        name: "memberships",
+        columns: [
+            ORMKit.ColumnSchema(name: "role", type: "TEXT", isNullable: false, definition: "\"role\" TEXT NOT NULL"),
+            ORMKit.ColumnSchema(name: "user_id", type: "INTEGER", isNullable: false, definition: "\"user_id\" INTEGER NOT NULL"),
+            ORMKit.ColumnSchema(name: "group_name", type: "TEXT", isNullable: false, definition: "\"group_name\" TEXT NOT NULL"),
+        ],
+        primaryKey: ["user_id", "group_name"],
+        isAutoIncrement: false,
+        createTableSQL: "CREATE TABLE IF NOT EXISTS \"memberships\" (\n    \"role\" TEXT NOT NULL,\n    \"user_id\" INTEGER NOT NULL,\n    \"group_name\" TEXT NOT NULL,\n    PRIMARY KEY (\"user_id\", \"group_name\")\n)"
+    )
+
+    init(row: ORMKit.Row) throws {
+        self.role = try row.decode(at: 0)
+        self.userId = try row.decode(at: 1)
+        self.groupName = try row.decode(at: 2)
+    }
+
+    func encode(to encoder: inout ORMKit.RecordEncoder) throws {
+        try encoder.encode(self.role)
+        try encoder.encode(self.userId)
+        try encoder.encode(self.groupName)
+    }
+
+    static func encode(key: PrimaryKey, to encoder: inout ORMKit.RecordEncoder) throws {
+        try encoder.encode(key.userId)
+        try encoder.encode(key.groupName)
+    }
+}
+
+extension Membership {
+    enum Columns {
+        static let role = ORMKit.Column<Swift.String>("role", table: "memberships")
+        static let userId = ORMKit.Column<Swift.Int64>("user_id", table: "memberships")
+        static let groupName = ORMKit.Column<Swift.String>("group_name", table: "memberships")
+    }
+}

@@ -1,0 +1,69 @@
+// A model whose table, type and field names are SQL keywords and runtime API names: identifiers must be
+// quoted everywhere, and `Columns` holds the columns whose static mirrors would collide with the API.
+
+import Foundation
+import ORMKit
+
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_1
+
+struct Select: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
+    var id: Swift.String { key }
+    var key: Swift.String
+    var `default`: Swift.String?
+    var order: Swift.Int
+    var filter: Swift.Bool
+
+    init(key: Swift.String, `default`: Swift.String? = nil, order: Swift.Int = 0, filter: Swift.Bool = false) {
+        self.key = key
+        self.`default` = `default`
+        self.order = order
+        self.filter = filter
+    }
+}
+
+extension Select: ORMKit.Record {
+    typealias PrimaryKey = Swift.String
+
+    static let schema = ORMKit.TableSchema(
+        name: "select",
+        columns: [
+            ORMKit.ColumnSchema(name: "key", type: "TEXT", isNullable: false, definition: "\"key\" TEXT NOT NULL PRIMARY KEY"),
+            ORMKit.ColumnSchema(name: "default", type: "TEXT", isNullable: true, definition: "\"default\" TEXT"),
+            ORMKit.ColumnSchema(name: "order", type: "INTEGER", isNullable: false, definition: "\"order\" INTEGER NOT NULL"),
+            ORMKit.ColumnSchema(name: "filter", type: "INTEGER", isNullable: false, definition: "\"filter\" INTEGER NOT NULL"),
+        ],
+        primaryKey: ["key"],
+        isAutoIncrement: false,
+        createTableSQL: "CREATE TABLE IF NOT EXISTS \"select\" (\n    \"key\" TEXT NOT NULL PRIMARY KEY,\n    \"default\" TEXT,\n    \"order\" INTEGER NOT NULL,\n    \"filter\" INTEGER NOT NULL\n)"
+    )
+
+    init(row: ORMKit.Row) throws {
+        self.key = try row.decode(at: 0)
+        self.`default` = try row.decode(at: 1)
+        self.order = try row.decode(at: 2)
+        self.filter = try row.decode(at: 3)
+    }
+
+    func encode(to encoder: inout ORMKit.RecordEncoder) throws {
+        try encoder.encode(self.key)
+        try encoder.encode(self.`default`)
+        try encoder.encode(self.order)
+        try encoder.encode(self.filter)
+    }
+
+    static func encode(key: Swift.String, to encoder: inout ORMKit.RecordEncoder) throws {
+        try encoder.encode(key)
+    }
+}
+
+extension Select {
+    enum Columns {
+        static let key = ORMKit.Column<Swift.String>("key", table: "select")
+        static let `default` = ORMKit.Column<Swift.String?>("default", table: "select")
+        static let order = ORMKit.Column<Swift.Int>("order", table: "select")
+        static let filter = ORMKit.Column<Swift.Bool>("filter", table: "select")
+    }
+
+    static var key: ORMKit.Column<Swift.String> { Columns.key }
+    static var `default`: ORMKit.Column<Swift.String?> { Columns.`default` }
+}
