@@ -21,6 +21,15 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: "Access level of generated declarations: public, package or internal.")
     var access: GeneratorOptions.AccessLevel = .public
 
+    @Option(help: "Write all declarations into this one file (e.g. ORMGen.swift) instead of one file per model.")
+    var singleFile: String?
+
+    func validate() throws {
+        if let singleFile, !singleFile.hasSuffix(".swift") || singleFile.contains("/") || singleFile == ".swift" {
+            throw ValidationError("--single-file takes a file name ending in .swift, without a directory: '\(singleFile)'")
+        }
+    }
+
     func run() throws {
         let inputs = try InputCollector.collect(options.inputs)
         let result = Generator.generate(inputs: inputs.inputs, options: GeneratorOptions(accessLevel: access))
@@ -29,7 +38,10 @@ struct GenerateCommand: ParsableCommand {
             DiagnosticPrinter.summary("nothing written", diagnostics: inputs.diagnostics + result.diagnostics, quiet: options.quiet)
             throw ExitCode.failure
         }
-        let report = try OutputWriter.write(result.files, to: output)
+        let files = singleFile.map { name in
+            [SingleFileLayout.merge(result.files, into: name, sources: inputs.inputs.map(\.path).sorted())]
+        }
+        let report = try OutputWriter.write(files ?? result.files, to: output)
         let summary = "wrote \(report.written) file\(report.written == 1 ? "" : "s"), \(report.unchanged) unchanged"
             + (report.removed > 0 ? ", removed \(report.removed) stale" : "")
         DiagnosticPrinter.summary(summary, diagnostics: result.diagnostics, quiet: options.quiet)

@@ -34,7 +34,7 @@ enum InputCollector {
                 guard let text = String(data: data, encoding: .utf8) else {
                     collected.diagnostics.append(Diagnostic(
                         .error, "file is not UTF-8 text; schema files must be UTF-8 YAML",
-                        at: SourceLocation(path: file, line: 1, column: 1)))
+                        at: SchemaLocation(path: file, line: 1, column: 1)))
                     continue
                 }
                 collected.inputs.append(SchemaInput(path: file, contents: text))

@@ -1,5 +1,5 @@
 /// A position in a schema file: the file's path as given, and a 1-based line and column.
-public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct SchemaLocation: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The input path exactly as it was passed to the generator (relative paths stay relative).
     public let path: String
     /// 1-based line number.
@@ -18,7 +18,7 @@ public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConver
     public var description: String { "\(path):\(line):\(column)" }
 
     /// Orders by path, then line, then column.
-    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+    public static func < (lhs: SchemaLocation, rhs: SchemaLocation) -> Bool {
         (lhs.path, lhs.line, lhs.column) < (rhs.path, rhs.line, rhs.column)
     }
 }
@@ -35,12 +35,12 @@ public struct Diagnostic: Sendable, Hashable, Comparable, CustomStringConvertibl
     /// Whether this stops generation, warns, or adds context to the diagnostic before it.
     public let severity: Severity
     /// Where the problem is.
-    public let location: SourceLocation
+    public let location: SchemaLocation
     /// What is wrong, followed by a fix hint where one is known.
     public let message: String
 
     /// Creates a diagnostic.
-    public init(_ severity: Severity, _ message: String, at location: SourceLocation) {
+    public init(_ severity: Severity, _ message: String, at location: SchemaLocation) {
         self.severity = severity
         self.message = message
         self.location = location

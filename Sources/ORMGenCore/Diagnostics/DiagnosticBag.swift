@@ -4,15 +4,15 @@ struct DiagnosticBag {
 
     var hasErrors: Bool { all.contains { $0.severity == .error } }
 
-    mutating func error(_ message: String, at location: SourceLocation) {
+    mutating func error(_ message: String, at location: SchemaLocation) {
         all.append(Diagnostic(.error, message, at: location))
     }
 
-    mutating func warning(_ message: String, at location: SourceLocation) {
+    mutating func warning(_ message: String, at location: SchemaLocation) {
         all.append(Diagnostic(.warning, message, at: location))
     }
 
-    mutating func note(_ message: String, at location: SourceLocation) {
+    mutating func note(_ message: String, at location: SchemaLocation) {
         all.append(Diagnostic(.note, message, at: location))
     }
 

@@ -49,7 +49,7 @@ struct FieldResolver {
     }
 
     private func rejectInEmbeddable(_ declaration: FieldDeclaration, path: String, diagnostics: inout DiagnosticBag) {
-        let options: [(String, SourceLocation?)] = [
+        let options: [(String, SchemaLocation?)] = [
             ("column", declaration.column?.location), ("unique", declaration.isUnique?.location),
             ("index", declaration.isIndexed?.location), ("transient", declaration.isTransient?.location),
             ("check", declaration.check?.location), ("storage", declaration.storage?.location),
@@ -70,7 +70,7 @@ struct FieldResolver {
                 "transient field '\(path)' must be optional or have a default, because rows never store it",
                 at: transient.location)
         }
-        let stored: [(String, SourceLocation?)] = [
+        let stored: [(String, SchemaLocation?)] = [
             ("column", declaration.column?.location), ("unique", declaration.isUnique?.location),
             ("index", declaration.isIndexed?.location), ("check", declaration.check?.location),
         ]

@@ -81,7 +81,7 @@ struct Field: Sendable {
     var isOptional: Bool
     var defaultValue: DefaultValue?
     var isTransient: Bool
-    var location: SourceLocation
+    var location: SchemaLocation
 }
 
 /// One stored column of a model, in `init(row:)` / `encode(to:)` order.

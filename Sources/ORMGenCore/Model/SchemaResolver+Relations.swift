@@ -82,7 +82,7 @@ extension SchemaResolver {
     /// Relation metadata in declaration order, plus join tables for `manyToMany`.
     mutating func resolveOtherRelations(of model: String) {
         guard var draft = drafts[model] else { return }
-        var seen: [String: SourceLocation] = [:]
+        var seen: [String: SchemaLocation] = [:]
         for relation in draft.declaration.relations {
             let path = "\(model).\(relation.name.value)"
             guard Naming.isIdentifier(relation.name.value) else {
@@ -201,12 +201,14 @@ extension SchemaResolver {
                 at: relation.through?.location ?? relation.name.location)
             return nil
         }
-        let ownColumn = Naming.snakeCase(model) + "_id"
-        var targetColumn = Naming.snakeCase(target) + "_id"
-        if targetColumn == ownColumn { targetColumn = Naming.snakeCase(relation.name.value) + "_id" }
-        if targetColumn == ownColumn { targetColumn = "related_" + targetColumn }
         let sourceKeyColumns = keyColumnNames(of: model)
         let targetKeyColumns = keyColumnNames(of: target)
+        let ownColumn = Naming.snakeCase(model) + "_" + (sourceKeyColumns.first ?? "id")
+        var targetColumn = Naming.snakeCase(target) + "_" + (targetKeyColumns.first ?? "id")
+        if targetColumn == ownColumn {
+            targetColumn = Naming.snakeCase(relation.name.value) + "_" + (targetKeyColumns.first ?? "id")
+        }
+        if targetColumn == ownColumn { targetColumn = "related_" + targetColumn }
         let ownReference = ForeignKey(
             columns: [ownColumn], targetTable: source.tableName, targetColumns: sourceKeyColumns, onDelete: .cascade, onUpdate: .noAction)
         let targetReference = ForeignKey(

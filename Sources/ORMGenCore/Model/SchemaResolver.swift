@@ -81,7 +81,7 @@ struct SchemaResolver {
     // MARK: Embeddables and models
 
     private mutating func resolveEmbeddables() {
-        var firsts: [String: SourceLocation] = [:]
+        var firsts: [String: SchemaLocation] = [:]
         let modelNames = Set(document.models.map(\.name.value))
         let fieldResolver = FieldResolver(embeddables: [:], modelNames: modelNames)
         for declaration in document.embeddables {
@@ -96,7 +96,7 @@ struct SchemaResolver {
                 diagnostics.error("embeddable '\(name.value)' has the name of a model; rename one of them", at: name.location)
             }
             var fields: [Field] = []
-            var seen: [String: SourceLocation] = [:]
+            var seen: [String: SchemaLocation] = [:]
             for fieldDeclaration in declaration.fields {
                 guard let field = fieldResolver.resolve(fieldDeclaration, owner: name.value, inEmbeddable: true, diagnostics: &diagnostics)
                 else { continue }
@@ -115,7 +115,7 @@ struct SchemaResolver {
     }
 
     private mutating func resolveModelDeclarations() {
-        var firsts: [String: SourceLocation] = [:]
+        var firsts: [String: SchemaLocation] = [:]
         for declaration in document.models {
             let name = declaration.name
             guard checkTypeName(name, kind: "model") else { continue }
@@ -143,7 +143,7 @@ struct SchemaResolver {
         return true
     }
 
-    mutating func reportDuplicate(_ what: String, at location: SourceLocation, first: SourceLocation) {
+    mutating func reportDuplicate(_ what: String, at location: SchemaLocation, first: SchemaLocation) {
         diagnostics.error("duplicate \(what); it is already declared at \(first)", at: location)
         diagnostics.note("\(what) first declared here", at: first)
     }
@@ -151,7 +151,7 @@ struct SchemaResolver {
     private mutating func resolveOwnFields(of model: String) {
         guard var draft = drafts[model] else { return }
         let resolver = FieldResolver(embeddables: embeddables, modelNames: Set(drafts.keys))
-        var seen: [String: SourceLocation] = [:]
+        var seen: [String: SchemaLocation] = [:]
         for declaration in draft.declaration.fields {
             guard let field = resolver.resolve(declaration, owner: model, inEmbeddable: false, diagnostics: &diagnostics)
             else { continue }

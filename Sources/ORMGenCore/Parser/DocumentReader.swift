@@ -37,7 +37,7 @@ struct DocumentReader {
         var instance = DocumentReader(path: path)
         guard let root else {
             instance.reader.diagnostics.warning(
-                "schema file is empty", at: SourceLocation(path: path, line: 1, column: 1))
+                "schema file is empty", at: SchemaLocation(path: path, line: 1, column: 1))
             return instance.reader.diagnostics.all
         }
         instance.readRoot(root, into: &document)

@@ -12,9 +12,9 @@ struct NodeReader {
         self.path = path
     }
 
-    func location(_ node: Node) -> SourceLocation {
+    func location(_ node: Node) -> SchemaLocation {
         let mark = node.mark
-        return SourceLocation(path: path, line: mark?.line ?? 1, column: mark?.column ?? 1)
+        return SchemaLocation(path: path, line: mark?.line ?? 1, column: mark?.column ?? 1)
     }
 
     /// The pairs of a mapping with scalar keys, in YAML order.
@@ -126,7 +126,7 @@ struct NodeReader {
         }
     }
 
-    private mutating func tooDeep(_ what: String, at location: SourceLocation) -> Located<LiteralValue>? {
+    private mutating func tooDeep(_ what: String, at location: SchemaLocation) -> Located<LiteralValue>? {
         diagnostics.error("\(what) is nested too deeply", at: location)
         return nil
     }

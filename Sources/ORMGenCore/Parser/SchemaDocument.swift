@@ -1,7 +1,7 @@
 /// A value read from YAML together with where it was written.
 struct Located<Value: Sendable>: Sendable {
     var value: Value
-    var location: SourceLocation
+    var location: SchemaLocation
 }
 
 /// A YAML scalar as written: its text and whether it was quoted (quoted text is never null or a number).
@@ -36,7 +36,7 @@ struct ModelDeclaration: Sendable {
     var name: Located<String>
     var table: Located<String>?
     var primaryKey: [Located<String>]?
-    var primaryKeyLocation: SourceLocation?
+    var primaryKeyLocation: SchemaLocation?
     var fields: [FieldDeclaration] = []
     var indexes: [IndexDeclaration] = []
     var relations: [RelationDeclaration] = []
@@ -51,7 +51,7 @@ struct EmbeddableDeclaration: Sendable {
 struct EnumDeclaration: Sendable {
     var cases: [(name: Located<String>, raw: Located<String>?)]
     var rawType: Located<String>?
-    var location: SourceLocation
+    var location: SchemaLocation
 }
 
 struct FieldDeclaration: Sendable {
@@ -75,7 +75,7 @@ struct IndexDeclaration: Sendable {
     var fields: [Located<String>]
     var isUnique: Bool
     var name: Located<String>?
-    var location: SourceLocation
+    var location: SchemaLocation
 }
 
 enum RelationKind: String, Sendable, CaseIterable {
@@ -111,7 +111,7 @@ struct MigrationStepDeclaration: Sendable {
     /// `addIndex` columns.
     var columns: [Located<String>]
     var isUnique: Bool
-    var location: SourceLocation
+    var location: SchemaLocation
 }
 
 struct SeedDeclaration: Sendable {
@@ -121,5 +121,5 @@ struct SeedDeclaration: Sendable {
 
 struct SeedRowDeclaration: Sendable {
     var values: [(field: Located<String>, value: Located<LiteralValue>)]
-    var location: SourceLocation
+    var location: SchemaLocation
 }

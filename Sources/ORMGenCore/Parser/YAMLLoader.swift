@@ -9,7 +9,7 @@ enum YAMLLoader {
     static let maximumNesting = 100
 
     static func load(_ input: SchemaInput, into diagnostics: inout DiagnosticBag) -> Node? {
-        let start = SourceLocation(path: input.path, line: 1, column: 1)
+        let start = SchemaLocation(path: input.path, line: 1, column: 1)
         let byteCount = input.contents.utf8.count
         if byteCount > maximumBytes {
             diagnostics.error(
@@ -20,20 +20,20 @@ enum YAMLLoader {
         if let (line, column) = firstControlCharacter(in: input.contents) {
             diagnostics.error(
                 "file is not YAML text (it contains a control character); schema files must be UTF-8 YAML",
-                at: SourceLocation(path: input.path, line: line, column: column))
+                at: SchemaLocation(path: input.path, line: line, column: column))
             return nil
         }
         if let (line, column) = NestingGuard.firstLineTooDeep(in: input.contents, limit: maximumNesting) {
             diagnostics.error(
                 "YAML is nested too deeply (more than \(maximumNesting) levels of indentation and brackets); a schema needs far fewer",
-                at: SourceLocation(path: input.path, line: line, column: column))
+                at: SchemaLocation(path: input.path, line: line, column: column))
             return nil
         }
         do {
             return try Yams.compose(yaml: input.contents)
         } catch let error as YamlError {
             let (message, line, column) = describe(error, in: input.contents)
-            diagnostics.error(message, at: SourceLocation(path: input.path, line: max(1, line), column: max(1, column)))
+            diagnostics.error(message, at: SchemaLocation(path: input.path, line: max(1, line), column: max(1, column)))
         } catch {
             diagnostics.error("invalid YAML: \(error)", at: start)
         }

@@ -10,7 +10,7 @@ struct MigrationResolver {
     }
 
     mutating func resolve(_ declarations: [MigrationDeclaration]) -> [Migration] {
-        var firsts: [Int: SourceLocation] = [:]
+        var firsts: [Int: SchemaLocation] = [:]
         var result: [Migration] = []
         for declaration in declarations.sorted(by: { $0.version.value < $1.version.value }) {
             let version = declaration.version
