@@ -26,7 +26,7 @@ struct ORMGenPlugin {
         let outputFile = outputDirectory.appendingPathComponent(Self.outputFileName)
         let arguments =
             ["generate"] + schemaFiles.map(\.path)
-            + ["--output", outputDirectory.path, "--single-file", Self.outputFileName]
+            + ["--output", outputDirectory.path, "--single-file", Self.outputFileName, "--quiet"]
         return [
             .buildCommand(
                 displayName: "Generating \(Self.outputFileName) for \(targetName) from \(schemaFiles.count) schema file(s)",

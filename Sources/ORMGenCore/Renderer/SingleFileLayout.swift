@@ -2,8 +2,8 @@
 ///
 /// The build plugin must declare its output files before the generator runs, and it cannot read the
 /// YAML to learn the model names; so it asks for one file with a fixed name. The merged file has one
-/// header naming every source, each module imported once at the strongest access level any part
-/// needed, one generated-code version check, then each part's declarations under a `// MARK:`.
+/// header naming every source, each module imported once (sorted) at the strongest access level any
+/// part needed, one generated-code version check, then each part's declarations under a `// MARK:`.
 public enum SingleFileLayout {
     /// Merges `files` (in the given order) into one file called `name`.
     ///
@@ -37,7 +37,9 @@ public enum SingleFileLayout {
         writer.line("// swiftlint:disable all")
         if !imports.isEmpty {
             writer.line()
-            for (module, level) in imports { writer.line("\(level.keyword)import \(module)") }
+            for (module, level) in imports.sorted(by: { $0.module < $1.module }) {
+                writer.line("\(level.keyword)import \(module)")
+            }
         }
         if hasVersionCheck {
             writer.line()
