@@ -72,6 +72,10 @@ public final class Database: @unchecked Sendable {
             )
         }
         sqlite3_extended_result_codes(handle, 1)
+        if sqlite3_libversion_number() >= 3_029_000 {
+            // A double-quoted name that matches no column is an error, not a string literal.
+            ormkit_sqlite_db_config_int(handle, SQLITE_DBCONFIG_DQS_DML, 0, nil)
+        }
         let connection = Connection(handle: handle)
         self.connection = connection
         do {

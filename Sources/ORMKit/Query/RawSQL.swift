@@ -1,7 +1,7 @@
 extension Record {
     /// Runs raw `sql` (one `SELECT`) and decodes every row into the record by column name: the query is
-    /// wrapped as `SELECT "c1", "c2", … FROM (<sql>)`, so it may select the columns in any order, and extra
-    /// columns are ignored.
+    /// wrapped as `SELECT "raw"."c1", "raw"."c2", … FROM (<sql>) AS "raw"`, so it may select the columns in any
+    /// order, and extra columns are ignored.
     ///
     /// ```swift
     /// let authors = try Author.fetchAll(db, sql: "SELECT * FROM authors WHERE name LIKE ?", arguments: ["A%"])
@@ -26,11 +26,12 @@ extension Record {
         }
     }
 
-    /// `SELECT <stored columns> FROM (<sql without its trailing semicolons>)`.
+    /// `SELECT "raw"."c1", … FROM (<sql without its trailing semicolons>) AS "raw"`. Qualified names, so a
+    /// column missing from the query is an error (`no such column: raw.born`), never a string literal.
     private static func wrapRawSQL(_ sql: String) -> String {
         var inner = Substring(sql)
         while let last = inner.last, last == ";" || last.isWhitespace { inner.removeLast() }
-        let columns = schema.columns.map { quoteIdentifier($0.name) }.joined(separator: ", ")
-        return "SELECT \(columns) FROM (\(inner))"
+        let columns = schema.columns.map { "\"raw\".\(quoteIdentifier($0.name))" }.joined(separator: ", ")
+        return "SELECT \(columns) FROM (\(inner)) AS \"raw\""
     }
 }

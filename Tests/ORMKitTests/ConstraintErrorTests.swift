@@ -1,0 +1,76 @@
+import Foundation
+import ORMKit
+import Testing
+
+@Suite("Constraint errors")
+struct ConstraintErrorTests {
+    @Test func eachConstraintKindIsDistinguishable() throws {
+        let (db, directory) = try makeLibrary()
+        _ = directory
+        var author = Author(name: "Ann")
+        try author.insert(db)
+        let authorId = try #require(author.id)
+        var book = Book(authorId: authorId, title: "T", isbn: "secret-isbn")
+        try book.insert(db)
+
+        // UNIQUE
+        var duplicate = Book(authorId: authorId, title: "T2", isbn: "secret-isbn")
+        let unique = try #require(throws: DatabaseError.self) { try duplicate.insert(db) }
+        #expect(unique.isUniqueViolation && unique.isConstraintViolation)
+        #expect(!unique.isForeignKeyViolation && !unique.isNotNullViolation && !unique.isCheckViolation && !unique.isPrimaryKeyViolation)
+        #expect(unique.resultCode == 19)
+        #expect(unique.extendedResultCode == 2067)
+        #expect(unique.sql?.hasPrefix("INSERT INTO \"books\"") == true)
+        #expect(unique.table == "books")
+
+        // FOREIGN KEY
+        duplicate.isbn = "other"
+        duplicate.authorId = 999
+        let foreignKey = try #require(throws: DatabaseError.self) { try duplicate.insert(db) }
+        #expect(foreignKey.isForeignKeyViolation)
+        let restrict = try #require(throws: DatabaseError.self) { try author.delete(db) }
+        #expect(restrict.isForeignKeyViolation || restrict.isConstraintViolation)
+
+        // CHECK
+        duplicate.authorId = authorId
+        duplicate.pages = 0
+        let check = try #require(throws: DatabaseError.self) { try duplicate.insert(db) }
+        #expect(check.isCheckViolation)
+
+        // NOT NULL
+        let notNull = try #require(throws: DatabaseError.self) {
+            try db.execute(sql: "INSERT INTO authors (name) VALUES (?)", arguments: [nil])
+        }
+        #expect(notNull.isNotNullViolation)
+
+        // PRIMARY KEY (rowid key, then a declared TEXT key, then a composite key)
+        var twin = Author(id: authorId, name: "Twin")
+        let primaryKey = try #require(throws: DatabaseError.self) { try twin.insert(db) }
+        #expect(primaryKey.isPrimaryKeyViolation)
+        var select = Select(key: "k")
+        try select.insert(db)
+        let textKey = try #require(throws: DatabaseError.self) { try select.insert(db) }
+        #expect(textKey.isPrimaryKeyViolation)
+
+        // Bound values never appear in messages.
+        for error in [unique, foreignKey, check, notNull, primaryKey] {
+            #expect(!error.description.contains("secret-isbn"))
+            #expect(!error.description.contains("Twin"))
+        }
+        _ = book.id
+    }
+
+    @Test func catchingAConstraintViolationByKind() throws {
+        let (db, directory) = try makeLibrary()
+        _ = directory
+        var first = Select(key: "same")
+        try first.insert(db)
+        var outcome = "inserted"
+        do {
+            try first.insert(db)
+        } catch let error as DatabaseError where error.isPrimaryKeyViolation {
+            outcome = "duplicate"
+        }
+        #expect(outcome == "duplicate")
+    }
+}
