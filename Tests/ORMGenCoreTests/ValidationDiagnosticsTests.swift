@@ -1,0 +1,321 @@
+import ORMGenCore
+import Testing
+
+@Suite("Validation diagnostics")
+struct ValidationDiagnosticsTests {
+    @Test func unknownTypeSuggestsTheClosest() {
+        let yaml = """
+            models:
+              Author:
+                fields:
+                  name: Strng
+                  shelf: Shelf
+                  book: Book
+                  blob: Whatever
+              Book: {}
+            embeddables:
+              Shelf: { fields: { row: Int } }
+            """
+        #expect(diagnostics(yaml) == [
+            "schema.yaml:4:13: error: unknown type 'Strng' for field 'Author.name'; did you mean 'String'?",
+            "schema.yaml:5:14: error: unknown type 'Shelf' for field 'Author.shelf'; 'Shelf' is an embeddable, add 'embedded: true'",
+            "schema.yaml:6:13: error: unknown type 'Book' for field 'Author.book'; to refer to model 'Book', declare a belongsTo relation instead of a field",
+            "schema.yaml:7:13: error: unknown type 'Whatever' for field 'Author.blob'; use a scalar type (Bool, Int, Int32, Int64, Double, Float, String, Data, Date, UUID, URL, Decimal), 'enum', 'storage: json', 'embedded' or 'converter'",
+        ])
+    }
+
+    @Test func duplicateModelsAcrossFilesPointAtBothDeclarations() {
+        let inputs = [
+            SchemaInput(path: "a.yaml", contents: "models:\n  Author: {}\n"),
+            SchemaInput(path: "b.yaml", contents: "models:\n  Author: {}\n"),
+        ]
+        #expect(Generator.check(inputs: inputs).map(\.description) == [
+            "a.yaml:2:3: note: model 'Author' first declared here",
+            "b.yaml:2:3: error: duplicate model 'Author'; it is already declared at a.yaml:2:3",
+        ])
+    }
+
+    @Test func namesCollidingAfterCaseConversionAreErrors() {
+        let yaml = """
+            models:
+              Author:
+                fields:
+                  firstName: String
+                  first_name: String
+                  Title: String
+                  title: String
+              BookLoan: {}
+              Book_Loan: {}
+            """
+        #expect(diagnostics(yaml) == [
+            "schema.yaml:5:7: error: column 'first_name' of field 'Author.first_name' is already used by field 'Author.firstName'; set a different 'column:'",
+            "schema.yaml:7:7: error: field 'Author.title' collides with the field declared at schema.yaml:6:7 (names differ only in case)",
+            "schema.yaml:9:3: error: table 'book_loan' of model 'Book_Loan' is already used by model 'BookLoan'; set a different 'table:'",
+        ])
+    }
+
+    @Test func duplicateColumnAndTableNames() {
+        let yaml = """
+            models:
+              A:
+                table: things
+                fields:
+                  x: { type: Int, column: value }
+                  y: { type: Int, column: VALUE }
+              B: { table: Things }
+            """
+        #expect(diagnostics(yaml) == [
+            "schema.yaml:6:31: error: column 'VALUE' of field 'A.y' is already used by field 'A.x'; set a different 'column:'",
+            "schema.yaml:7:15: error: table 'Things' of model 'B' is already used by model 'A'; set a different 'table:'",
+        ])
+    }
+
+    @Test func defaultsMustFitTheirType() {
+        let yaml = """
+            models:
+              Thing:
+                fields:
+                  count: { type: Int, default: many }
+                  small: { type: Int32, default: 3000000000 }
+                  flag: { type: Bool, default: yes }
+                  when: { type: Date, default: yesterday }
+                  token: { type: UUID, default: not-a-uuid }
+                  amount: { type: Decimal, default: "1,5" }
+                  name: { type: String, default: null }
+                  tags: { type: "[String]", storage: json, default: x }
+                  ok: { type: Double, default: 1.5e3 }
+            """
+        #expect(diagnostics(yaml) == [
+            "schema.yaml:4:36: error: default 'many' does not fit type 'Int' of field 'Thing.count'",
+            "schema.yaml:5:38: error: default '3000000000' does not fit type 'Int32' of field 'Thing.small'",
+            "schema.yaml:6:36: error: default 'yes' does not fit type 'Bool' of field 'Thing.flag'",
+            "schema.yaml:7:36: error: default 'yesterday' does not fit type 'Date' of field 'Thing.when'",
+            "schema.yaml:8:37: error: default 'not-a-uuid' does not fit type 'UUID' of field 'Thing.token'",
+            "schema.yaml:9:41: error: default '1,5' does not fit type 'Decimal' of field 'Thing.amount'",
+            "schema.yaml:10:38: error: field 'Thing.name' is not optional, so its default cannot be null; make the type optional ('?') or remove the default",
+            "schema.yaml:11:57: error: field 'Thing.tags' cannot have a default: defaults are supported for scalar and enum fields; set the value in code",
+        ])
+    }
+
+    @Test func enumDefaultMustBeOneOfItsValues() {
+        let yaml = """
+            models:
+              Book:
+                fields:
+                  genre: { enum: [fiction, science], default: sciense }
+                  level: { enum: [low, high], rawType: Float }
+                  mood: { enum: [happy, sci-fi] }
+            """
+        #expect(diagnostics(yaml) == [
+            "schema.yaml:4:51: error: default 'sciense' of field 'Book.genre' is not one of its enum values (fiction, science); did you mean 'science'?",
+            "schema.yaml:5:44: error: the raw type of enum field 'Book.level' must be String or Int, not 'Float'",
+            "schema.yaml:6:29: error: enum value 'sci-fi' of field 'Book.mood' is not a valid Swift case name; use the mapping form { caseName: 'sci-fi' }",
+        ])
+    }
+
+    @Test func relationToUnknownModel() {
+        let yaml = """
+            models:
+              Book:
+                relations:
+                  author: { belongsTo: Autor }
+                  readers: { manyToMany: Raeder }
+              Author: {}
+              Reader: {}
+            """
+        #expect(diagnostics(yaml) == [
+            "schema.yaml:4:28: error: relation 'Book.author' refers to unknown model 'Autor'; did you mean 'Author'?",
+            "schema.yaml:5:30: error: relation 'Book.readers' refers to unknown model 'Raeder'; did you mean 'Reader'?",
+        ])
+    }
+
+    @Test func inversesMustMatch() {
+        let yaml = """
+            models:
+              Author:
+                relations:
+                  books: { hasMany: Book, inverse: writer }
+                  edited: { hasMany: Book }
+                  profile: { hasOne: Profile }
+              Book:
+                relations:
+                  author: { belongsTo: Author }
+                  editor: { belongsTo: Author, optional: true }
+              Profile: {}
+            """
+        #expect(diagnostics(yaml) == [
+            "schema.yaml:4:40: error: inverse 'writer' of relation 'Author.books' is not a belongsTo relation on 'Book' pointing to 'Author'",
+            "schema.yaml:5:7: error: relation 'Author.edited' is ambiguous: 'Book' has several belongsTo relations to 'Author' (author, editor); set 'inverse:'",
+            "schema.yaml:6:26: error: relation 'Author.profile' needs a belongsTo relation on 'Profile' pointing to 'Author'; add one to 'Profile' or set 'inverse:'",
+        ])
+    }
+
+    @Test func relationOptionsAreChecked() {
+        let yaml = """
+            models:
+              Author: {}
+              Book:
+                relations:
+                  author: { belongsTo: Author, onDelete: cascde, through: x }
+                  editor: { belongsTo: Author, onDelete: setNull }
+                  other: { hasMeny: Author }
+            """
+        #expect(diagnostics(yaml) == [
+            "schema.yaml:5:46: error: unknown action 'cascde' for relation 'Book.author'; did you mean 'cascade'?",
+            "schema.yaml:5:54: error: option 'through' does not apply to a belongsTo relation ('Book.author'); it takes 'optional', 'onDelete', 'onUpdate', 'foreignKey'",
+            "schema.yaml:6:46: error: relation 'Book.editor' uses setNull but is not optional; add 'optional: true' or choose another action",
+            "schema.yaml:7:7: error: relation 'Book.other' needs one of belongsTo, hasMany, hasOne or manyToMany",
+            "schema.yaml:7:16: error: unknown key 'hasMeny' in relation 'Book.other'; did you mean 'hasMany'?",
+        ])
+    }
+
+    @Test func compositeKeyNamingUnknownFields() {
+        let yaml = """
+            models:
+              Loan:
+                primaryKey: [bookID, redaer]
+                fields:
+                  bookID: Int64
+                  reader: Int64
+            """
+        #expect(diagnostics(yaml) == [
+            "schema.yaml:3:26: error: primary key of model 'Loan' names unknown field 'redaer'; did you mean 'reader'?"
+        ])
+    }
+
+    @Test func indexOnUnknownOrTransientField() {
+        let yaml = """
+            models:
+              Author:
+                fields:
+                  name: String
+                  badge: { type: String?, transient: true }
+                indexes:
+                  - nmae
+                  - { columns: [name, badge], unique: true }
+            """
+        #expect(diagnostics(yaml) == [
+            "schema.yaml:7:9: error: index on model 'Author' names unknown field 'nmae'; did you mean 'name'?",
+            "schema.yaml:8:27: error: index on model 'Author' names transient field 'badge'; transient fields are not stored",
+        ])
+    }
+
+    @Test func invalidIdentifiers() {
+        let yaml = """
+            models:
+              Book-Loan: {}
+              Author:
+                fields:
+                  first-name: String
+                  2nd: Int
+            """
+        #expect(diagnostics(yaml) == [
+            "schema.yaml:2:3: error: 'Book-Loan' is not a valid model name; use letters, digits and underscores, starting with a letter",
+            "schema.yaml:5:7: error: 'first-name' is not a valid field name in 'Author'; use letters, digits and underscores, not starting with a digit",
+            "schema.yaml:6:7: error: '2nd' is not a valid field name in 'Author'; use letters, digits and underscores, not starting with a digit",
+        ])
+    }
+
+    @Test func keywordsAreAcceptedAndSelfIsRenamedWithAWarning() {
+        let yaml = """
+            models:
+              Order:
+                fields:
+                  default: Int
+                  self: String
+                  class: { enum: [default, static] }
+            """
+        #expect(diagnostics(yaml) == [
+            "schema.yaml:5:7: warning: field 'Order.self' is named 'self_' in Swift, because 'self' cannot be a property there; its column keeps the name"
+        ])
+    }
+
+    @Test func reservedTypeNamesAreRejected() {
+        #expect(diagnostics("models:\n  Swift: {}\n  Self: {}\n") == [
+            "schema.yaml:2:3: error: 'Swift' cannot be a model name: the generated code needs that name",
+            "schema.yaml:3:3: error: 'Self' cannot be a model name: the generated code needs that name",
+        ])
+    }
+
+    @Test func transientFieldsNeedADefaultAndNoStorageOptions() {
+        let yaml = """
+            models:
+              Author:
+                fields:
+                  badge: { type: String, transient: true, unique: true }
+            """
+        #expect(diagnostics(yaml) == [
+            "schema.yaml:4:41: error: transient field 'Author.badge' must be optional or have a default, because rows never store it",
+            "schema.yaml:4:55: error: transient field 'Author.badge' is not stored, so 'unique' does not apply; remove it",
+        ])
+    }
+
+    @Test func migrationStepsNamingUnknownModelsOrColumns() {
+        let yaml = """
+            version: 2
+            models:
+              Author:
+                fields: { name: String }
+            migrations:
+              2:
+                - renameColumn: { model: Autor, from: full_name, to: name }
+                - renameColumn: { model: Author, from: full_name, to: nmae }
+                - dropColumn: { model: Author, column: name }
+                - alterColumn: { model: Author, column: born }
+                - addIndex: { model: Author, columns: [nam] }
+                - renameTable: { from: writers, to: writer }
+                - renameColum: { model: Author }
+              3:
+                - sql: "SELECT 1"
+            """
+        #expect(diagnostics(yaml) == [
+            "schema.yaml:7:30: error: renameColumn step names unknown model 'Autor'; did you mean 'Author'?",
+            "schema.yaml:8:59: error: renameColumn 'to' names 'nmae', which is not a column of 'Author'; did you mean 'name'?",
+            "schema.yaml:9:44: error: dropColumn names 'name', which is still a column of 'Author'; remove the field first, or drop a column that no longer exists",
+            "schema.yaml:10:45: error: alterColumn 'column' names 'born', which is not a column of 'Author'",
+            "schema.yaml:11:44: error: addIndex 'columns' names 'nam', which is not a column of 'Author'; did you mean 'name'?",
+            "schema.yaml:12:41: error: renameTable 'to' names 'writer', which is not the table of any model",
+            "schema.yaml:13:7: error: unknown migration step 'renameColum'; did you mean 'renameColumn'?",
+            "schema.yaml:14:3: error: migration 3 is newer than the schema version 2; raise 'version' to 3",
+        ])
+    }
+
+    @Test func seedRowsWithUnknownFieldsOrWrongTypes() {
+        let yaml = """
+            models:
+              Author:
+                fields:
+                  name: String
+                  rating: { type: Double, default: 0 }
+                  born: Date?
+            seed:
+              Author:
+                - { nam: Ann }
+                - { name: Bob, rating: high }
+                - { name: Cy, born: 1990-02-30 }
+              Autor:
+                - { name: Dee }
+            """
+        #expect(diagnostics(yaml) == [
+            "schema.yaml:9:7: error: seed row for 'Author' is missing required field 'name', which has no default",
+            "schema.yaml:9:9: error: seed row for 'Author' has unknown field 'nam'; did you mean 'name'?",
+            "schema.yaml:10:28: error: seed value 'high' for field 'Author.rating' does not fit type 'Double'",
+            "schema.yaml:11:25: error: seed value '1990-02-30' for field 'Author.born' does not fit type 'Date'",
+            "schema.yaml:12:3: error: seed names unknown model 'Autor'; did you mean 'Author'?",
+        ])
+    }
+
+    @Test func warningsDoNotStopGeneration() {
+        let yaml = """
+            models:
+              Author:
+                fields:
+                  email: { type: String, unique: true, index: true }
+            """
+        let result = generate(yaml)
+        #expect(result.diagnostics.map(\.description) == [
+            "schema.yaml:4:38: warning: field 'Author.email' is both 'unique' and 'index'; the unique constraint already creates an index, drop 'index: true'"
+        ])
+        #expect(result.files.map(\.name) == ["AppSchema.swift", "Author.swift"])
+    }
+}
