@@ -41,6 +41,15 @@ let package = Package(
             dependencies: ["ormgen"]
         ),
 
+        // The example app (`swift run LibraryApp`): its models are generated at build time by ORMGenPlugin
+        // from Examples/LibraryApp/schema/.
+        .executableTarget(
+            name: "LibraryApp",
+            dependencies: ["ORMKit"],
+            path: "Examples/LibraryApp",
+            plugins: ["ORMGenPlugin"]
+        ),
+
         // The checked-in output of `ormgen generate schema --output Generated`.
         .target(name: "ExampleModels", dependencies: ["ORMKit"], path: "Generated"),
 

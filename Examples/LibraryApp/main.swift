@@ -1,0 +1,101 @@
+// LibraryApp: ORMGen's demo. Its models (Author, Book, Loan, LibrarySchema) are generated at build
+// time by the ORMGenPlugin from schema/library.yaml; this file only uses them.
+//
+//     swift run LibraryApp [DATABASE_PATH] [--reset]
+//
+// The database defaults to ./library.db. A second run reuses it; --reset deletes it first.
+import Foundation
+import ORMKit
+
+let arguments = CommandLine.arguments.dropFirst()
+let reset = arguments.contains("--reset")
+let path = arguments.first { !$0.hasPrefix("--") } ?? "library.db"
+
+do {
+    try runDemo(path: path, reset: reset)
+} catch {
+    FileHandle.standardError.write(Data("LibraryApp: error: \(error)\n".utf8))
+    FileHandle.standardError.write(Data("LibraryApp: try again with --reset to start from a new database\n".utf8))
+    exit(1)
+}
+
+func runDemo(path: String, reset: Bool) throws {
+    let existed = FileManager.default.fileExists(atPath: path)
+    if reset {
+        for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
+            try FileManager.default.removeItem(atPath: path + suffix)
+        }
+    }
+    let db = try Database(path: path)
+    defer { try? db.close() }
+
+    // Until `Database.migrate` lands: create the tables and indexes from the generated DDL
+    // (every statement is `IF NOT EXISTS`, so this is a no-op on an existing database).
+    try db.write { conn in
+        for statement in LibrarySchema.createStatements { try conn.execute(sql: statement) }
+    }
+
+    let existingBooks = try Book.count(db)
+    if existingBooks > 0 {
+        print("Database \(path): reusing it (\(existingBooks) books already there; --reset starts over)")
+    } else {
+        print("Database \(path): \(reset && existed ? "reset" : "created"); inserting the sample data")
+        try SampleData.insert(into: db)
+    }
+    try printReport(db)
+}
+
+func printReport(_ db: Database) throws {
+    let authors = try Author.order(Author.name).fetchAll(db)
+    let authorNames = Dictionary(uniqueKeysWithValues: authors.compactMap { a in a.id.map { ($0, a.name) } })
+    func line(_ book: Book) -> String {
+        "\(book.title) (\(book.year), \(authorNames[book.authorID] ?? "?"), \(book.rating))"
+    }
+
+    section("Science fiction before 1975, oldest first (filter + order)")
+    let sciFi = try Book
+        .filter(Book.genre == .scienceFiction && Book.year < 1975)
+        .order(Book.year)
+        .fetchAll(db)
+    for book in sciFi { print("  \(line(book))") }
+
+    section("All books by title, 3 per page (paginate)")
+    var pageNumber = 1
+    while true {
+        let page = try Book.order(Book.title).page(pageNumber, size: 3, in: db)
+        print("  page \(page.number)/\(page.pageCount): " + page.items.map(\.title).joined(separator: " | "))
+        guard page.hasNextPage else { break }
+        pageNumber += 1
+    }
+
+    section("Per genre (group + aggregate)")
+    let genres = try Book
+        .select(Book.genre, countAll(), average(Book.rating))
+        .group(by: Book.genre)
+        .order(Book.genre)
+        .fetchAll(db)
+    for (genre, count, rating) in genres {
+        print("  \(genre.rawValue): \(count) book(s), average rating \(String(format: "%.2f", rating ?? 0))")
+    }
+    let totalPages = try Book.all().sum(db, Book.pages) ?? 0
+    let longest = try Book.order(Book.pages.desc).fetchOne(db)
+    print("  \(try Book.count(db)) books, \(totalPages) pages in all; longest: \(longest.map(line) ?? "none")")
+
+    section("Books of each author (Author hasMany Book, through Book.authorID)")
+    for author in authors {
+        guard let id = author.id else { continue }
+        let books = try Book.filter(Book.authorID == id).order(Book.year).fetchAll(db)
+        print("  \(author.name), born \(author.born.map(String.init) ?? "?"): " + books.map(\.title).joined(separator: ", "))
+    }
+
+    section("Books on loan now (isNull)")
+    let openLoans = try Loan.filter(Loan.returnedAt.isNull).order(Loan.loanedAt).fetchAll(db)
+    for loan in openLoans {
+        let title = try Book.find(db, loan.bookID)?.title ?? "?"
+        print("  \(title) -> \(loan.member), since \(loan.loanedAt.formatted(.iso8601.year().month().day()))")
+    }
+}
+
+func section(_ title: String) {
+    print("\n\(title)")
+}
