@@ -57,6 +57,11 @@ let package = Package(
         .testTarget(name: "ORMKitTests", dependencies: ["ORMKit"]),
         .testTarget(name: "GeneratedTests", dependencies: ["ORMKit", "ExampleModels"]),
         .testTarget(name: "ormgenTests", dependencies: ["ORMGenCore", "ormgen"]),
+        .testTarget(
+            name: "MigrationTests",
+            dependencies: ["ORMKit", "ExampleModels", "ormgen"],
+            resources: [.copy("Fixtures")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
