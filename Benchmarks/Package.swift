@@ -24,7 +24,7 @@ let package = Package(
             dependencies: [
                 "BenchSQLite",
                 "MallocCounter",
-                // ORMKIT .product(name: "ORMKit", package: rootPackage),
+                .product(name: "ORMKit", package: rootPackage),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

@@ -1,6 +1,113 @@
-/// (D) ORMKit with the code ormgen generated from Benchmarks/schema. Not wired yet.
-final class ORMKitContender: Contender {
-    init(path: String) throws {}
+import Foundation
+import ORMKit
 
-    func prepare(_ workload: Workload, sizes: Sizes) throws -> (() throws -> Outcome)? { nil }
+/// (D) ORMKit with the code `ormgen` generated from `Benchmarks/schema` (`Generated/`): the product's
+/// own public API, as an app would write it.
+final class ORMKitContender: Contender {
+    let database: Database
+
+    init(path: String) throws {
+        // ORMKit opens files in WAL mode with foreign keys on; the remaining shared PRAGMA:
+        database = try Database(path: path)
+        try database.execute(sql: "PRAGMA synchronous = NORMAL")
+    }
+
+    func prepare(_ workload: Workload, sizes: Sizes) throws -> (() throws -> Outcome)? {
+        let database = database
+        switch workload {
+        case .insert:
+            var items = (1...sizes.rows).map { Self.item($0, id: nil) }
+            return {
+                try database.write { conn in
+                    var sum = 0
+                    for index in items.indices {
+                        try items[index].insert(conn)
+                        sum &+= Int(items[index].id ?? 0)
+                    }
+                    return Outcome(rows: items.count, checksum: sum)
+                }
+            }
+        case .fetchAll:
+            return {
+                let items = try database.read { conn in try Item.fetchAll(conn) }
+                return Outcome(rows: items.count, checksum: items.reduce(0, Self.fold))
+            }
+        case .lookup:
+            let keys = (0..<sizes.lookups).map { Fixture.lookupKey($0, rows: sizes.rows) }
+            return {
+                try database.read { conn in
+                    var sum = 0
+                    for key in keys {
+                        if let item = try Item.find(conn, key) { sum = Self.fold(sum, item) }
+                    }
+                    return Outcome(rows: keys.count, checksum: sum)
+                }
+            }
+        case .query:
+            return {
+                try database.read { conn in
+                    var rows = 0
+                    var sum = 0
+                    for k in 0..<sizes.queries {
+                        let items = try Item.filter(Item.age > Fixture.minimumAge(k)).order(Item.score).limit(100).fetchAll(conn)
+                        rows += items.count
+                        sum = items.reduce(sum, Self.fold)
+                    }
+                    return Outcome(rows: rows, checksum: sum)
+                }
+            }
+        case .update:
+            let items = (1...sizes.rows).map { Self.item($0, id: Int64($0), visits: $0 * 3 + 1) }
+            return {
+                try database.write { conn in
+                    for item in items {
+                        try item.update(conn)
+                    }
+                    return Outcome(rows: items.count, checksum: 0)
+                }
+            }
+        case .upsert:
+            let items = Fixture.upsertIDs(rows: sizes.rows).map {
+                Self.item($0, id: Int64($0), visits: Fixture.upsertVisits($0))
+            }
+            return {
+                try database.write { conn in
+                    for var item in items {
+                        try item.upsert(conn)
+                    }
+                    return Outcome(rows: items.count, checksum: 0)
+                }
+            }
+        case .cursor:
+            return {
+                try database.read { conn in
+                    var rows = 0
+                    var sum = 0
+                    let cursor = try Item.cursor(conn)
+                    while let item = try cursor.next() {
+                        rows += 1
+                        sum = Self.fold(sum, item)
+                    }
+                    return Outcome(rows: rows, checksum: sum)
+                }
+            }
+        case .eager:
+            return nil
+        }
+    }
+
+    static func item(_ id: Int, id key: Int64?, visits: Int? = nil) -> Item {
+        Item(
+            id: key, name: Fixture.name(id), email: Fixture.email(id), age: Fixture.age(id),
+            score: Fixture.score(id), active: Fixture.active(id), created: Fixture.created(id),
+            note: Fixture.note(id), avatar: Fixture.avatar(id), visits: visits ?? Fixture.visits(id)
+        )
+    }
+
+    static func fold(_ sum: Int, _ item: Item) -> Int {
+        Fixture.fold(
+            sum, id: item.id, name: item.name, email: item.email, age: item.age, score: item.score,
+            active: item.active, created: item.created, note: item.note, avatar: item.avatar, visits: item.visits
+        )
+    }
 }

@@ -10,39 +10,8 @@ enum Fixture {
     /// The PRAGMAs every contender applies when it opens a database.
     static let pragmas = ["PRAGMA journal_mode = WAL", "PRAGMA synchronous = NORMAL", "PRAGMA foreign_keys = ON"]
 
-    /// The schema, identical for every contender: the DDL `ormgen sql Benchmarks/schema` prints.
-    static let schema = [
-        """
-        CREATE TABLE IF NOT EXISTS "items" (
-            "id" INTEGER PRIMARY KEY,
-            "name" TEXT NOT NULL,
-            "email" TEXT NOT NULL,
-            "age" INTEGER NOT NULL,
-            "score" REAL NOT NULL,
-            "active" INTEGER NOT NULL,
-            "created" REAL NOT NULL,
-            "note" TEXT,
-            "avatar" BLOB,
-            "visits" INTEGER NOT NULL
-        )
-        """,
-        #"CREATE INDEX IF NOT EXISTS "items_score" ON "items" ("score")"#,
-        """
-        CREATE TABLE IF NOT EXISTS "authors" (
-            "id" INTEGER PRIMARY KEY,
-            "name" TEXT NOT NULL
-        )
-        """,
-        """
-        CREATE TABLE IF NOT EXISTS "books" (
-            "id" INTEGER PRIMARY KEY,
-            "title" TEXT NOT NULL,
-            "pages" INTEGER NOT NULL,
-            "author_id" INTEGER NOT NULL REFERENCES "authors" ("id") ON DELETE CASCADE
-        )
-        """,
-        #"CREATE INDEX IF NOT EXISTS "books_author_id" ON "books" ("author_id")"#,
-    ]
+    /// The schema, identical for every contender: the DDL ormgen generated from `Benchmarks/schema`.
+    static var schema: [String] { AppSchema.createStatements }
 
     static func name(_ id: Int) -> String { "User \(id % 100_000)" }
     static func email(_ id: Int) -> String { "user\(id)@example.com" }
