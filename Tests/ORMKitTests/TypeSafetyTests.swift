@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+/// The query builder's typing, checked by the compiler itself: each snippet is type-checked with `swiftc`
+/// against the ORMKit module this test run was built with. A valid snippet must compile (proving the harness
+/// works); each misuse must fail to compile.
+@Suite("Query builder typing")
+struct TypeSafetyTests {
+    static let valid = """
+        let rating = Column<Double>("rating", table: "t")
+        let born = Column<Date?>("born", table: "t")
+        let tags = Column<[String]>("tags", table: "t")
+        let name = Column<String>("name", table: "t")
+        _ = rating > 3 && name.like("A%") || !(rating == 2.5)
+        _ = born > Date() && born != nil
+        _ = tags.isNull
+        _ = (rating * 2 + rating).between(1, and: 2)
+        _ = rating.set(to: rating + 1)
+        """
+
+    static let misuses: [String] = [
+        #"_ = Column<Double>("rating", table: "t") > "high""#,
+        #"_ = Column<Int64>("id", table: "t") == Column<Int32>("n", table: "t")"#,
+        #"_ = Column<[String]>("tags", table: "t") == ["a"]"#,
+        #"_ = Column<Double>("rating", table: "t").like("1%")"#,
+        #"_ = Column<String>("name", table: "t") * 2"#,
+        #"_ = Column<Double>("rating", table: "t").set(to: "x")"#,
+        #"_ = Column<Date?>("born", table: "t") > 3"#,
+    ]
+
+    @Test func validExpressionsCompile() throws {
+        let result = try typeCheck(Self.valid)
+        #expect(result.status == 0, "\(result.output)")
+    }
+
+    @Test(arguments: misuses.indices)
+    func misusesDoNotCompile(_ index: Int) throws {
+        let result = try typeCheck(Self.misuses[index])
+        #expect(result.status != 0, "compiled but should not: \(Self.misuses[index])")
+        #expect(result.output.contains("error:"))
+    }
+
+    /// Type-checks `body` (after `import ORMKit`) and returns swiftc's exit status and output.
+    private func typeCheck(_ body: String) throws -> (status: Int32, output: String) {
+        let modules = try #require(Self.modulesDirectory(), "cannot find the built ORMKit.swiftmodule next to the test bundle")
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("TypeSafety-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let source = directory.appendingPathComponent("snippet.swift")
+        try ("import Foundation\nimport ORMKit\n\n" + body + "\n").write(to: source, atomically: true, encoding: .utf8)
+
+        let process = Process()
+        #if os(macOS)
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/xcrun")
+        process.arguments = ["swiftc"]
+        #else
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swiftc"]
+        #endif
+        process.arguments? += [
+            "-typecheck", "-swift-version", "6",
+            "-I", modules.path,
+            "-I", repository.appendingPathComponent("Sources/ORMKitSQLite").path,
+            "-module-cache-path", directory.appendingPathComponent("cache").path,
+            source.path,
+        ]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// The build's `Modules` directory: found by walking up from the test executable or bundle.
+    private static func modulesDirectory() -> URL? {
+        let starts = CommandLine.arguments.map { URL(fileURLWithPath: $0) } + [Bundle.main.bundleURL]
+            + Bundle.allBundles.map(\.bundleURL)
+        for start in starts {
+            var directory = start
+            for _ in 0..<4 {
+                directory = directory.deletingLastPathComponent()
+                let modules = directory.appendingPathComponent("Modules")
+                if FileManager.default.fileExists(atPath: modules.appendingPathComponent("ORMKit.swiftmodule").path) {
+                    return modules
+                }
+            }
+        }
+        return nil
+    }
+}
