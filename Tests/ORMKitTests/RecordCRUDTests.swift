@@ -85,6 +85,23 @@ struct RecordCRUDTests {
         #expect(try Author.count(db) == 0)
     }
 
+    @Test func batchFindUpdateAndDelete() throws {
+        let (db, directory) = try makeLibrary()
+        _ = directory
+        var authors = try Author.insert(db, contentsOf: (1...4).map { Author(name: "A\($0)") })
+        #expect(try Author.find(db, keys: [3, 99, 1]).map(\.name) == ["A3", "A1"])
+        for index in authors.indices { authors[index].rating = Double(index) }
+        try Author.update(db, contentsOf: authors)
+        #expect(try Author.order(Author.id).fetchAll(db).map(\.rating) == [0, 1, 2, 3])
+        let ghost = Author(id: 42, name: "Ghost")
+        var changed = authors[0]
+        changed.rating = 100
+        #expect(throws: DatabaseError.self) { try Author.update(db, contentsOf: [changed, ghost]) }
+        #expect(try Author.find(db, 1)?.rating == 0)  // the batch rolled back
+        #expect(try Author.delete(db, contentsOf: authors.prefix(2) + [ghost]) == 2)
+        #expect(try Author.count(db) == 2)
+    }
+
     @Test func saveInsertsThenUpdates() throws {
         let (db, directory) = try makeLibrary()
         _ = directory
