@@ -1,0 +1,102 @@
+/// The automatic, additive part of a migration: tables, columns and indexes the schema declares and the
+/// live database lacks. Nothing is ever dropped here.
+///
+/// The pass runs before each pending version's steps (so steps and hooks can use new columns) and once
+/// after the last one. Before a version it leaves alone what that version's or a later version's steps
+/// will produce: targets of renames, indexes added by `addIndex`, and it does not rebuild tables that
+/// pending steps still rename or reshape.
+struct AdditiveChanges {
+    let schema: SchemaDefinition
+    /// Tables created by a pending `renameTable`.
+    var renamedTables: Set<String> = []
+    /// `table.column` created by a pending `renameColumn`.
+    var renamedColumns: Set<String> = []
+    /// Indexes a pending `addIndex` creates.
+    var pendingIndexes: Set<String> = []
+    /// Tables that pending steps rename, reshape or rebuild: not rebuilt early.
+    var reshapedTables: Set<String> = []
+
+    /// The final pass: everything the schema declares.
+    init(schema: SchemaDefinition) {
+        self.schema = schema
+    }
+
+    /// The pass before `migrations` (the pending ones, from the next to the last).
+    init(schema: SchemaDefinition, before migrations: ArraySlice<Migration>) {
+        self.schema = schema
+        for step in migrations.flatMap(\.steps) {
+            switch step {
+            case let .renameTable(from, to):
+                renamedTables.insert(to.lowercased())
+                reshapedTables.formUnion([from.lowercased(), to.lowercased()])
+            case let .renameColumn(table, _, to):
+                renamedColumns.insert(table.lowercased() + "." + to.lowercased())
+                reshapedTables.insert(table.lowercased())
+            case let .dropColumn(table, _), let .alterColumn(table, _):
+                reshapedTables.insert(table.lowercased())
+            case let .addIndex(_, index):
+                pendingIndexes.insert(index.name.lowercased())
+            case .dropIndex, .sql, .hook:
+                break
+            }
+        }
+    }
+
+    private var isFinal: Bool { renamedTables.isEmpty && renamedColumns.isEmpty && pendingIndexes.isEmpty && reshapedTables.isEmpty }
+
+    func apply(_ conn: Connection) throws {
+        for table in schema.tables where !renamedTables.contains(table.name.lowercased()) {
+            guard let live = try LiveTable.read(table.name, conn) else {
+                try conn.run(sql: table.createTableSQL, arguments: [])
+                for index in schema.expectedIndexes(of: table) where !pendingIndexes.contains(index.name.lowercased()) {
+                    try conn.run(sql: index.sql, arguments: [])
+                }
+                continue
+            }
+            try addColumns(of: table, live: live, conn)
+            try addIndexes(of: table, conn)
+        }
+    }
+
+    private func addColumns(of table: TableSchema, live: LiveTable, _ conn: Connection) throws {
+        let missing = table.columns.filter {
+            live.column($0.name) == nil && !renamedColumns.contains(table.name.lowercased() + "." + $0.name.lowercased())
+        }
+        guard !missing.isEmpty else { return }
+        let hasRows = try conn.fetchInteger("SELECT EXISTS (SELECT 1 FROM \(quoteIdentifier(table.name)))") != 0
+        if hasRows, let column = missing.first(where: { !$0.isNullable && $0.defaultSQL == nil }) {
+            throw MigrationError.notNullColumnWithoutDefault(table: table.name, column: column.name)
+        }
+        let direct = missing.filter { canAddDirectly($0, in: table) }
+        if direct.count < missing.count, isFinal || !reshapedTables.contains(table.name.lowercased()) {
+            try TableRebuild.rebuild(table, conn)
+            return
+        }
+        for column in direct {
+            try conn.run(sql: "ALTER TABLE \(quoteIdentifier(table.name)) ADD COLUMN \(column.definition)", arguments: [])
+        }
+    }
+
+    /// Whether `ALTER TABLE ADD COLUMN` accepts the column: not part of the key, not `UNIQUE`, a constant
+    /// default (not a parenthesized expression or `CURRENT_*`), and a default when it is `NOT NULL`.
+    private func canAddDirectly(_ column: ColumnSchema, in table: TableSchema) -> Bool {
+        if column.isUnique || table.primaryKey.contains(column.name) { return false }
+        if let defaultSQL = column.defaultSQL?.uppercased(), defaultSQL.hasPrefix("(") || defaultSQL.hasPrefix("CURRENT_") {
+            return false
+        }
+        return column.isNullable || column.defaultSQL != nil
+    }
+
+    private func addIndexes(of table: TableSchema, _ conn: Connection) throws {
+        let existing = try conn.fetchRows(
+            "SELECT lower(name) FROM sqlite_master WHERE type = 'index' AND tbl_name = ?", arguments: [table.name]
+        ) { $0.string(at: 0) }
+        let columns = Set(try LiveColumn.read(table: table.name, conn).map { $0.name.lowercased() })
+        for index in schema.expectedIndexes(of: table)
+        where !existing.contains(index.name.lowercased()) && !pendingIndexes.contains(index.name.lowercased()) {
+            // Before the last version, an index waits for columns that later steps create.
+            guard isFinal || index.columns.allSatisfy({ columns.contains($0.lowercased()) }) else { continue }
+            try conn.run(sql: index.sql, arguments: [])
+        }
+    }
+}

@@ -1,0 +1,67 @@
+/// A Swift closure a `hook` migration step runs, registered by name in `migrate(_:hooks:)`. It runs inside
+/// the migration's transaction, after the version's earlier steps; throwing rolls the whole migration back.
+public typealias MigrationHook = (Connection) throws -> Void
+
+/// What `migrate` did.
+public enum MigrationOutcome: Sendable, Hashable {
+    /// The database was empty: every table and index was created, the seed rows inserted.
+    case created(version: Int)
+    /// The database was already at the schema's version: only `PRAGMA user_version` was read.
+    case upToDate(version: Int)
+    /// The database was upgraded from an older version.
+    case upgraded(from: Int, to: Int)
+}
+
+extension DatabaseContext {
+    /// Creates or upgrades the database to `schema`'s version, atomically.
+    ///
+    /// ```swift
+    /// let db = try Database(path: url.path)
+    /// try db.migrate(ExampleSchema.self, hooks: [
+    ///     "backfillReaderTokens": { conn in try conn.execute(sql: "UPDATE readers SET token = randomblob(16)") },
+    /// ])
+    /// ```
+    ///
+    /// - Empty database: creates every table, index and join table, inserts the seed rows.
+    /// - Same version (`PRAGMA user_version`): reads the version and returns; nothing else runs.
+    /// - Older version: for each newer version in order, the automatic additive changes (new tables,
+    ///   columns, indexes) that its steps do not conflict with, then its explicit steps; then the remaining
+    ///   additive changes. Tables are rebuilt with SQLite's 12-step procedure when needed.
+    /// - Then the live schema is compared with the schema (`schemaDifferences(_:)`); anything missing or
+    ///   different fails the migration, extras (tables, indexes, nullable columns) are kept.
+    ///
+    /// Everything runs in one transaction with foreign keys off and `PRAGMA foreign_key_check` before the
+    /// commit, then `PRAGMA user_version` records the version. On any error nothing changes.
+    /// Called on a `Connection` inside `write { }`, it runs in a savepoint; table rebuilds then fail
+    /// unless foreign keys are off.
+    ///
+    /// - Parameters:
+    ///   - schema: The generated schema type.
+    ///   - hooks: Closures for the schema's `hook` steps, by name.
+    /// - Returns: What was done.
+    /// - Throws: `MigrationError` (newer database, missing hooks, invalid step, a failed step with its
+    ///   underlying `DatabaseError`, foreign-key violations, schema mismatch), or `DatabaseError`.
+    @discardableResult
+    public func migrate<S: DatabaseSchema>(_ schema: S.Type, hooks: [String: MigrationHook] = [:]) throws -> MigrationOutcome {
+        let migrator = Migrator(schema: SchemaDefinition(schema), hooks: hooks)
+        return try withConnection { conn in try migrator.migrate(conn) }
+    }
+
+    /// Compares the live schema with the one a fresh database of `schema` gets: tables, columns (type,
+    /// nullability, default), primary keys, indexes, `UNIQUE` constraints and foreign keys.
+    ///
+    /// - Returns: Every difference, tolerated ones (`isTolerated`: extra tables, indexes, columns) included;
+    ///   empty when the schemas match.
+    /// - Throws: `DatabaseError` when the schema cannot be read.
+    public func schemaDifferences<S: DatabaseSchema>(_ schema: S.Type) throws -> [SchemaDifference] {
+        let definition = SchemaDefinition(schema)
+        return try withConnection { conn in try definition.differences(conn) }
+    }
+
+    /// The schema version recorded in the database (`PRAGMA user_version`; 0 for a new database).
+    ///
+    /// - Throws: `DatabaseError` when the database cannot be read.
+    public func schemaVersion() throws -> Int {
+        try withConnection { conn in try Migrator.version(conn) }
+    }
+}

@@ -1,0 +1,75 @@
+/// Brings a database to a schema's version: creates it when empty, runs the pending versions' steps and
+/// the additive changes when older, refuses it when newer. See `DatabaseContext.migrate(_:hooks:)`.
+struct Migrator {
+    let schema: SchemaDefinition
+    let hooks: [String: MigrationHook]
+
+    func migrate(_ conn: Connection) throws -> MigrationOutcome {
+        let current = try Self.version(conn)
+        if current == schema.version { return .upToDate(version: current) }
+        if current > schema.version { throw MigrationError.newerDatabase(databaseVersion: current, schemaVersion: schema.version) }
+        try checkHooks(after: current)
+        return try MigrationTransaction.run(conn) {
+            // Re-read under the write lock: another connection may have migrated meanwhile.
+            let start = try Self.version(conn)
+            if start == schema.version { return .upToDate(version: start) }
+            if start > schema.version { throw MigrationError.newerDatabase(databaseVersion: start, schemaVersion: schema.version) }
+            if start == 0 {
+                let tables = try LiveSchema.tableNames(conn)
+                guard tables.isEmpty else { throw MigrationError.unversionedDatabase(tables: tables) }
+                try schema.createAll(conn)
+                try schema.insertSeed(conn)
+            } else {
+                try upgrade(from: start, conn)
+            }
+            let blocking = try schema.differences(conn).filter { !$0.isTolerated }
+            if !blocking.isEmpty { throw MigrationError.schemaMismatch(blocking) }
+            try conn.run(sql: "PRAGMA user_version = \(schema.version)", arguments: [])
+            return start == 0 ? .created(version: schema.version) : .upgraded(from: start, to: schema.version)
+        }
+    }
+
+    /// For each pending version: the additive changes its steps do not conflict with, then its steps;
+    /// finally every remaining additive change.
+    private func upgrade(from start: Int, _ conn: Connection) throws {
+        let pending = schema.migrations.filter { $0.version > start && $0.version <= schema.version }
+        for (offset, migration) in pending.enumerated() {
+            try run("additive changes", version: migration.version) {
+                try AdditiveChanges(schema: schema, before: pending[offset...]).apply(conn)
+            }
+            let runner = StepRunner(schema: schema, hooks: hooks, version: migration.version)
+            for (number, step) in migration.steps.enumerated() {
+                try run("step \(number + 1) (\(step.summary))", version: migration.version) { try runner.apply(step, conn) }
+            }
+        }
+        try run("additive changes", version: schema.version) { try AdditiveChanges(schema: schema).apply(conn) }
+    }
+
+    /// Runs `body`, wrapping any error that is not already a `MigrationError` with the version and step.
+    private func run(_ what: String, version: Int, _ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let error as MigrationError {
+            throw error
+        } catch {
+            throw MigrationError.stepFailed(version: version, step: what, underlying: error)
+        }
+    }
+
+    /// - Throws: `MigrationError.missingHooks` naming every hook a pending step needs and `hooks` lacks.
+    private func checkHooks(after current: Int) throws {
+        guard current > 0 else { return }
+        var missing: [String] = []
+        for migration in schema.migrations where migration.version > current && migration.version <= schema.version {
+            for case let .hook(name) in migration.steps where hooks[name] == nil && !missing.contains(name) {
+                missing.append(name)
+            }
+        }
+        if !missing.isEmpty { throw MigrationError.missingHooks(names: missing) }
+    }
+
+    /// `PRAGMA user_version`: the schema version recorded by the last migration (0 for a new database).
+    static func version(_ conn: Connection) throws -> Int {
+        Int(try conn.fetchInteger("PRAGMA user_version"))
+    }
+}

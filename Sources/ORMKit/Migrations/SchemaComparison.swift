@@ -1,0 +1,111 @@
+/// Compares two live schemas: the one a fresh database gets (`expected`) and the one being checked.
+enum SchemaComparison {
+    static func differences(expected: LiveSchema, actual: LiveSchema) -> [SchemaDifference] {
+        var result: [SchemaDifference] = []
+        for (key, table) in expected.tables.sorted(by: { $0.key < $1.key }) {
+            guard let live = actual.tables[key] else {
+                result.append(SchemaDifference(kind: .missingTable, table: table.name))
+                continue
+            }
+            result += differences(expected: table, actual: live)
+        }
+        for (key, table) in actual.tables.sorted(by: { $0.key < $1.key }) where expected.tables[key] == nil {
+            result.append(SchemaDifference(kind: .extraTable, table: table.name, isTolerated: true))
+        }
+        return result
+    }
+
+    static func differences(expected: LiveTable, actual: LiveTable) -> [SchemaDifference] {
+        let table = expected.name
+        var result: [SchemaDifference] = []
+        var extraColumns: Set<String> = []
+        for column in expected.columns {
+            guard let live = actual.column(column.name) else {
+                result.append(SchemaDifference(kind: .missingColumn, table: table, name: column.name))
+                continue
+            }
+            if column.type.uppercased() != live.type.uppercased() {
+                result.append(SchemaDifference(kind: .columnType, table: table, name: column.name, expected: column.type, actual: live.type))
+            }
+            if column.isNotNull != live.isNotNull {
+                result.append(SchemaDifference(
+                    kind: .columnNullability, table: table, name: column.name,
+                    expected: column.isNotNull ? "NOT NULL" : "NULL", actual: live.isNotNull ? "NOT NULL" : "NULL"))
+            }
+            if column.defaultSQL != live.defaultSQL {
+                result.append(SchemaDifference(
+                    kind: .columnDefault, table: table, name: column.name, expected: column.defaultSQL, actual: live.defaultSQL))
+            }
+        }
+        for live in actual.columns where expected.column(live.name) == nil {
+            extraColumns.insert(live.name.lowercased())
+            let blocksInserts = live.isNotNull && live.defaultSQL == nil && live.primaryKeyPosition == 0
+            result.append(SchemaDifference(kind: .extraColumn, table: table, name: live.name, isTolerated: !blocksInserts))
+        }
+        let expectedKey = expected.primaryKey.map { $0.lowercased() }, liveKey = actual.primaryKey.map { $0.lowercased() }
+        if expectedKey != liveKey {
+            result.append(SchemaDifference(
+                kind: .primaryKey, table: table, expected: "(\(expected.primaryKey.joined(separator: ", ")))",
+                actual: "(\(actual.primaryKey.joined(separator: ", ")))"))
+        }
+        result += indexDifferences(expected: expected, actual: actual, extraColumns: extraColumns)
+        result += foreignKeyDifferences(expected: expected, actual: actual, extraColumns: extraColumns)
+        return result
+    }
+
+    /// Named indexes (`CREATE INDEX`) by name; `UNIQUE` constraints by their column lists.
+    private static func indexDifferences(expected: LiveTable, actual: LiveTable, extraColumns: Set<String>) -> [SchemaDifference] {
+        let table = expected.name
+        var result: [SchemaDifference] = []
+        let expectedNamed = expected.indexes.filter { $0.origin == "c" }, liveNamed = actual.indexes.filter { $0.origin == "c" }
+        for index in expectedNamed {
+            guard let live = liveNamed.first(where: { $0.name.lowercased() == index.name.lowercased() }) else {
+                result.append(SchemaDifference(kind: .missingIndex, table: table, name: index.name))
+                continue
+            }
+            if index.columns.map({ $0.lowercased() }) != live.columns.map({ $0.lowercased() }) || index.isUnique != live.isUnique {
+                result.append(SchemaDifference(kind: .indexDefinition, table: table, name: index.name, expected: shape(index), actual: shape(live)))
+            }
+        }
+        for live in liveNamed where !expectedNamed.contains(where: { $0.name.lowercased() == live.name.lowercased() }) {
+            result.append(SchemaDifference(kind: .extraIndex, table: table, name: live.name, isTolerated: true))
+        }
+        let expectedUnique = expected.indexes.filter { $0.origin == "u" }.map { $0.columns.map { $0.lowercased() } }
+        var liveUnique = actual.indexes.filter { $0.origin == "u" }.map { $0.columns.map { $0.lowercased() } }
+        for columns in expectedUnique {
+            if let found = liveUnique.firstIndex(of: columns) {
+                liveUnique.remove(at: found)
+            } else {
+                result.append(SchemaDifference(kind: .missingUniqueConstraint, table: table, name: columns.joined(separator: ", ")))
+            }
+        }
+        for columns in liveUnique {
+            result.append(SchemaDifference(
+                kind: .extraUniqueConstraint, table: table, name: columns.joined(separator: ", "),
+                isTolerated: columns.allSatisfy(extraColumns.contains)))
+        }
+        return result
+    }
+
+    private static func foreignKeyDifferences(expected: LiveTable, actual: LiveTable, extraColumns: Set<String>) -> [SchemaDifference] {
+        var result: [SchemaDifference] = []
+        var live = actual.foreignKeys
+        for key in expected.foreignKeys {
+            if let found = live.firstIndex(where: { $0.matches(key) }) {
+                live.remove(at: found)
+            } else {
+                result.append(SchemaDifference(kind: .missingForeignKey, table: expected.name, name: key.description))
+            }
+        }
+        for key in live {
+            result.append(SchemaDifference(
+                kind: .extraForeignKey, table: expected.name, name: key.description,
+                isTolerated: key.columns.allSatisfy { extraColumns.contains($0.lowercased()) }))
+        }
+        return result
+    }
+
+    private static func shape(_ index: LiveIndex) -> String {
+        (index.isUnique ? "UNIQUE " : "") + "(" + index.columns.joined(separator: ", ") + ")"
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// Rebuilds one table to its current `createTableSQL` with SQLite's 12-step procedure
+/// (https://www.sqlite.org/lang_altertable.html#otheralter), inside the migration's transaction:
+/// create the new table under a temporary name, copy the common columns, drop the old table, rename,
+/// then recreate the old table's indexes and triggers (and every view). Foreign keys are off (the
+/// caller's `MigrationTransaction`); other tables' references keep pointing at the table by name.
+///
+/// Columns the live table has and the schema does not are kept (with their type, nullability and
+/// default), except those in `dropping`: destructive changes are never implicit.
+enum TableRebuild {
+    static func rebuild(_ table: TableSchema, dropping: Set<String> = [], _ conn: Connection) throws {
+        if conn.isInTransaction, try MigrationTransaction.foreignKeysEnforced(conn) {
+            throw MigrationError.rebuildInsideTransaction(table: table.name)
+        }
+        guard let live = try LiveTable.read(table.name, conn) else {
+            throw DatabaseError(kind: .misuse, message: "cannot rebuild table \(table.name): it does not exist", table: table.name)
+        }
+        let dropped = Set(dropping.map { $0.lowercased() })
+        let declared = Set(table.columns.map { $0.name.lowercased() })
+        let kept = live.columns.filter { !declared.contains($0.name.lowercased()) && !dropped.contains($0.name.lowercased()) }
+        let temporary = "ormkit_rebuild_" + table.name
+        let createSQL = try newTableSQL(table, temporaryName: temporary, keeping: kept)
+
+        let newColumns = Set(declared).union(kept.map { $0.name.lowercased() })
+        let indexes = try conn.fetchRows(
+            "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL", arguments: [table.name]
+        ) { (name: $0.string(at: 0), sql: $0.string(at: 1)) }
+        let keptIndexes = indexes.filter { index in
+            live.indexes.first { $0.name == index.name }?.columns.allSatisfy { newColumns.contains($0.lowercased()) } ?? false
+        }
+        let triggers = try conn.fetchRows(
+            "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ? AND sql IS NOT NULL", arguments: [table.name]
+        ) { $0.string(at: 0) }
+        let views = try conn.fetchRows("SELECT name, sql FROM sqlite_master WHERE type = 'view' AND sql IS NOT NULL") {
+            (name: $0.string(at: 0), sql: $0.string(at: 1))
+        }
+
+        for view in views { try conn.run(sql: "DROP VIEW \(quoteIdentifier(view.name))", arguments: []) }
+        try conn.run(sql: createSQL, arguments: [])
+        let common = live.columns.map(\.name).filter { newColumns.contains($0.lowercased()) }.map(quoteIdentifier).joined(separator: ", ")
+        let quoted = quoteIdentifier(table.name)
+        do {
+            try conn.run(sql: "INSERT INTO \(quoteIdentifier(temporary)) (\(common)) SELECT \(common) FROM \(quoted)", arguments: [])
+        } catch let error as DatabaseError {
+            throw error.inTable(table.name)
+        }
+        try conn.run(sql: "DROP TABLE \(quoted)", arguments: [])
+        try conn.run(sql: "ALTER TABLE \(quoteIdentifier(temporary)) RENAME TO \(quoted)", arguments: [])
+        for index in keptIndexes { try conn.run(sql: index.sql, arguments: []) }
+        for trigger in triggers { try conn.run(sql: trigger, arguments: []) }
+        for view in views { try conn.run(sql: view.sql, arguments: []) }
+    }
+
+    /// `createTableSQL` under `temporaryName`, with the kept columns' definitions after the declared ones.
+    static func newTableSQL(_ table: TableSchema, temporaryName: String, keeping kept: [LiveColumn]) throws -> String {
+        var sql = table.createTableSQL
+        let prefixes = ["CREATE TABLE IF NOT EXISTS ", "CREATE TABLE "].map { $0 + quoteIdentifier(table.name) }
+        guard let prefix = prefixes.first(where: { sql.hasPrefix($0) }) else {
+            throw DatabaseError(
+                kind: .misuse, message: "cannot rebuild table \(table.name): its createTableSQL does not start with CREATE TABLE \"\(table.name)\"",
+                sql: sql, table: table.name)
+        }
+        sql = "CREATE TABLE " + quoteIdentifier(temporaryName) + sql.dropFirst(prefix.count)
+        guard !kept.isEmpty else { return sql }
+        guard let last = table.columns.last, let range = sql.range(of: last.definition, options: .backwards) else {
+            throw DatabaseError(
+                kind: .misuse, message: "cannot keep the extra columns of \(table.name): its last column definition is not in its createTableSQL",
+                sql: sql, table: table.name)
+        }
+        sql.insert(contentsOf: kept.map { ",\n    " + $0.definition }.joined(), at: range.upperBound)
+        return sql
+    }
+}
