@@ -29,17 +29,19 @@ func runDemo(path: String, reset: Bool) throws {
     let db = try Database(path: path)
     defer { try? db.close() }
 
-    // Until `Database.migrate` lands: create the tables and indexes from the generated DDL
-    // (every statement is `IF NOT EXISTS`, so this is a no-op on an existing database).
-    try db.write { conn in
-        for statement in LibrarySchema.createStatements { try conn.execute(sql: statement) }
+    // Creates the tables on a new file, upgrades an older one, and only reads the version otherwise.
+    let outcome = try db.migrate(LibrarySchema.self)
+    let books = try Book.count(db)
+    switch outcome {
+    case .created(let version):
+        print("Database \(path): \(reset && existed ? "reset" : "created") at schema version \(version)")
+    case .upgraded(let from, let to):
+        print("Database \(path): reusing it, upgraded from schema version \(from) to \(to) (\(books) books)")
+    case .upToDate(let version):
+        print("Database \(path): reusing it at schema version \(version) (\(books) books; --reset starts over)")
     }
-
-    let existingBooks = try Book.count(db)
-    if existingBooks > 0 {
-        print("Database \(path): reusing it (\(existingBooks) books already there; --reset starts over)")
-    } else {
-        print("Database \(path): \(reset && existed ? "reset" : "created"); inserting the sample data")
+    if books == 0 {
+        print("Inserting the sample data")
         try SampleData.insert(into: db)
     }
     try printReport(db)
