@@ -49,6 +49,11 @@ struct InjectionTests {
             #expect(error.message.contains("too complex"))
         }
 
+        // Cursors and pages.
+        let viaCursor = try db.read { conn in try Author.filter(Author.name == text).cursor(conn).next()?.name }
+        #expect(viaCursor == text)
+        #expect(try Author.filter(Author.name == text).page(1, size: 5, in: db).totalCount == 1)
+
         // Raw SQL arguments and scalar fetches.
         #expect(try Author.fetchAll(db, sql: "SELECT * FROM authors WHERE name = ?", arguments: [text]).map(\.id) == [id])
         #expect(try String.fetchOne(db, sql: "SELECT ?", arguments: [text]) == text)

@@ -80,7 +80,7 @@ public final class Database: @unchecked Sendable {
         self.connection = connection
         do {
             try withConnection { conn in
-                sqlite3_busy_timeout(conn.handle, Int32(clamping: Int((options.busyTimeout * 1000).rounded())))
+                sqlite3_busy_timeout(conn.handle, options.busyTimeoutMilliseconds)
                 try conn.run(sql: "PRAGMA foreign_keys = \(options.foreignKeys ? "ON" : "OFF")", arguments: [])
                 if isFile, !options.readOnly, options.journalMode == .wal {
                     try conn.run(sql: "PRAGMA journal_mode = WAL", arguments: [])
@@ -172,6 +172,13 @@ extension Database {
         public var busyTimeout: Double
         /// Open read-only: the file must exist, and every write fails with `SQLITE_READONLY`.
         public var readOnly: Bool
+
+        /// `busyTimeout` in whole milliseconds for `sqlite3_busy_timeout`: negative or NaN is 0, huge is clamped.
+        var busyTimeoutMilliseconds: Int32 {
+            let milliseconds = (busyTimeout * 1000).rounded()
+            guard milliseconds.isFinite || milliseconds > 0 else { return 0 }
+            return milliseconds >= Double(Int32.max) ? Int32.max : Int32(max(0, milliseconds))
+        }
 
         /// Creates options; the defaults are WAL, foreign keys on, a 5-second busy timeout, read-write.
         public init(journalMode: JournalMode = .wal, foreignKeys: Bool = true, busyTimeout: Double = 5, readOnly: Bool = false) {

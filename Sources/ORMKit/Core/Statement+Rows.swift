@@ -18,35 +18,3 @@ extension Statement {
         return try decode(Row(statement: handle, index: 0))
     }
 }
-
-extension ColumnValue {
-    /// Runs raw `sql` and decodes column 0 of its first row, or returns nil when there is no row.
-    ///
-    /// ```swift
-    /// let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM authors")
-    /// ```
-    ///
-    /// - Throws: `DatabaseError` when the SQL fails or the value does not decode as `Self`.
-    public static func fetchOne(_ db: some DatabaseContext, sql: String, arguments: StatementArguments = []) throws -> Self? {
-        try db.withConnection { conn in
-            try conn.withStatement(sql) { statement in
-                try statement.bind(arguments)
-                return try statement.firstRow { try Self.decode(from: $0, at: 0) }
-            }
-        }
-    }
-
-    /// Runs raw `sql` and decodes column 0 of every row.
-    ///
-    /// - Throws: `DatabaseError` when the SQL fails or a value does not decode as `Self`.
-    public static func fetchAll(_ db: some DatabaseContext, sql: String, arguments: StatementArguments = []) throws -> [Self] {
-        try db.withConnection { conn in
-            try conn.withStatement(sql) { statement in
-                try statement.bind(arguments)
-                var values: [Self] = []
-                try statement.forEachRow { values.append(try Self.decode(from: $0, at: 0)) }
-                return values
-            }
-        }
-    }
-}

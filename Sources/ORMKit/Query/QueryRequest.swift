@@ -19,6 +19,8 @@ public struct QueryRequest<R: Record>: Sendable {
     var limitCount: Int?
     var offsetCount: Int?
     var isDistinct = false
+    /// Tables joined through relations (`joining(_:)`), in order.
+    var joins: [SQLJoin] = []
 
     init() {}
 
@@ -69,6 +71,7 @@ public struct QueryRequest<R: Record>: Sendable {
     /// The `SELECT` statement for `selection` with this request's clauses, and its arguments.
     func selectSQL(_ selection: String, renderer: inout SQLRenderer) -> String {
         var sql = "SELECT \(isDistinct ? "DISTINCT " : "")\(selection) FROM \(R.schema.recordSQL.table)"
+        sql += renderer.render(joins)
         sql += clauses(renderer: &renderer)
         return sql
     }
@@ -92,7 +95,7 @@ public struct QueryRequest<R: Record>: Sendable {
 
     /// Whether the request only filters (so `count`, `deleteAll` and `updateAll` can use its `WHERE` directly).
     var isPlainFilter: Bool {
-        grouping.isEmpty && havingCondition == nil && limitCount == nil && offsetCount == nil && !isDistinct
+        joins.isEmpty && grouping.isEmpty && havingCondition == nil && limitCount == nil && offsetCount == nil && !isDistinct
     }
 }
 

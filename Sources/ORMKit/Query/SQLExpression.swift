@@ -20,6 +20,8 @@ public struct SQLExpression: Sendable, Hashable {
         case between(SQLExpression, lower: SQLExpression, upper: SQLExpression, negated: Bool)
         /// An aggregate function call.
         case aggregate(AggregateFunction, SQLExpression?, distinct: Bool)
+        /// `[NOT] EXISTS (subquery)`: relation filters (`Author.books.any(…)`).
+        case exists(SQLSubquery, negated: Bool)
     }
 
     let node: Node

@@ -35,7 +35,15 @@ struct SQLRenderer {
         case .aggregate(let function, let operand, let distinct):
             guard let operand else { return "\(function.rawValue)(*)" }
             return "\(function.rawValue)(\(distinct ? "DISTINCT " : "")\(render(operand)))"
+        case .exists(let subquery, let negated):
+            let joins = render(subquery.joins)
+            return "(\(negated ? "NOT " : "")EXISTS (SELECT 1 FROM \(quoteIdentifier(subquery.table))\(joins) WHERE \(render(subquery.condition))))"
         }
+    }
+
+    /// The SQL for `JOIN` clauses, each with a leading space.
+    mutating func render(_ joins: [SQLJoin]) -> String {
+        joins.map { " JOIN \(quoteIdentifier($0.table)) ON \(render($0.condition))" }.joined()
     }
 
     /// The SQL for an `ORDER BY` term.
