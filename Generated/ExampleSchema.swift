@@ -40,8 +40,9 @@ public enum ExampleSchema: ORMKit.DatabaseSchema {
             steps: [
                 .renameTable(from: "lists", to: "reading_lists"),
                 .alterColumn(table: "books", column: "price"),
+                .alterColumn(table: "authors", column: "rating"),
                 .addIndex(table: "readers", index: ORMKit.IndexSchema(name: "readers_level", columns: ["level"], isUnique: false, sql: "CREATE INDEX IF NOT EXISTS \"readers_level\" ON \"readers\" (\"level\")")),
-                .dropIndex(name: "books_legacy_code"),
+                .dropIndex(name: "series_is_complete"),
                 .hook("backfillReaderTokens"),
             ]
         ),
