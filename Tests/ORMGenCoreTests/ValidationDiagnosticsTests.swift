@@ -319,3 +319,19 @@ struct ValidationDiagnosticsTests {
         #expect(result.files.map(\.name) == ["AppSchema.swift", "Author.swift"])
     }
 }
+
+@Suite("Validation diagnostics: file names")
+struct FileNameCollisionTests {
+    @Test func typesWhoseFileNamesDifferOnlyInCaseAreErrors() {
+        let yaml = """
+            models:
+              Author: {}
+              author: {}
+              AppSchema: {}
+            """
+        #expect(diagnostics(yaml) == [
+            "schema.yaml:3:3: error: model 'author' and model 'Author' would both generate 'author.swift' (file names compare case-insensitively); rename one",
+            "schema.yaml:4:3: error: model 'AppSchema' and the schema enum would both generate 'AppSchema.swift' (file names compare case-insensitively); rename one",
+        ])
+    }
+}

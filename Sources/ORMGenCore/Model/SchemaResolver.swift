@@ -11,6 +11,8 @@ struct SchemaResolver {
     /// Drafts by model name; only the first declaration of a duplicated name.
     var drafts: [String: ModelDraft] = [:]
     var joinTables: [JoinTable] = []
+    /// Generated file names, lowercased (case-insensitive file systems), to the type that takes them.
+    var fileNameOwners: [String: String] = [:]
 
     init(document: SchemaDocument, sourcePaths: [String]) {
         self.document = document
@@ -92,6 +94,7 @@ struct SchemaResolver {
                 continue
             }
             firsts[name.value] = name.location
+            guard claimFileName(for: name, kind: "embeddable") else { continue }
             if modelNames.contains(name.value) {
                 diagnostics.error("embeddable '\(name.value)' has the name of a model; rename one of them", at: name.location)
             }
@@ -124,9 +127,25 @@ struct SchemaResolver {
                 continue
             }
             firsts[name.value] = name.location
+            guard claimFileName(for: name, kind: "model") else { continue }
             let table = declaration.table?.value ?? Naming.snakeCase(name.value)
             drafts[name.value] = ModelDraft(declaration: declaration, tableName: table)
         }
+    }
+
+    /// Reserves `<name>.swift`; two types whose names differ only in case would overwrite each other's file on
+    /// case-insensitive file systems.
+    mutating func claimFileName(for name: Located<String>, kind: String) -> Bool {
+        let key = name.value.lowercased()
+        if fileNameOwners.isEmpty { fileNameOwners[(document.names.first?.value ?? "AppSchema").lowercased()] = "the schema enum" }
+        if let owner = fileNameOwners[key], owner != "\(kind) '\(name.value)'" {
+            diagnostics.error(
+                "\(kind) '\(name.value)' and \(owner) would both generate '\(name.value).swift' (file names compare case-insensitively); rename one",
+                at: name.location)
+            return false
+        }
+        fileNameOwners[key] = "\(kind) '\(name.value)'"
+        return true
     }
 
     mutating func checkTypeName(_ name: Located<String>, kind: String) -> Bool {

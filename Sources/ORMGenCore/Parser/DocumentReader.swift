@@ -85,7 +85,7 @@ struct DocumentReader {
 
     private mutating func model(name: Located<String>, _ node: Node) -> ModelDeclaration? {
         var model = ModelDeclaration(name: name)
-        guard let pairs = reader.pairs(node, what: "model '\(name.value)'") else { return model }
+        let pairs = entries(node, what: "model '\(name.value)'")
         reader.checkKeys(pairs, allowed: Self.modelKeys) { "unknown key '\($0)' in model '\(name.value)'" }
         for (key, value) in pairs {
             switch key.value {
@@ -113,7 +113,7 @@ struct DocumentReader {
 
     private mutating func embeddable(name: Located<String>, _ node: Node) -> EmbeddableDeclaration? {
         var embeddable = EmbeddableDeclaration(name: name)
-        guard let pairs = reader.pairs(node, what: "embeddable '\(name.value)'") else { return embeddable }
+        let pairs = entries(node, what: "embeddable '\(name.value)'")
         reader.checkKeys(pairs, allowed: Self.embeddableKeys) {
             "unknown key '\($0)' in embeddable '\(name.value)'"
         }
