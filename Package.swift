@@ -56,6 +56,7 @@ let package = Package(
         .testTarget(name: "ORMGenCoreTests", dependencies: ["ORMGenCore"]),
         .testTarget(name: "ORMKitTests", dependencies: ["ORMKit"]),
         .testTarget(name: "GeneratedTests", dependencies: ["ORMKit", "ExampleModels"]),
+        .testTarget(name: "RelationTests", dependencies: ["ORMKit", "ExampleModels"]),
         .testTarget(name: "ormgenTests", dependencies: ["ORMGenCore", "ormgen"]),
         .testTarget(
             name: "MigrationTests",

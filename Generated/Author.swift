@@ -125,3 +125,22 @@ extension Author {
     public static var isActive: ORMKit.Column<Swift.Bool> { Columns.isActive }
     public static var website: ORMKit.Column<Foundation.URL?> { Columns.website }
 }
+
+extension Author {
+    /// Relations for navigation, joins, relation filters, eager loading and graph saves. Also mirrored as static
+    /// members (`Author.books`) and instance accessors unless the name is taken by a field or the runtime.
+    public enum Relations {
+        public static let books = ORMKit.HasMany<Author, Book>(Author.schema.relations[0], ownerKey: { $0.id }, targetKey: { $0.authorID }, assign: { $0.authorID = $1 })
+        public static let translations = ORMKit.HasMany<Author, Book>(Author.schema.relations[1], ownerKey: { $0.id }, targetKey: { $0.translatorID }, assign: { $0.translatorID = $1 })
+        public static let profile = ORMKit.HasOne<Author, AuthorProfile>(Author.schema.relations[2], ownerKey: { $0.id }, targetKey: { $0.authorID }, assign: { $0.authorID = $1 })
+    }
+
+    public static var books: ORMKit.HasMany<Author, Book> { Relations.books }
+    public var books: ORMKit.QueryRequest<Book> { Relations.books.request(for: self) }
+
+    public static var translations: ORMKit.HasMany<Author, Book> { Relations.translations }
+    public var translations: ORMKit.QueryRequest<Book> { Relations.translations.request(for: self) }
+
+    public static var profile: ORMKit.HasOne<Author, AuthorProfile> { Relations.profile }
+    public var profile: ORMKit.QueryRequest<AuthorProfile> { Relations.profile.request(for: self) }
+}

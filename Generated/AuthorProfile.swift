@@ -92,3 +92,14 @@ extension AuthorProfile {
     public static var updatedAt: ORMKit.Column<Foundation.Date> { Columns.updatedAt }
     public static var authorID: ORMKit.Column<Swift.Int64> { Columns.authorID }
 }
+
+extension AuthorProfile {
+    /// Relations for navigation, joins, relation filters, eager loading and graph saves. Also mirrored as static
+    /// members (`AuthorProfile.author`) and instance accessors unless the name is taken by a field or the runtime.
+    public enum Relations {
+        public static let author = ORMKit.BelongsTo<AuthorProfile, Author>(AuthorProfile.schema.relations[0], ownerKey: { $0.authorID }, targetKey: { $0.id })
+    }
+
+    public static var author: ORMKit.BelongsTo<AuthorProfile, Author> { Relations.author }
+    public var author: ORMKit.QueryRequest<Author> { Relations.author.request(for: self) }
+}

@@ -228,3 +228,30 @@ extension Book {
     public static var translatorID: ORMKit.Column<Swift.Int64?> { Columns.translatorID }
     public static var seriesID: ORMKit.Column<Swift.Int64?> { Columns.seriesID }
 }
+
+extension Book {
+    /// Relations for navigation, joins, relation filters, eager loading and graph saves. Also mirrored as static
+    /// members (`Book.author`) and instance accessors unless the name is taken by a field or the runtime.
+    public enum Relations {
+        public static let author = ORMKit.BelongsTo<Book, Author>(Book.schema.relations[0], ownerKey: { $0.authorID }, targetKey: { $0.id })
+        public static let translator = ORMKit.OptionalBelongsTo<Book, Author>(Book.schema.relations[1], ownerKey: { $0.translatorID }, targetKey: { $0.id })
+        public static let series = ORMKit.OptionalBelongsTo<Book, Series>(Book.schema.relations[2], ownerKey: { $0.seriesID }, targetKey: { $0.id })
+        public static let readers = ORMKit.ManyToMany<Book, Reader>(Book.schema.relations[3], ownerKey: { $0.isbn }, targetKey: { $0.id })
+        public static let loans = ORMKit.HasMany<Book, Loan>(Book.schema.relations[4], ownerKey: { $0.isbn }, targetKey: { $0.bookISBN }, assign: { $0.bookISBN = $1 })
+    }
+
+    public static var author: ORMKit.BelongsTo<Book, Author> { Relations.author }
+    public var author: ORMKit.QueryRequest<Author> { Relations.author.request(for: self) }
+
+    public static var translator: ORMKit.OptionalBelongsTo<Book, Author> { Relations.translator }
+    public var translator: ORMKit.QueryRequest<Author> { Relations.translator.request(for: self) }
+
+    public static var series: ORMKit.OptionalBelongsTo<Book, Series> { Relations.series }
+    public var series: ORMKit.QueryRequest<Series> { Relations.series.request(for: self) }
+
+    public static var readers: ORMKit.ManyToMany<Book, Reader> { Relations.readers }
+    public var readers: ORMKit.ManyToManyRecords<Book, Reader> { ORMKit.ManyToManyRecords(Relations.readers, owner: self) }
+
+    public static var loans: ORMKit.HasMany<Book, Loan> { Relations.loans }
+    public var loans: ORMKit.QueryRequest<Loan> { Relations.loans.request(for: self) }
+}

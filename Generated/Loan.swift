@@ -128,3 +128,18 @@ extension Loan {
     public static var bookISBN: ORMKit.Column<Swift.String> { Columns.bookISBN }
     public static var readerID: ORMKit.Column<Swift.Int64> { Columns.readerID }
 }
+
+extension Loan {
+    /// Relations for navigation, joins, relation filters, eager loading and graph saves. Also mirrored as static
+    /// members (`Loan.book`) and instance accessors unless the name is taken by a field or the runtime.
+    public enum Relations {
+        public static let book = ORMKit.BelongsTo<Loan, Book>(Loan.schema.relations[0], ownerKey: { $0.bookISBN }, targetKey: { $0.isbn })
+        public static let reader = ORMKit.BelongsTo<Loan, Reader>(Loan.schema.relations[1], ownerKey: { $0.readerID }, targetKey: { $0.id })
+    }
+
+    public static var book: ORMKit.BelongsTo<Loan, Book> { Relations.book }
+    public var book: ORMKit.QueryRequest<Book> { Relations.book.request(for: self) }
+
+    public static var reader: ORMKit.BelongsTo<Loan, Reader> { Relations.reader }
+    public var reader: ORMKit.QueryRequest<Reader> { Relations.reader.request(for: self) }
+}

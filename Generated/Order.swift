@@ -163,3 +163,14 @@ extension Order {
     public static var `where`: ORMKit.Column<Swift.String?> { Columns.`where` }
     public static var readerID: ORMKit.Column<Swift.Int64?> { Columns.readerID }
 }
+
+extension Order {
+    /// Relations for navigation, joins, relation filters, eager loading and graph saves. Also mirrored as static
+    /// members (`Order.reader`) and instance accessors unless the name is taken by a field or the runtime.
+    public enum Relations {
+        public static let reader = ORMKit.OptionalBelongsTo<Order, Reader>(Order.schema.relations[0], ownerKey: { $0.readerID }, targetKey: { $0.id })
+    }
+
+    public static var reader: ORMKit.OptionalBelongsTo<Order, Reader> { Relations.reader }
+    public var reader: ORMKit.QueryRequest<Reader> { Relations.reader.request(for: self) }
+}

@@ -145,3 +145,26 @@ extension Reader {
     public static var preferences: ORMKit.Column<[String: String]?> { Columns.preferences }
     public static var referrerID: ORMKit.Column<Swift.Int64?> { Columns.referrerID }
 }
+
+extension Reader {
+    /// Relations for navigation, joins, relation filters, eager loading and graph saves. Also mirrored as static
+    /// members (`Reader.referrer`) and instance accessors unless the name is taken by a field or the runtime.
+    public enum Relations {
+        public static let referrer = ORMKit.OptionalBelongsTo<Reader, Reader>(Reader.schema.relations[0], ownerKey: { $0.referrerID }, targetKey: { $0.id })
+        public static let loans = ORMKit.HasMany<Reader, Loan>(Reader.schema.relations[1], ownerKey: { $0.id }, targetKey: { $0.readerID }, assign: { $0.readerID = $1 })
+        public static let books = ORMKit.ManyToMany<Reader, Book>(Reader.schema.relations[2], ownerKey: { $0.id }, targetKey: { $0.isbn })
+        public static let readingLists = ORMKit.HasMany<Reader, ReadingList>(Reader.schema.relations[3], ownerKey: { $0.id }, targetKey: { $0.ownerID }, assign: { $0.ownerID = $1 })
+    }
+
+    public static var referrer: ORMKit.OptionalBelongsTo<Reader, Reader> { Relations.referrer }
+    public var referrer: ORMKit.QueryRequest<Reader> { Relations.referrer.request(for: self) }
+
+    public static var loans: ORMKit.HasMany<Reader, Loan> { Relations.loans }
+    public var loans: ORMKit.QueryRequest<Loan> { Relations.loans.request(for: self) }
+
+    public static var books: ORMKit.ManyToMany<Reader, Book> { Relations.books }
+    public var books: ORMKit.ManyToManyRecords<Reader, Book> { ORMKit.ManyToManyRecords(Relations.books, owner: self) }
+
+    public static var readingLists: ORMKit.HasMany<Reader, ReadingList> { Relations.readingLists }
+    public var readingLists: ORMKit.QueryRequest<ReadingList> { Relations.readingLists.request(for: self) }
+}

@@ -87,3 +87,18 @@ extension ReadingList {
     public static var isPublic: ORMKit.Column<Swift.Bool> { Columns.isPublic }
     public static var ownerID: ORMKit.Column<Swift.Int64?> { Columns.ownerID }
 }
+
+extension ReadingList {
+    /// Relations for navigation, joins, relation filters, eager loading and graph saves. Also mirrored as static
+    /// members (`ReadingList.owner`) and instance accessors unless the name is taken by a field or the runtime.
+    public enum Relations {
+        public static let owner = ORMKit.OptionalBelongsTo<ReadingList, Reader>(ReadingList.schema.relations[0], ownerKey: { $0.ownerID }, targetKey: { $0.id })
+        public static let books = ORMKit.ManyToMany<ReadingList, Book>(ReadingList.schema.relations[1], ownerKey: { $0.id }, targetKey: { $0.isbn })
+    }
+
+    public static var owner: ORMKit.OptionalBelongsTo<ReadingList, Reader> { Relations.owner }
+    public var owner: ORMKit.QueryRequest<Reader> { Relations.owner.request(for: self) }
+
+    public static var books: ORMKit.ManyToMany<ReadingList, Book> { Relations.books }
+    public var books: ORMKit.ManyToManyRecords<ReadingList, Book> { ORMKit.ManyToManyRecords(Relations.books, owner: self) }
+}

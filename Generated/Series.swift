@@ -75,3 +75,14 @@ extension Series {
     public static var title: ORMKit.Column<Swift.String> { Columns.title }
     public static var isComplete: ORMKit.Column<Swift.Bool> { Columns.isComplete }
 }
+
+extension Series {
+    /// Relations for navigation, joins, relation filters, eager loading and graph saves. Also mirrored as static
+    /// members (`Series.books`) and instance accessors unless the name is taken by a field or the runtime.
+    public enum Relations {
+        public static let books = ORMKit.HasMany<Series, Book>(Series.schema.relations[0], ownerKey: { $0.id }, targetKey: { $0.seriesID }, assign: { $0.seriesID = $1 })
+    }
+
+    public static var books: ORMKit.HasMany<Series, Book> { Relations.books }
+    public var books: ORMKit.QueryRequest<Book> { Relations.books.request(for: self) }
+}

@@ -12,6 +12,7 @@ extension SwiftRenderer {
         renderRecordConformance(model, into: &writer)
         writer.line()
         renderColumns(model, into: &writer)
+        renderRelations(model, into: &writer)
         return writer.text
     }
 

@@ -1,0 +1,77 @@
+/// Something eager loading can follow from `Owner` records: a `Relation`, or an `Including` built by nesting
+/// relations (`Author.books.including(Book.readers)`).
+public protocol Includable<Owner, Loaded>: Sendable {
+    /// The records the relation starts from.
+    associatedtype Owner: Record
+    /// What is attached to each owner.
+    associatedtype Loaded: Sendable
+    /// The loading step. ORMKit builds it; apps pass relations and `Including` values to `including(_:)`.
+    var eagerLoad: Including<Owner, Loaded> { get }
+}
+
+/// One eager-loading step: given owners, fetches what each one gets in a constant number of queries
+/// (one per relation level, more only when the keys exceed SQLite's bound-variable limit).
+public struct Including<Owner: Record, Loaded: Sendable>: Includable {
+    /// Loads, for each owner, what it gets; the result is aligned with `owners`.
+    let load: @Sendable (Connection, [Owner]) throws -> [Loaded]
+
+    /// Itself.
+    public var eagerLoad: Including<Owner, Loaded> { self }
+}
+
+extension Relation: Includable {
+    /// Loads the targets of each owner with `WHERE key IN (…)` queries.
+    public var eagerLoad: Including<Owner, Loaded> {
+        Including { conn, owners in
+            let fetched = try fetchTargets(conn, owners: owners)
+            return try fetched.groups.map { indexes in try shape(indexes.map { fetched.targets[$0] }) }
+        }
+    }
+
+    /// Nests `inner` under this relation: each target is loaded with what `inner` attaches to it.
+    ///
+    /// ```swift
+    /// let authors = try Author.all().including(Author.books.including(Book.readers)).fetchAll(db)
+    /// // [Related<Author, [Related<Book, [Reader]>]>]
+    /// ```
+    public func including<I: Includable>(_ inner: I) -> Including<Owner, [Related<Target, I.Loaded>]>
+    where I.Owner == Target, Loaded == [Target] {
+        nested(inner) { $0 }
+    }
+
+    /// Nests `inner` under this optional to-one relation (`hasOne`, optional `belongsTo`).
+    public func including<I: Includable>(_ inner: I) -> Including<Owner, Related<Target, I.Loaded>?>
+    where I.Owner == Target, Loaded == Target? {
+        nested(inner) { $0.first }
+    }
+
+    /// Nests `inner` under this required `belongsTo`.
+    public func including<I: Includable>(_ inner: I) -> Including<Owner, Related<Target, I.Loaded>>
+    where I.Owner == Target, Loaded == Target {
+        let name = name
+        return nested(inner) { try requireOne($0, relation: name, table: Target.schema.name) }
+    }
+
+    private func nested<I: Includable, Shaped: Sendable>(
+        _ inner: I, shape: @escaping @Sendable ([Related<Target, I.Loaded>]) throws -> Shaped
+    ) -> Including<Owner, Shaped> where I.Owner == Target {
+        let innerLoad = inner.eagerLoad
+        return Including { conn, owners in
+            let fetched = try fetchTargets(conn, owners: owners)
+            let loaded = try innerLoad.load(conn, fetched.targets)
+            let related = zip(fetched.targets, loaded).map { Related(record: $0, related: $1) }
+            return try fetched.groups.map { indexes in try shape(indexes.map { related[$0] }) }
+        }
+    }
+}
+
+/// The only element of `items`, for a required `belongsTo`.
+///
+/// - Throws: `DatabaseError` (`.recordNotFound`) when the parent row is missing (possible only with foreign
+///   keys off).
+func requireOne<Element>(_ items: [Element], relation: String, table: String) throws -> Element {
+    guard let first = items.first else {
+        throw DatabaseError(kind: .recordNotFound, message: "no row of \(table) for required relation '\(relation)'", table: table)
+    }
+    return first
+}

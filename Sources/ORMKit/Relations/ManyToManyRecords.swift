@@ -1,0 +1,229 @@
+/// The targets of one owner through a `manyToMany` relation: a request (fetch, filter, count, paginate) plus
+/// the writes that change the membership. Generated instance accessors return it (`book.readers`).
+///
+/// ```swift
+/// try book.readers.attach(db, [ged, tenar])
+/// try book.readers.detach(db, [ged])
+/// let names = try book.readers.order(Reader.name).fetchAll(db)
+/// ```
+///
+/// For a relation declared `ordered: true` (a list), `fetchAll` returns the members in list order and
+/// `insert(_:_:at:)`, `move(_:_:to:)` and `set(_:_:)` keep positions; `attach` appends at the bottom.
+/// Every write runs in one transaction (a savepoint inside an open one). Owner and targets must be saved:
+/// their keys are what the join table stores.
+public struct ManyToManyRecords<Owner: Record, Target: Record>: Sendable {
+    /// The relation followed.
+    public let relation: ManyToMany<Owner, Target>
+    /// The owner's key value, as stored in the join table.
+    let ownerKey: DatabaseValue
+
+    /// The members of `owner` through `relation`. Called by generated code.
+    public init(_ relation: ManyToMany<Owner, Target>, owner: Owner) {
+        self.relation = relation
+        self.ownerKey = relation.ownerValue(owner)
+    }
+
+    /// The request for the members (in list order for ordered relations).
+    public var request: QueryRequest<Target> {
+        relation.request(ownerValue: ownerKey)
+    }
+
+    /// Every member (in list order for ordered relations).
+    ///
+    /// - Throws: `DatabaseError`.
+    public func fetchAll(_ db: some DatabaseContext) throws -> [Target] { try request.fetchAll(db) }
+
+    /// The first member, or nil.
+    ///
+    /// - Throws: `DatabaseError`.
+    public func fetchOne(_ db: some DatabaseContext) throws -> Target? { try request.fetchOne(db) }
+
+    /// The number of members.
+    ///
+    /// - Throws: `DatabaseError`.
+    public func count(_ db: some DatabaseContext) throws -> Int { try request.count(db) }
+
+    /// The members matching `predicate`, as a request.
+    public func filter<E: TypedExpression>(_ predicate: E) -> QueryRequest<Target> where E.Value == Bool {
+        request.filter(predicate)
+    }
+
+    /// The members sorted by `terms` (replacing the list order), as a request.
+    public func order(_ terms: any OrderingTerm...) -> QueryRequest<Target> {
+        var request = request
+        request.orderings = terms.map(\.ordering)
+        return request
+    }
+
+    // MARK: Writes
+
+    /// Links `targets` to the owner; members already linked are left where they are. Ordered relations
+    /// append new members at the bottom, in the order given.
+    ///
+    /// - Throws: `DatabaseError`: (`.misuse`) when the owner or a target has no key yet; a foreign-key
+    ///   violation when one is not in the database.
+    public func attach(_ db: some DatabaseContext, _ targets: [Target]) throws {
+        let join = try requireJoin()
+        let sql = join.position == nil
+            ? "INSERT INTO \(join.quotedTable) (\(join.quotedOwner), \(join.quotedTarget)) VALUES (?1, ?2) ON CONFLICT DO NOTHING"
+            : "INSERT INTO \(join.quotedTable) (\(join.quotedOwner), \(join.quotedTarget), \(join.quotedPosition)) VALUES (?1, ?2, "
+                + "(SELECT COALESCE(MAX(\(join.quotedPosition)), -1) + 1 FROM \(join.quotedTable) WHERE \(join.quotedOwner) = ?1)) ON CONFLICT DO NOTHING"
+        try write(db) { conn in
+            for target in targets {
+                try conn.run(sql: sql, arguments: StatementArguments([ownerKey, try key(of: target)]))
+            }
+        }
+    }
+
+    /// Links one target. See `attach(_:_:)` with an array.
+    ///
+    /// - Throws: `DatabaseError`, as `attach(_:_:)`.
+    public func attach(_ db: some DatabaseContext, _ target: Target) throws {
+        try attach(db, [target])
+    }
+
+    /// Unlinks `targets` from the owner (the target rows stay); targets that are not members are ignored.
+    ///
+    /// - Throws: `DatabaseError` (`.misuse`) when the owner or a target has no key.
+    public func detach(_ db: some DatabaseContext, _ targets: [Target]) throws {
+        let join = try requireJoin()
+        let sql = "DELETE FROM \(join.quotedTable) WHERE \(join.quotedOwner) = ? AND \(join.quotedTarget) = ?"
+        try write(db) { conn in
+            for target in targets {
+                try conn.run(sql: sql, arguments: StatementArguments([ownerKey, try key(of: target)]))
+            }
+        }
+    }
+
+    /// Unlinks one target. See `detach(_:_:)` with an array.
+    ///
+    /// - Throws: `DatabaseError`, as `detach(_:_:)`.
+    public func detach(_ db: some DatabaseContext, _ target: Target) throws {
+        try detach(db, [target])
+    }
+
+    /// Makes `targets` the owner's members, replacing the old ones (and, for ordered relations, their order).
+    ///
+    /// - Throws: `DatabaseError`, as `attach(_:_:)`; nothing changes then.
+    public func set(_ db: some DatabaseContext, _ targets: [Target]) throws {
+        let join = try requireJoin()
+        try write(db) { conn in
+            try conn.run(sql: "DELETE FROM \(join.quotedTable) WHERE \(join.quotedOwner) = ?", arguments: StatementArguments([ownerKey]))
+            try attach(conn, targets)
+        }
+    }
+
+    /// Where `insert(_:_:at:)` puts a member of an ordered relation.
+    public enum ListEnd: Sendable, Hashable {
+        /// Before every other member.
+        case top
+        /// After every other member.
+        case bottom
+    }
+
+    /// Puts `target` at the top or bottom of an ordered list: links it when it is not a member, moves it
+    /// when it is.
+    ///
+    /// - Throws: `DatabaseError`: (`.misuse`) when the relation is not ordered or a key is missing; a
+    ///   foreign-key violation when the target is not in the database.
+    public func insert(_ db: some DatabaseContext, _ target: Target, at end: ListEnd = .bottom) throws {
+        let join = try requireJoin()
+        let position = try requirePosition(join)
+        let edge = end == .top ? "COALESCE(MIN(\(position)), 1) - 1" : "COALESCE(MAX(\(position)), -1) + 1"
+        let sql = "INSERT INTO \(join.quotedTable) (\(join.quotedOwner), \(join.quotedTarget), \(position)) VALUES (?1, ?2, "
+            + "(SELECT \(edge) FROM \(join.quotedTable) WHERE \(join.quotedOwner) = ?1)) "
+            + "ON CONFLICT (\(join.quotedOwner), \(join.quotedTarget)) DO UPDATE SET \(position) = excluded.\(position)"
+        try write(db) { conn in
+            try conn.run(sql: sql, arguments: StatementArguments([ownerKey, try key(of: target)]))
+        }
+    }
+
+    /// Moves member `target` of an ordered list to `index` (0-based, clamped to the list), shifting the
+    /// members in between.
+    ///
+    /// - Throws: `DatabaseError`: (`.misuse`) when the relation is not ordered, a key is missing, or `target`
+    ///   is not a member.
+    public func move(_ db: some DatabaseContext, _ target: Target, to index: Int) throws {
+        let join = try requireJoin()
+        let position = try requirePosition(join)
+        let targetKey = try key(of: target)
+        try write(db) { conn in
+            var keys = try DatabaseValue.fetchAll(
+                conn,
+                sql: "SELECT \(join.quotedTarget) FROM \(join.quotedTable) WHERE \(join.quotedOwner) = ? ORDER BY \(position), \"rowid\"",
+                arguments: StatementArguments([ownerKey]))
+            guard let current = keys.firstIndex(of: targetKey) else {
+                throw DatabaseError(
+                    kind: .misuse, message: "the record is not a member of relation '\(relation.name)'", table: join.table)
+            }
+            keys.remove(at: current)
+            keys.insert(targetKey, at: Swift.min(Swift.max(index, 0), keys.count))
+            let update = "UPDATE \(join.quotedTable) SET \(position) = ? WHERE \(join.quotedOwner) = ? AND \(join.quotedTarget) = ?"
+            for (offset, key) in keys.enumerated() {
+                try conn.run(sql: update, arguments: StatementArguments([.integer(Int64(offset)), ownerKey, key]))
+            }
+        }
+    }
+
+    /// Unlinks `target` from an ordered list (same as `detach`).
+    ///
+    /// - Throws: `DatabaseError`, as `detach(_:_:)`.
+    public func remove(_ db: some DatabaseContext, _ target: Target) throws {
+        try detach(db, [target])
+    }
+
+    // MARK: Helpers
+
+    /// The join table's names, or nil when the relation is not a `manyToMany`.
+    private var joinColumns: JoinColumns? {
+        guard case let .through(table, _, owner, targetKey, target, position) = relation.link else { return nil }
+        return JoinColumns(table: table, owner: owner, target: target, targetKey: targetKey, position: position)
+    }
+
+    private func requireJoin() throws -> JoinColumns {
+        guard let join = joinColumns else {
+            throw DatabaseError(kind: .misuse, message: "relation '\(relation.name)' is not a manyToMany relation", table: Owner.schema.name)
+        }
+        guard ownerKey != .null else {
+            throw DatabaseError(
+                kind: .misuse, message: "save the \(Owner.schema.name) record before changing its relation '\(relation.name)'",
+                table: Owner.schema.name)
+        }
+        return join
+    }
+
+    private func requirePosition(_ join: JoinColumns) throws -> String {
+        guard let position = join.position else {
+            throw DatabaseError(
+                kind: .misuse, message: "relation '\(relation.name)' is not ordered; declare it with 'ordered: true'", table: join.table)
+        }
+        return quoteIdentifier(position)
+    }
+
+    private func key(of target: Target) throws -> DatabaseValue {
+        let key = relation.targetValue(target)
+        guard key != .null else {
+            throw DatabaseError(
+                kind: .misuse, message: "save the \(Target.schema.name) record before linking it through '\(relation.name)'",
+                table: Target.schema.name)
+        }
+        return key
+    }
+
+    private func write(_ db: some DatabaseContext, _ body: (Connection) throws -> Void) throws {
+        try db.inTransaction { conn in try Target.naming { try body(conn) } }
+    }
+
+    private struct JoinColumns {
+        let table: String
+        let owner: String
+        let target: String
+        let targetKey: String
+        let position: String?
+
+        var quotedTable: String { quoteIdentifier(table) }
+        var quotedOwner: String { quoteIdentifier(owner) }
+        var quotedTarget: String { quoteIdentifier(target) }
+        var quotedPosition: String { quoteIdentifier(position ?? "") }
+    }
+}

@@ -1,0 +1,79 @@
+import ORMKitSQLite
+
+extension Relation {
+    /// The targets of `owners`, each fetched once, and for each owner the indexes of its targets.
+    struct FetchedTargets {
+        var targets: [Target] = []
+        /// Aligned with the owners.
+        var groups: [[Int]]
+    }
+
+    /// Fetches the targets of every owner with `WHERE link IN (…)` queries: one per chunk of keys, each chunk
+    /// under SQLite's bound-variable limit (`SQLITE_LIMIT_VARIABLE_NUMBER`). No query runs without keys.
+    ///
+    /// - Throws: `DatabaseError`.
+    func fetchTargets(_ conn: Connection, owners: [Owner]) throws -> FetchedTargets {
+        let ownerKeys = owners.map(ownerValue)
+        var seen = Set<DatabaseValue>()
+        let keys = ownerKeys.filter { $0 != .null && seen.insert($0).inserted }
+        var fetched = FetchedTargets(groups: [])
+        /// Target indexes by the link value they match.
+        var matches: [DatabaseValue: [Int]] = [:]
+        if !keys.isEmpty {
+            let chunkSize = Swift.max(1, Int(sqlite3_limit(conn.handle, SQLITE_LIMIT_VARIABLE_NUMBER, -1)))
+            switch link {
+            case let .direct(_, targetColumn):
+                for start in stride(from: 0, to: keys.count, by: chunkSize) {
+                    let chunk = keys[start..<Swift.min(start + chunkSize, keys.count)]
+                    var request = QueryRequest<Target>()
+                    request.condition = SQLExpression(
+                        .inList(.column(Target.schema.name, targetColumn), chunk.map { SQLExpression(.value($0)) }, negated: false))
+                    for target in try request.fetchAll(conn) {
+                        matches[targetValue(target), default: []].append(fetched.targets.count)
+                        fetched.targets.append(target)
+                    }
+                }
+            case let .through(joinTable, _, joinOwnerColumn, targetColumn, joinTargetColumn, positionColumn):
+                var indexByKey: [DatabaseValue: Int] = [:]
+                let target = Target.schema.name
+                let columnCount = Int32(Target.schema.columns.count)
+                for start in stride(from: 0, to: keys.count, by: chunkSize) {
+                    let chunk = keys[start..<Swift.min(start + chunkSize, keys.count)]
+                    var renderer = SQLRenderer()
+                    var sql = "SELECT \(Target.schema.recordSQL.selection), \(renderer.render(.column(joinTable, joinOwnerColumn)))"
+                    sql += " FROM \(quoteIdentifier(target))"
+                    sql += renderer.render([
+                        SQLJoin(table: joinTable, condition: .equal(.column(joinTable, joinTargetColumn), .column(target, targetColumn)))
+                    ])
+                    sql += " WHERE " + renderer.render(SQLExpression(
+                        .inList(.column(joinTable, joinOwnerColumn), chunk.map { SQLExpression(.value($0)) }, negated: false)))
+                    if let positionColumn {
+                        sql += " ORDER BY " + renderer.render(.column(joinTable, positionColumn)) + " ASC"
+                    }
+                    let arguments = StatementArguments(renderer.arguments)
+                    try Target.naming {
+                        try conn.withStatement(sql) { statement in
+                            try statement.bind(arguments)
+                            try statement.forEachRow { row in
+                                let record = try Target.decodeRecord(row)
+                                let ownerKey = try DatabaseValue.decode(from: row, at: columnCount)
+                                let key = targetValue(record)
+                                let index: Int
+                                if let known = indexByKey[key] {
+                                    index = known
+                                } else {
+                                    index = fetched.targets.count
+                                    indexByKey[key] = index
+                                    fetched.targets.append(record)
+                                }
+                                matches[ownerKey, default: []].append(index)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        fetched.groups = ownerKeys.map { $0 == .null ? [] : matches[$0] ?? [] }
+        return fetched
+    }
+}

@@ -1,0 +1,136 @@
+/// A relation from `Owner` records to `Target` records, as declared in the schema: what navigation, joins,
+/// relation filters, eager loading and graph saves follow.
+///
+/// `Loaded` is what eager loading attaches to each owner: `Target` for a required `belongsTo`, `Target?`
+/// for an optional `belongsTo` and for `hasOne`, `[Target]` for `hasMany` and `manyToMany`. Generated
+/// models declare one static value per relation (`Book.author`, `Author.books`) with the aliases
+/// `BelongsTo`, `OptionalBelongsTo`, `HasOne`, `HasMany` and `ManyToMany`.
+///
+/// ```swift
+/// let books = try Author.books.request(for: author).fetchAll(db)   // what `author.books` returns
+/// let rows = try Author.all().including(Author.books).fetchAll(db) // [Related<Author, [Book]>]
+/// ```
+public struct Relation<Owner: Record, Target: Record, Loaded: Sendable>: Sendable {
+    /// The relation's metadata, as the generator emitted it in `Owner.schema.relations`.
+    public let schema: RelationSchema
+    /// The value of the owner's side of the link: its foreign key (`belongsTo`) or its key (the others).
+    let ownerValue: @Sendable (Owner) -> DatabaseValue
+    /// The value of the target's side of the link: its key (`belongsTo`, `manyToMany`) or its foreign key.
+    let targetValue: @Sendable (Target) -> DatabaseValue
+    /// Stores the owner's key in a target's foreign key (`hasMany`, `hasOne`); nil for the other kinds.
+    let assignOwnerKey: (@Sendable (inout Target, Owner) -> Bool)?
+    /// Turns the targets found for one owner into what eager loading attaches to it.
+    let shape: @Sendable ([Target]) throws -> Loaded
+
+    /// The relation's name in the schema.
+    public var name: String { schema.name }
+}
+
+/// A required `belongsTo`: each owner has exactly one target.
+public typealias BelongsTo<Owner: Record, Target: Record> = Relation<Owner, Target, Target>
+/// An optional `belongsTo`: the owner's foreign key may be NULL.
+public typealias OptionalBelongsTo<Owner: Record, Target: Record> = Relation<Owner, Target, Target?>
+/// A `hasOne`: at most one target row references the owner.
+public typealias HasOne<Owner: Record, Target: Record> = Relation<Owner, Target, Target?>
+/// A `hasMany`: any number of target rows reference the owner.
+public typealias HasMany<Owner: Record, Target: Record> = Relation<Owner, Target, [Target]>
+/// A `manyToMany` through a join table (ordered when the schema says `ordered: true`).
+public typealias ManyToMany<Owner: Record, Target: Record> = Relation<Owner, Target, [Target]>
+
+extension Relation where Loaded == Target {
+    /// Creates a required `belongsTo` relation. Called by generated code.
+    ///
+    /// - Parameters:
+    ///   - schema: The relation's entry in `Owner.schema.relations`.
+    ///   - ownerKey: Reads the owner's foreign-key field.
+    ///   - targetKey: Reads the target's primary-key field.
+    public init<Key: ColumnValue>(
+        _ schema: RelationSchema, ownerKey: @escaping @Sendable (Owner) -> Key?, targetKey: @escaping @Sendable (Target) -> Key?
+    ) {
+        self.init(schema: schema, ownerKey: ownerKey, targetKey: targetKey, assign: nil) { targets in
+            try requireOne(targets, relation: schema.name, table: Target.schema.name)
+        }
+    }
+}
+
+extension Relation where Loaded == Target? {
+    /// Creates an optional `belongsTo` relation. Called by generated code.
+    ///
+    /// - Parameters:
+    ///   - schema: The relation's entry in `Owner.schema.relations`.
+    ///   - ownerKey: Reads the owner's (optional) foreign-key field.
+    ///   - targetKey: Reads the target's primary-key field.
+    public init<Key: ColumnValue>(
+        _ schema: RelationSchema, ownerKey: @escaping @Sendable (Owner) -> Key?, targetKey: @escaping @Sendable (Target) -> Key?
+    ) {
+        self.init(schema: schema, ownerKey: ownerKey, targetKey: targetKey, assign: nil) { $0.first }
+    }
+
+    /// Creates a `hasOne` relation. Called by generated code.
+    ///
+    /// - Parameters:
+    ///   - schema: The relation's entry in `Owner.schema.relations`.
+    ///   - ownerKey: Reads the owner's primary-key field.
+    ///   - targetKey: Reads the target's foreign-key field.
+    ///   - assign: Stores the owner's key in the target's foreign-key field (graph saves).
+    public init<Key: ColumnValue>(
+        _ schema: RelationSchema, ownerKey: @escaping @Sendable (Owner) -> Key?, targetKey: @escaping @Sendable (Target) -> Key?,
+        assign: @escaping @Sendable (inout Target, Key) -> Void
+    ) {
+        self.init(schema: schema, ownerKey: ownerKey, targetKey: targetKey, assign: assign) { $0.first }
+    }
+}
+
+extension Relation where Loaded == [Target] {
+    /// Creates a `hasMany` relation. Called by generated code.
+    ///
+    /// - Parameters:
+    ///   - schema: The relation's entry in `Owner.schema.relations`.
+    ///   - ownerKey: Reads the owner's primary-key field.
+    ///   - targetKey: Reads the target's foreign-key field.
+    ///   - assign: Stores the owner's key in the target's foreign-key field (graph saves).
+    public init<Key: ColumnValue>(
+        _ schema: RelationSchema, ownerKey: @escaping @Sendable (Owner) -> Key?, targetKey: @escaping @Sendable (Target) -> Key?,
+        assign: @escaping @Sendable (inout Target, Key) -> Void
+    ) {
+        self.init(schema: schema, ownerKey: ownerKey, targetKey: targetKey, assign: assign) { $0 }
+    }
+
+    /// Creates a `manyToMany` relation. Called by generated code.
+    ///
+    /// - Parameters:
+    ///   - schema: The relation's entry in `Owner.schema.relations`.
+    ///   - ownerKey: Reads the owner's primary-key field.
+    ///   - targetKey: Reads the target's primary-key field.
+    public init<Key: ColumnValue, TargetKey: ColumnValue>(
+        _ schema: RelationSchema, ownerKey: @escaping @Sendable (Owner) -> Key?,
+        targetKey: @escaping @Sendable (Target) -> TargetKey?
+    ) {
+        self.schema = schema
+        self.ownerValue = { ownerKey($0)?.storageValue ?? .null }
+        self.targetValue = { targetKey($0)?.storageValue ?? .null }
+        self.assignOwnerKey = nil
+        self.shape = { $0 }
+    }
+}
+
+extension Relation {
+    private init<Key: ColumnValue>(
+        schema: RelationSchema, ownerKey: @escaping @Sendable (Owner) -> Key?, targetKey: @escaping @Sendable (Target) -> Key?,
+        assign: (@Sendable (inout Target, Key) -> Void)?, shape: @escaping @Sendable ([Target]) throws -> Loaded
+    ) {
+        self.schema = schema
+        self.ownerValue = { ownerKey($0)?.storageValue ?? .null }
+        self.targetValue = { targetKey($0)?.storageValue ?? .null }
+        if let assign {
+            self.assignOwnerKey = { (target: inout Target, owner: Owner) -> Bool in
+                guard let key = ownerKey(owner) else { return false }
+                assign(&target, key)
+                return true
+            }
+        } else {
+            self.assignOwnerKey = nil
+        }
+        self.shape = shape
+    }
+}
