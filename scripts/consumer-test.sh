@@ -101,20 +101,24 @@ import Foundation
 import ORMKit
 
 // Note and NotesSchema come from schema/notes.yaml through the build plugin; Shelf from Catalog.
-let path = CommandLine.arguments.dropFirst().first ?? "notes.db"
-let db = try Database(path: path)
+let directory = CommandLine.arguments.dropFirst().first ?? "."
+let db = try Database(path: directory + "/notes.db")
+try db.migrate(NotesSchema.self)
 try db.write { conn in
-    for statement in NotesSchema.createStatements + CatalogSchema.createStatements {
-        try conn.execute(sql: statement)
-    }
     try Note.deleteAll(conn)
     try Note.insert(conn, contentsOf: [Note(title: "plugins", stars: 3), Note(title: "yaml", stars: 5), Note(title: "sql")])
-    var shelf = Shelf(label: "A1")
-    try shelf.insert(conn)
 }
 let starred = try Note.filter(Note.stars > 0).order(Note.stars.desc).fetchAll(db)
 print("notes: \(try Note.count(db)), starred: \(starred.map(\.title).joined(separator: ","))")
-print("shelves: \(try Shelf.fetchAll(db).map(\.label).joined(separator: ","))")
+
+let catalog = try Database(path: directory + "/catalog.db")
+try catalog.migrate(CatalogSchema.self)
+try catalog.write { conn in
+    try Shelf.deleteAll(conn)
+    var shelf = Shelf(label: "A1")
+    try shelf.insert(conn)
+}
+print("shelves: \(try Shelf.fetchAll(catalog).map(\.label).joined(separator: ","))")
 SWIFT
 
 say "1/6 command plugin: generate-orm --target Catalog --access public"
@@ -135,7 +139,7 @@ GENERATED="$(generated_file)"
 [ -n "$GENERATED" ] || fail "no ORMGen.swift under $SCRATCH" "$LOG/build-1.log"
 
 say "3/6 run the app"
-swift_in_consumer run run MyApp "$WORK/notes.db"
+swift_in_consumer run run MyApp "$WORK"
 grep -qx "notes: 3, starred: yaml,plugins" "$LOG/run.log" || fail "unexpected output from MyApp" "$LOG/run.log"
 grep -qx "shelves: A1" "$LOG/run.log" || fail "unexpected output from MyApp" "$LOG/run.log"
 
