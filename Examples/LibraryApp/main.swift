@@ -83,17 +83,19 @@ func printReport(_ db: Database) throws {
     let longest = try Book.order(Book.pages.desc).fetchOne(db)
     print("  \(try Book.count(db)) books, \(totalPages) pages in all; longest: \(longest.map(line) ?? "none")")
 
-    section("Books of each author (Author hasMany Book, through Book.authorID)")
-    for author in authors {
-        guard let id = author.id else { continue }
-        let books = try Book.filter(Book.authorID == id).order(Book.year).fetchAll(db)
-        print("  \(author.name), born \(author.born.map(String.init) ?? "?"): " + books.map(\.title).joined(separator: ", "))
+    section("Books of each author (Author.books, eager-loaded with including)")
+    let authorsWithBooks = try Author.including(Author.books).order(Author.name).fetchAll(db)
+    for entry in authorsWithBooks {
+        let titles = entry.related.sorted { $0.year < $1.year }.map(\.title)
+        print("  \(entry.record.name), born \(entry.record.born.map(String.init) ?? "?"): " + titles.joined(separator: ", "))
     }
+    let acclaimed = try Author.filter(Author.books.any(Book.rating >= 4.7)).order(Author.name).fetchAll(db)
+    print("  with a book rated 4.7 or more: " + acclaimed.map(\.name).joined(separator: ", "))
 
-    section("Books on loan now (isNull)")
+    section("Books on loan now (isNull, and each loan's book through Loan.book)")
     let openLoans = try Loan.filter(Loan.returnedAt.isNull).order(Loan.loanedAt).fetchAll(db)
     for loan in openLoans {
-        let title = try Book.find(db, loan.bookID)?.title ?? "?"
+        let title = try loan.book.fetchOne(db)?.title ?? "?"
         print("  \(title) -> \(loan.member), since \(loan.loanedAt.formatted(.iso8601.year().month().day()))")
     }
 }
