@@ -46,20 +46,25 @@ extension Record {
     ///
     /// - Throws: `DatabaseError` (`.decoding` naming the table, column and row for a bad value).
     public static func fetchAll(_ db: some DatabaseContext) throws -> [Self] {
-        try all().fetchAll(db)
+        let sql = schema.recordSQL.selectAll
+        return try db.withConnection { conn in try naming { try conn.fetchRecords(Self.self, sql: sql, arguments: []) } }
     }
 
     /// The first record of the table, or nil when it is empty.
     ///
     /// - Throws: `DatabaseError`.
     public static func fetchOne(_ db: some DatabaseContext) throws -> Self? {
-        try all().fetchOne(db)
+        let sql = schema.recordSQL.selectFirst
+        return try db.withConnection { conn in
+            try naming { try conn.withStatement(sql) { try $0.firstRow(decodeRecord) } }
+        }
     }
 
     /// The number of rows in the table.
     ///
     /// - Throws: `DatabaseError`.
     public static func count(_ db: some DatabaseContext) throws -> Int {
-        try all().count(db)
+        let sql = schema.recordSQL.count
+        return try naming { try Int.fetchOne(db, sql: sql) ?? 0 }
     }
 }

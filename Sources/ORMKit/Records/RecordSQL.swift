@@ -15,6 +15,8 @@ struct RecordSQL: Sendable {
     let selection: String
     /// `SELECT <columns> FROM "t"`.
     let selectAll: String
+    /// `SELECT <columns> FROM "t" LIMIT 1`.
+    let selectFirst: String
     /// `INSERT INTO "t" (<columns>) VALUES (?1, …, ?n)`.
     let insert: String
     /// `SELECT COUNT(*) FROM "t"`.
@@ -56,6 +58,7 @@ struct RecordSQL: Sendable {
         self.isAutoIncrement = isAutoIncrement
         selection = columns.map { "\(table).\(quoteIdentifier($0))" }.joined(separator: ", ")
         selectAll = "SELECT \(selection) FROM \(table)"
+        selectFirst = selectAll + " LIMIT 1"
         let columnList = columns.map(quoteIdentifier).joined(separator: ", ")
         let values = columns.indices.map { "?\($0 + 1)" }.joined(separator: ", ")
         insert = "INSERT INTO \(table) (\(columnList)) VALUES (\(values))"
