@@ -14,9 +14,13 @@ final class SQLiteConnection {
     let handle: OpaquePointer
 
     /// Opens (creating if needed) the file at `path` and applies `Fixture.pragmas`.
+    ///
+    /// The connection is used by one thread at a time, so it opts out of SQLite's per-call mutex
+    /// (`SQLITE_OPEN_NOMUTEX`), as ORMKit and GRDB do for their serialized connections.
     init(path: String) throws {
         var handle: OpaquePointer?
-        let code = sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil)
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let code = sqlite3_open_v2(path, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
             sqlite3_close_v2(handle)
             throw SQLiteError(code: code, message: "cannot open", sql: path)
