@@ -47,9 +47,10 @@ enum Sample {
             shelf: Shelf(row: 1, column: number), color: Color(red: 0, green: 0, blue: 0), authorID: authorID)
     }
 
+    /// `1` followed by `number` zero-padded to 12 digits.
     static func isbn(_ number: Int) -> String {
         let digits = String(number)
-        return String(repeating: "9", count: Swift.max(0, 13 - digits.count)) + digits
+        return "1" + String(repeating: "0", count: Swift.max(0, 12 - digits.count)) + digits
     }
 
     static func reader(_ number: Int) -> Reader {

@@ -75,8 +75,12 @@ public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible 
     public var isUniqueViolation: Bool { extendedResultCode == Self.constraintUnique }
     /// `PRIMARY KEY` constraint failed: a row with the same key exists (`SQLITE_CONSTRAINT_PRIMARYKEY`).
     public var isPrimaryKeyViolation: Bool { extendedResultCode == Self.constraintPrimaryKey }
-    /// `FOREIGN KEY` constraint failed (`SQLITE_CONSTRAINT_FOREIGNKEY`).
-    public var isForeignKeyViolation: Bool { extendedResultCode == Self.constraintForeignKey }
+    /// `FOREIGN KEY` constraint failed: `SQLITE_CONSTRAINT_FOREIGNKEY`, or `SQLITE_CONSTRAINT_TRIGGER` with
+    /// SQLite's foreign-key message (how SQLite reports an `ON DELETE/UPDATE RESTRICT` action).
+    public var isForeignKeyViolation: Bool {
+        extendedResultCode == Self.constraintForeignKey
+            || (extendedResultCode == Self.constraintTrigger && message.hasPrefix("FOREIGN KEY constraint failed"))
+    }
     /// `NOT NULL` constraint failed (`SQLITE_CONSTRAINT_NOTNULL`).
     public var isNotNullViolation: Bool { extendedResultCode == Self.constraintNotNull }
     /// `CHECK` constraint failed (`SQLITE_CONSTRAINT_CHECK`).
@@ -85,6 +89,7 @@ public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible 
     public var isConstraintViolation: Bool { kind == .sqlite && resultCode == SQLITE_CONSTRAINT }
 
     static let constraintCheck: Int32 = SQLITE_CONSTRAINT | (1 << 8)
+    static let constraintTrigger: Int32 = SQLITE_CONSTRAINT | (7 << 8)
     static let constraintForeignKey: Int32 = SQLITE_CONSTRAINT | (3 << 8)
     static let constraintNotNull: Int32 = SQLITE_CONSTRAINT | (5 << 8)
     static let constraintPrimaryKey: Int32 = SQLITE_CONSTRAINT | (6 << 8)

@@ -1,5 +1,3 @@
-import ORMKitSQLite
-
 extension Relation {
     /// The targets of `owners`, each fetched once, and for each owner the indexes of its targets.
     struct FetchedTargets {
@@ -20,7 +18,7 @@ extension Relation {
         /// Target indexes by the link value they match.
         var matches: [DatabaseValue: [Int]] = [:]
         if !keys.isEmpty {
-            let chunkSize = Swift.max(1, Int(sqlite3_limit(conn.handle, SQLITE_LIMIT_VARIABLE_NUMBER, -1)))
+            let chunkSize = Swift.max(1, conn.maximumBoundVariables)
             switch link {
             case let .direct(_, targetColumn):
                 for start in stride(from: 0, to: keys.count, by: chunkSize) {

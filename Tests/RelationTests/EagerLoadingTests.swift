@@ -1,0 +1,143 @@
+import ExampleModels
+@_spi(Testing) import ORMKit
+import Testing
+
+@Suite struct EagerLoadingTests {
+    /// `authorCount` authors with `booksPerAuthor` books each; every book has readers 1 and 2.
+    private func library(authors authorCount: Int, booksPerAuthor: Int = 3) throws -> LibraryDatabase {
+        let library = try LibraryDatabase()
+        try library.db.write { conn in
+            let readers = try Reader.insert(conn, contentsOf: [Sample.reader(1), Sample.reader(2)])
+            for number in 1...authorCount {
+                var author = Sample.author(number)
+                try author.insert(conn)
+                let authorID = try #require(author.id)
+                for index in 0..<booksPerAuthor {
+                    var book = Sample.book(number * 100 + index, authorID: authorID)
+                    try book.insert(conn)
+                    try book.readers.attach(conn, readers)
+                }
+            }
+        }
+        return library
+    }
+
+    @Test func hasManyAttachesEachOwnersChildren() throws {
+        let library = try library(authors: 3, booksPerAuthor: 2)
+        var lonely = Sample.author(99)
+        try lonely.insert(library.db)
+        let authors = try Author.order(Author.name).including(Author.books).fetchAll(library.db)
+        #expect(authors.map(\.name) == ["Author 1", "Author 2", "Author 3", "Author 99"])
+        #expect(authors.map { $0.related.map(\.isbn).sorted() } == [
+            [Sample.isbn(100), Sample.isbn(101)], [Sample.isbn(200), Sample.isbn(201)],
+            [Sample.isbn(300), Sample.isbn(301)], [],
+        ])
+        for author in authors {
+            #expect(author.related.allSatisfy { $0.authorID == author.id })
+        }
+    }
+
+    @Test func belongsToRequiredAndOptional() throws {
+        let library = try library(authors: 2, booksPerAuthor: 2)
+        let db = library.db
+        var translator = Sample.author(50)
+        try translator.insert(db)
+        try Book.filter(Book.isbn == Sample.isbn(100)).updateAll(db, Book.translatorID.set(to: translator.id))
+
+        let books: [Related<Book, Author>] = try Book.order(Book.isbn).including(Book.author).fetchAll(db)
+        #expect(books.map(\.related.name) == ["Author 1", "Author 1", "Author 2", "Author 2"])
+
+        let translated: [Related<Book, Author?>] = try Book.order(Book.isbn).including(Book.translator).fetchAll(db)
+        #expect(translated.map { $0.related?.name } == ["Author 50", nil, nil, nil])
+    }
+
+    @Test func hasOneAndFilteredOwners() throws {
+        let library = try library(authors: 2, booksPerAuthor: 1)
+        let db = library.db
+        let first = try #require(try Author.filter(Author.name == "Author 1").fetchOne(db))
+        var profile = AuthorProfile(biography: "First", links: ["web": "example.org"], authorID: try #require(first.id))
+        try profile.insert(db)
+
+        let authors: [Related<Author, AuthorProfile?>] = try Author.order(Author.name).including(Author.profile).fetchAll(db)
+        #expect(authors.map { $0.related?.biography } == ["First", nil])
+        let one = try Author.filter(Author.name == "Author 2").including(Author.profile).fetchOne(db)
+        #expect(one?.name == "Author 2")
+        #expect(one?.related == nil)
+    }
+
+    @Test func manyToManyAndOrderedLists() throws {
+        let library = try library(authors: 1, booksPerAuthor: 3)
+        let db = library.db
+        let books = try Book.order(Book.isbn).fetchAll(db)
+        var summer = ReadingList(title: "Summer")
+        try summer.insert(db)
+        var empty = ReadingList(title: "Empty")
+        try empty.insert(db)
+        try summer.books.set(db, [books[2], books[0], books[1]])
+
+        let lists = try ReadingList.order(ReadingList.title).including(ReadingList.books).fetchAll(db)
+        #expect(lists.map(\.title) == ["Empty", "Summer"])
+        #expect(lists[0].related.isEmpty)
+        #expect(lists[1].related.map(\.isbn) == [books[2].isbn, books[0].isbn, books[1].isbn])
+
+        let withReaders = try Book.order(Book.isbn).including(Book.readers).fetchAll(db)
+        #expect(withReaders.allSatisfy { Set($0.related.map(\.name)) == ["Reader 1", "Reader 2"] })
+    }
+
+    @Test func nestedTwoLevels() throws {
+        let library = try library(authors: 2, booksPerAuthor: 2)
+        let authors: [Related<Author, [Related<Book, [Reader]>]>] = try Author.order(Author.name)
+            .including(Author.books.including(Book.readers))
+            .fetchAll(library.db)
+        #expect(authors.count == 2)
+        #expect(authors.allSatisfy { $0.related.count == 2 })
+        #expect(authors.allSatisfy { $0.related.allSatisfy { Set($0.related.map(\.name)) == ["Reader 1", "Reader 2"] } })
+        #expect(authors[1].related.map(\.record.isbn).sorted() == [Sample.isbn(200), Sample.isbn(201)])
+
+        // Through a required belongsTo: books → author → profile.
+        let books: [Related<Book, Related<Author, AuthorProfile?>>] = try Book.order(Book.isbn)
+            .including(Book.author.including(Author.profile))
+            .fetchAll(library.db)
+        #expect(books.map(\.related.record.name) == ["Author 1", "Author 1", "Author 2", "Author 2"])
+        #expect(books.allSatisfy { $0.related.related == nil })
+    }
+
+    /// Statements run by a nested eager load of `authorCount` authors.
+    private func statementsForNestedLoad(authors authorCount: Int) throws -> [String] {
+        let library = try library(authors: authorCount)
+        let (authors, statements) = try library.countingStatements {
+            try Author.all()
+                .including(Author.books.including(Book.readers))
+                .fetchAll(library.db)
+        }
+        #expect(authors.count == authorCount)
+        #expect(authors.allSatisfy { $0.related.count == 3 && $0.related.allSatisfy { $0.related.count == 2 } })
+        return statements
+    }
+
+    @Test func statementCountDoesNotGrowWithParents() throws {
+        let ten = try statementsForNestedLoad(authors: 10)
+        let hundred = try statementsForNestedLoad(authors: 100)
+        #expect(ten.count == hundred.count)
+        // SAVEPOINT, authors, books IN (…), readers IN (…), RELEASE.
+        #expect(ten.filter { $0.hasPrefix("SELECT") }.count == 3)
+    }
+
+    @Test func keysBeyondTheVariableLimitAreChunked() throws {
+        let library = try library(authors: 25, booksPerAuthor: 1)
+        let db = library.db
+        try db.withConnection { conn in
+            #expect(conn.maximumBoundVariables >= 999)
+            conn.limitBoundVariables(to: 10)
+            #expect(conn.maximumBoundVariables == 10)
+        }
+        let (authors, statements) = try library.countingStatements {
+            try Author.order(Author.name).including(Author.books.including(Book.readers)).fetchAll(db)
+        }
+        #expect(authors.count == 25)
+        #expect(authors.allSatisfy { author in author.related.map(\.authorID) == [author.id] && author.related[0].related.count == 2 })
+        // 25 keys in chunks of at most 10: three books queries and three readers queries.
+        #expect(statements.filter { $0.hasPrefix("SELECT") && !$0.contains("JOIN") && $0.contains("FROM \"books\"") }.count == 3)
+        #expect(statements.filter { $0.hasPrefix("SELECT") && $0.contains("JOIN \"book_readers\"") }.count == 3)
+    }
+}

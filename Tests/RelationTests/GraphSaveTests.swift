@@ -1,0 +1,92 @@
+import ExampleModels
+import ORMKit
+import Testing
+
+@Suite struct GraphSaveTests {
+    @Test func savesParentChildrenAndLinksInOneTransaction() throws {
+        let library = try LibraryDatabase()
+        let db = library.db
+        var ged = Sample.reader(1)
+        try ged.insert(db)
+        var author = Sample.author(1)
+        let (_, statements) = try library.countingStatements {
+            try author.save(db, with:
+                Author.books.saving([Sample.book(1, authorID: 0), Sample.book(2, authorID: 0)]),
+                Author.books.saving(Sample.book(3, authorID: 0), with: Book.readers.saving([ged, Sample.reader(2)])),
+                Author.profile.saving(AuthorProfile(biography: "Bio", links: [:], authorID: 0)))
+        }
+        let authorID = try #require(author.id)
+        #expect(statements.first?.hasPrefix("SAVEPOINT") == true || statements.first?.hasPrefix("BEGIN") == true)
+        #expect(try author.books.order(Book.isbn).fetchAll(db).map(\.authorID) == [authorID, authorID, authorID])
+        #expect(try author.profile.fetchOne(db)?.biography == "Bio")
+        let third = try #require(try Book.find(db, Sample.isbn(3)))
+        #expect(try third.readers.order(Reader.name).fetchAll(db).map(\.name) == ["Reader 1", "Reader 2"])
+        #expect(try Reader.count(db) == 2)
+    }
+
+    @Test func aFailureAnywhereRollsBackTheWholeGraph() throws {
+        let library = try LibraryDatabase()
+        let db = library.db
+        var author = Sample.author(1)
+        var badBook = Sample.book(2, authorID: 0)
+        badBook.isbn = "too-short"  // violates the ISBN length check
+        #expect {
+            try author.save(db, with:
+                Author.books.saving(Sample.book(1, authorID: 0), with: Book.readers.saving([Sample.reader(1)])),
+                Author.books.saving([badBook]))
+        } throws: { error in
+            (error as? DatabaseError)?.isCheckViolation == true
+        }
+        #expect(author.id == nil)
+        #expect(try Author.count(db) == 0)
+        #expect(try Book.count(db) == 0)
+        #expect(try Reader.count(db) == 0)
+        #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM book_readers") == 0)
+    }
+
+    @Test func graphSaveInsideAnOpenTransactionRollsBackOnlyItself() throws {
+        let library = try LibraryDatabase()
+        let db = library.db
+        try db.write { conn in
+            var kept = Sample.author(1)
+            try kept.insert(conn)
+            var author = Sample.author(2)
+            var invalid = Sample.book(2, authorID: 0)
+            invalid.copies = -1  // violates the copies check
+            #expect(throws: DatabaseError.self) {
+                try author.save(conn, with: Author.books.saving([Sample.book(1, authorID: 0), invalid]))
+            }
+        }
+        #expect(try Author.fetchAll(db).map(\.name) == ["Author 1"])
+        #expect(try Book.count(db) == 0)
+    }
+
+    @Test func savingAgainUpdatesChildren() throws {
+        let library = try LibraryDatabase()
+        let db = library.db
+        var author = Sample.author(1)
+        try author.save(db, with: Author.books.saving([Sample.book(1, authorID: 0)]))
+        var book = try #require(try author.books.fetchOne(db))
+        book.title = "Renamed"
+        author.name = "Ann"
+        try author.save(db, with: Author.books.saving([book]))
+        #expect(try Author.fetchAll(db).map(\.name) == ["Ann"])
+        #expect(try author.books.fetchAll(db).map(\.title) == ["Renamed"])
+    }
+
+    @Test func anOptionalBelongsToIsNotSavedFromTheChild() throws {
+        let library = try LibraryDatabase()
+        let db = library.db
+        var author = Sample.author(1)
+        try author.insert(db)
+        var book = Sample.book(1, authorID: try #require(author.id))
+        // `OptionalBelongsTo` and `HasOne` share a type, so this compiles; the runtime refuses and rolls back.
+        #expect {
+            try book.save(db, with: Book.series.saving(Series(title: "Earthsea")))
+        } throws: { error in
+            (error as? DatabaseError)?.kind == .misuse
+        }
+        #expect(try Book.count(db) == 0)
+        #expect(try Series.count(db) == 0)
+    }
+}
