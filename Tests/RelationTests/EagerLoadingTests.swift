@@ -123,6 +123,28 @@ import Testing
         #expect(ten.filter { $0.hasPrefix("SELECT") }.count == 3)
     }
 
+    @Test func keyListsArePaddedSoStatementShapesRepeat() throws {
+        let library = try library(authors: 8, booksPerAuthor: 1)
+        var shapes = Set<String>()
+        for count in 5...8 {
+            let (authors, statements) = try library.countingStatements {
+                try Author.order(Author.name).limit(count).including(Author.books).fetchAll(library.db)
+            }
+            #expect(authors.count == count)
+            #expect(authors.allSatisfy { $0.related.count == 1 })
+            shapes.formUnion(statements.filter { $0.contains("FROM \"books\"") })
+        }
+        #expect(shapes.count == 1)  // 5, 6, 7 and 8 keys all bind 8 parameters
+    }
+
+    @Test func loadsInsideAReadTransaction() throws {
+        let library = try library(authors: 2, booksPerAuthor: 2)
+        let authors = try library.db.read { conn in
+            try Author.order(Author.name).including(Author.books.including(Book.readers)).fetchAll(conn)
+        }
+        #expect(authors.map { $0.related.count } == [2, 2])
+    }
+
     @Test func keysBeyondTheVariableLimitAreChunked() throws {
         let library = try library(authors: 25, booksPerAuthor: 1)
         let db = library.db

@@ -8,6 +8,8 @@ extension Relation {
 
     /// Fetches the targets of every owner with `WHERE link IN (…)` queries: one per chunk of keys, each chunk
     /// under SQLite's bound-variable limit (`SQLITE_LIMIT_VARIABLE_NUMBER`). No query runs without keys.
+    /// Each list is padded (repeating its last key) to a power of two, so a few statement shapes serve every
+    /// key count and the statement cache is not flooded with one-off SQL.
     ///
     /// - Throws: `DatabaseError`.
     func fetchTargets(_ conn: Connection, owners: [Owner]) throws -> FetchedTargets {
@@ -19,13 +21,15 @@ extension Relation {
         var matches: [DatabaseValue: [Int]] = [:]
         if !keys.isEmpty {
             let chunkSize = Swift.max(1, conn.maximumBoundVariables)
+            let chunks = stride(from: 0, to: keys.count, by: chunkSize).map { start in
+                padded(keys[start..<Swift.min(start + chunkSize, keys.count)], limit: chunkSize)
+            }
             switch link {
             case let .direct(_, targetColumn):
-                for start in stride(from: 0, to: keys.count, by: chunkSize) {
-                    let chunk = keys[start..<Swift.min(start + chunkSize, keys.count)]
+                for chunk in chunks {
                     var request = QueryRequest<Target>()
                     request.condition = SQLExpression(
-                        .inList(.column(Target.schema.name, targetColumn), chunk.map { SQLExpression(.value($0)) }, negated: false))
+                        .inList(.column(Target.schema.name, targetColumn), chunk, negated: false))
                     for target in try request.fetchAll(conn) {
                         matches[targetValue(target), default: []].append(fetched.targets.count)
                         fetched.targets.append(target)
@@ -35,8 +39,7 @@ extension Relation {
                 var indexByKey: [DatabaseValue: Int] = [:]
                 let target = Target.schema.name
                 let columnCount = Int32(Target.schema.columns.count)
-                for start in stride(from: 0, to: keys.count, by: chunkSize) {
-                    let chunk = keys[start..<Swift.min(start + chunkSize, keys.count)]
+                for chunk in chunks {
                     var renderer = SQLRenderer()
                     var sql = "SELECT \(Target.schema.recordSQL.selection), \(renderer.render(.column(joinTable, joinOwnerColumn)))"
                     sql += " FROM \(quoteIdentifier(target))"
@@ -44,7 +47,7 @@ extension Relation {
                         SQLJoin(table: joinTable, condition: .equal(.column(joinTable, joinTargetColumn), .column(target, targetColumn)))
                     ])
                     sql += " WHERE " + renderer.render(SQLExpression(
-                        .inList(.column(joinTable, joinOwnerColumn), chunk.map { SQLExpression(.value($0)) }, negated: false)))
+                        .inList(.column(joinTable, joinOwnerColumn), chunk, negated: false)))
                     if let positionColumn {
                         sql += " ORDER BY " + renderer.render(.column(joinTable, positionColumn)) + " ASC"
                     }
@@ -73,5 +76,15 @@ extension Relation {
         }
         fetched.groups = ownerKeys.map { $0 == .null ? [] : matches[$0] ?? [] }
         return fetched
+    }
+
+    /// `keys` as bound values, padded with its last key to the next power of two (at most `limit`).
+    private func padded(_ keys: ArraySlice<DatabaseValue>, limit: Int) -> [SQLExpression] {
+        var values = keys.map { SQLExpression(.value($0)) }
+        guard let last = values.last else { return values }
+        var size = 1
+        while size < values.count { size *= 2 }
+        values += repeatElement(last, count: Swift.max(0, Swift.min(size, limit) - values.count))
+        return values
     }
 }
