@@ -1,6 +1,6 @@
 /// A Swift closure a `hook` migration step runs, registered by name in `migrate(_:hooks:)`. It runs inside
 /// the migration's transaction, after the version's earlier steps; throwing rolls the whole migration back.
-public typealias MigrationHook = (Connection) throws -> Void
+public typealias MigrationHook = @Sendable (Connection) throws -> Void
 
 /// What `migrate` did.
 public enum MigrationOutcome: Sendable, Hashable {

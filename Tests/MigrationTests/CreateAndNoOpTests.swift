@@ -1,0 +1,87 @@
+import ExampleModels
+import Foundation
+import ORMKit
+import Testing
+
+@Suite("Create, no-op, refusals")
+struct CreateAndNoOpTests {
+    @Test func emptyDatabaseGetsEveryTableIndexAndSeedRow() throws {
+        let directory = try TemporaryDirectory()
+        let db = try Database(path: directory.path("new.sqlite"))
+        #expect(try db.migrate(ExampleSchema.self) == .created(version: 3))
+        #expect(try db.schemaVersion() == 3)
+        #expect(try Dump.tables(db) == ExampleSchema.tables.map(\.name).sorted())
+        // Declared indexes and the indexes of addIndex steps (books_genre_format, readers_level).
+        #expect(try Dump.indexes(db, "books") == ["books_genre_format", "books_title"])
+        #expect(try Dump.indexes(db, "readers") == ["readers_level"])
+        #expect(try Dump.indexes(db, "series").isEmpty)
+        #expect(try db.schemaDifferences(ExampleSchema.self).isEmpty)
+
+        let authors = try Author.fetchAll(db)
+        #expect(authors.map(\.name) == ["Anonymous", "Ursula K. Le Guin"])
+        #expect(try Book.find(db, "9780553383041")?.price == Decimal(string: "8.99"))
+        #expect(try Reader.find(db, 1)?.level == .staff)
+        #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM \"order\"") == 1)
+        #expect(try Int.fetchOne(db, sql: "PRAGMA foreign_keys") == 1)
+    }
+
+    @Test func upToDateDatabaseRunsOneStatementAndNoDDL() throws {
+        let directory = try TemporaryDirectory()
+        let db = try Database(path: directory.path("current.sqlite"))
+        try db.migrate(ExampleSchema.self)
+        let before = try Dump.schema(db)
+        let log = TraceLog()
+        db.trace { log.append($0.sql) }
+        #expect(try db.migrate(ExampleSchema.self) == .upToDate(version: 3))
+        db.trace(nil)
+        #expect(log.all == ["PRAGMA user_version"])
+        #expect(try Dump.schema(db) == before)
+    }
+
+    @Test func migrateWorksOnAConnection() throws {
+        let directory = try TemporaryDirectory()
+        let db = try Database(path: directory.path("conn.sqlite"))
+        let outcome = try db.withConnection { conn in try conn.migrate(PetsV1.self) }
+        #expect(outcome == .created(version: 1))
+        // Inside write { } it runs in a savepoint of the caller's transaction.
+        let again = try db.write { conn in try conn.migrate(PetsV1.self) }
+        #expect(again == .upToDate(version: 1))
+        #expect(try Dump.rows(db, "owners") == ["1|'Ann Smith'|'annie'", "2|'Bob Jones'|NULL"])
+    }
+
+    @Test func newerDatabaseIsRefusedAndLeftUntouched() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("newer.sqlite")
+        do {
+            let db = try Database(path: path)
+            try db.migrate(PetsV1.self)
+            try db.execute(sql: "PRAGMA user_version = 7")
+            try db.close()
+        }
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        let db = try Database(path: path)
+        #expect {
+            try db.migrate(PetsV2.self, hooks: PetTables.upperNames)
+        } throws: { error in
+            guard case let MigrationError.newerDatabase(databaseVersion, schemaVersion) = error else { return false }
+            return databaseVersion == 7 && schemaVersion == 2
+                && "\(error)".contains("newer than this app's schema version 2")
+        }
+        try db.close()
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+    }
+
+    @Test func databaseWithTablesButNoVersionIsRefused() throws {
+        let directory = try TemporaryDirectory()
+        let db = try Database(path: directory.path("unversioned.sqlite"))
+        try db.execute(sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY)")
+        #expect {
+            try db.migrate(PetsV1.self)
+        } throws: { error in
+            guard case let MigrationError.unversionedDatabase(tables) = error else { return false }
+            return tables == ["notes"]
+        }
+        #expect(try Dump.tables(db) == ["notes"])
+        #expect(try db.schemaVersion() == 0)
+    }
+}

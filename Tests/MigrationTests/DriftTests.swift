@@ -1,0 +1,107 @@
+import ExampleModels
+import Foundation
+import ORMKit
+import Testing
+
+@Suite("Drift and verification")
+struct DriftTests {
+    @Test func handEditedDatabaseReportsEachDifference() throws {
+        let directory = try TemporaryDirectory()
+        let db = try Database(path: directory.path("drift.sqlite"))
+        try db.migrate(ExampleSchema.self)
+        try db.execute(sql: """
+            DROP INDEX books_title;
+            ALTER TABLE books ADD COLUMN scribble TEXT;
+            ALTER TABLE readers RENAME COLUMN level TO tier;
+            CREATE TABLE scratch (x);
+            CREATE INDEX series_title_lower ON series (lower(title));
+            """)
+        let differences = try db.schemaDifferences(ExampleSchema.self)
+        #expect(differences == [
+            SchemaDifference(kind: .extraColumn, table: "books", name: "scribble", isTolerated: true),
+            SchemaDifference(kind: .missingIndex, table: "books", name: "books_title"),
+            SchemaDifference(kind: .missingColumn, table: "readers", name: "level"),
+            SchemaDifference(kind: .extraColumn, table: "readers", name: "tier", isTolerated: true),
+            // SQLite renamed the column inside the index too.
+            SchemaDifference(kind: .indexDefinition, table: "readers", name: "readers_level", expected: "(level)", actual: "(tier)"),
+            SchemaDifference(kind: .extraIndex, table: "series", name: "series_title_lower", isTolerated: true),
+            SchemaDifference(kind: .extraTable, table: "scratch", isTolerated: true),
+        ])
+        #expect(differences.map(\.description).contains("missing column readers.level"))
+    }
+
+    @Test func typeNullabilityDefaultKeyAndForeignKeyDifferences() throws {
+        let directory = try TemporaryDirectory()
+        let db = try Database(path: directory.path("drift.sqlite"))
+        try db.execute(sql: """
+            CREATE TABLE owners (id INTEGER PRIMARY KEY, full_name TEXT NOT NULL, nickname TEXT);
+            CREATE TABLE pets (id INTEGER, name TEXT, weight INTEGER DEFAULT 1, legacy TEXT, notes TEXT,
+                owner_id INTEGER NOT NULL REFERENCES owners (id), PRIMARY KEY (id, name));
+            CREATE INDEX pets_owner_id ON pets (owner_id);
+            CREATE UNIQUE INDEX pets_name ON pets (name);
+            CREATE INDEX pets_legacy ON pets (legacy);
+            CREATE TABLE vet_visits (id INTEGER PRIMARY KEY, pet_id INTEGER NOT NULL REFERENCES pets (id) ON DELETE CASCADE, note TEXT);
+            CREATE INDEX vet_visits_pet_id ON vet_visits (pet_id);
+            CREATE TABLE old_toys (id INTEGER PRIMARY KEY, label TEXT NOT NULL UNIQUE);
+            """)
+        let differences = try db.schemaDifferences(PetsV1.self)
+        #expect(differences == [
+            SchemaDifference(kind: .extraUniqueConstraint, table: "old_toys", name: "label"),
+            SchemaDifference(kind: .columnNullability, table: "pets", name: "name", expected: "NOT NULL", actual: "NULL"),
+            SchemaDifference(kind: .columnType, table: "pets", name: "weight", expected: "REAL", actual: "INTEGER"),
+            SchemaDifference(kind: .columnDefault, table: "pets", name: "weight", expected: nil, actual: "1"),
+            SchemaDifference(kind: .primaryKey, table: "pets", expected: "(id)", actual: "(id, name)"),
+            SchemaDifference(kind: .indexDefinition, table: "pets", name: "pets_name", expected: "(name)", actual: "UNIQUE (name)"),
+            SchemaDifference(kind: .missingForeignKey, table: "pets", name: "(owner_id) → owners(id) ON DELETE CASCADE ON UPDATE NO ACTION"),
+            SchemaDifference(kind: .extraForeignKey, table: "pets", name: "(owner_id) → owners(id) ON DELETE NO ACTION ON UPDATE NO ACTION"),
+        ])
+        #expect(differences.allSatisfy { !$0.isTolerated })
+    }
+
+    @Test func migrationWhoseResultDriftsFailsWithTheListAndChangesNothing() throws {
+        let directory = try TemporaryDirectory()
+        let db = try Database(path: directory.path("pets.sqlite"))
+        try db.migrate(PetsV1.self)
+        let schema = try Dump.schema(db)
+        #expect {
+            try db.migrate(PetsV2Drifting.self, hooks: PetsV2Drifting.hooks)
+        } throws: { error in
+            guard case let MigrationError.schemaMismatch(differences) = error else { return false }
+            return differences == [
+                SchemaDifference(kind: .columnType, table: "owners", name: "full_name", expected: "TEXT", actual: "INTEGER"),
+                SchemaDifference(kind: .columnNullability, table: "owners", name: "full_name", expected: "NOT NULL", actual: "NULL"),
+                SchemaDifference(kind: .extraColumn, table: "owners", name: "fn", isTolerated: false),
+            ]
+        }
+        #expect(try Dump.schema(db) == schema)
+        #expect(try db.schemaVersion() == 1)
+    }
+
+    @Test func verifierThrowsForABadMigration() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("pets-v1.sqlite")
+        do {
+            let db = try Database(path: path)
+            try db.migrate(PetsV1.self)
+            try db.close()
+        }
+        #expect(throws: MigrationError.self) {
+            try MigrationVerifier.verify(migrating: URL(fileURLWithPath: path), to: PetsV2Drifting.self, hooks: PetsV2Drifting.hooks)
+        }
+        // The original file is not migrated.
+        let db = try Database(path: path)
+        #expect(try db.schemaVersion() == 1)
+    }
+
+    @Test func verifierReturnsTheColumnsAMigrationKeeps() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("pets-v1.sqlite")
+        do {
+            let db = try Database(path: path)
+            try db.migrate(PetsV1.self)
+            try db.close()
+        }
+        let kept = try MigrationVerifier.verify(migrating: URL(fileURLWithPath: path), to: PetsV2.self, hooks: PetTables.upperNames)
+        #expect(kept == [SchemaDifference(kind: .extraColumn, table: "pets", name: "notes", isTolerated: true)])
+    }
+}

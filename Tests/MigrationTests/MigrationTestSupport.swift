@@ -1,0 +1,115 @@
+import Foundation
+import ORMKit
+import Testing
+
+/// A fresh directory under the system temporary directory, removed when the value is released.
+final class TemporaryDirectory {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("migration-tests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+}
+
+enum Fixtures {
+    /// The bundled `Fixtures` folder.
+    static func url(_ name: String) throws -> URL {
+        let folder = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil))
+        return folder.appendingPathComponent(name)
+    }
+
+    /// A copy of `library-v1.sqlite` at `path`.
+    static func copyLibraryV1(to path: String) throws {
+        try FileManager.default.copyItem(at: try url("library-v1.sqlite"), to: URL(fileURLWithPath: path))
+    }
+}
+
+/// Reads a database's content as text so tests can compare it row by row.
+enum Dump {
+    /// Every row of `table` as `quote(col1)|quote(col2)|…`, in rowid (or key) order.
+    static func rows(_ db: some DatabaseContext, _ table: String, orderBy: String = "rowid") throws -> [String] {
+        let columns = try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?) ORDER BY cid", arguments: [table])
+        let expression = columns.map { "quote(\"\($0)\")" }.joined(separator: " || '|' || ")
+        return try String.fetchAll(db, sql: "SELECT \(expression) FROM \"\(table)\" ORDER BY \(orderBy)")
+    }
+
+    /// `sqlite_master` (type, name, table, SQL), sorted.
+    static func schema(_ db: some DatabaseContext) throws -> [String] {
+        try String.fetchAll(
+            db, sql: "SELECT type || ' ' || name || ' ' || tbl_name || ' ' || coalesce(sql, '') FROM sqlite_master ORDER BY type, name")
+    }
+
+    static func tables(_ db: some DatabaseContext) throws -> [String] {
+        try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    }
+
+    static func indexes(_ db: some DatabaseContext, _ table: String) throws -> [String] {
+        try String.fetchAll(
+            db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL ORDER BY name",
+            arguments: [table])
+    }
+
+    static func columns(_ db: some DatabaseContext, _ table: String) throws -> [String] {
+        try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?) ORDER BY cid", arguments: [table])
+    }
+
+    /// Foreign keys of `table` as `from->table.to ON DELETE x`.
+    static func foreignKeys(_ db: some DatabaseContext, _ table: String) throws -> [String] {
+        try String.fetchAll(
+            db, sql: "SELECT \"from\" || '->' || \"table\" || '.' || \"to\" || ' ON DELETE ' || on_delete FROM pragma_foreign_key_list(?) ORDER BY id",
+            arguments: [table])
+    }
+}
+
+/// Collects traced SQL.
+final class TraceLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var statements: [String] = []
+
+    func append(_ sql: String) {
+        lock.lock()
+        statements.append(sql)
+        lock.unlock()
+    }
+
+    var all: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return statements
+    }
+}
+
+/// Builds `TableSchema` values the way `ormgen` renders them, for small hand-written test schemas.
+enum TestTable {
+    static func column(_ name: String, _ type: String, nullable: Bool = false, default defaultSQL: String? = nil,
+                       unique: Bool = false, extra: String = "") -> ColumnSchema {
+        var definition = "\"\(name)\" \(type)"
+        if !nullable { definition += " NOT NULL" }
+        if unique { definition += " UNIQUE" }
+        if let defaultSQL { definition += " DEFAULT \(defaultSQL)" }
+        if !extra.isEmpty { definition += " " + extra }
+        return ColumnSchema(name: name, type: type, isNullable: nullable, defaultSQL: defaultSQL, isUnique: unique, definition: definition)
+    }
+
+    static let id = ColumnSchema(name: "id", type: "INTEGER", isNullable: false, definition: "\"id\" INTEGER PRIMARY KEY")
+
+    static func index(_ table: String, _ columns: [String], name: String? = nil, unique: Bool = false) -> IndexSchema {
+        let name = name ?? table + "_" + columns.joined(separator: "_")
+        let list = columns.map { "\"\($0)\"" }.joined(separator: ", ")
+        return IndexSchema(
+            name: name, columns: columns, isUnique: unique,
+            sql: "CREATE \(unique ? "UNIQUE " : "")INDEX IF NOT EXISTS \"\(name)\" ON \"\(table)\" (\(list))")
+    }
+
+    static func make(_ name: String, _ columns: [ColumnSchema], indexes: [IndexSchema] = [], foreignKeys: [ForeignKeySchema] = []) -> TableSchema {
+        let body = columns.map { "    " + $0.definition }.joined(separator: ",\n")
+        return TableSchema(
+            name: name, columns: columns, primaryKey: ["id"], isAutoIncrement: true, indexes: indexes, foreignKeys: foreignKeys,
+            createTableSQL: "CREATE TABLE IF NOT EXISTS \"\(name)\" (\n\(body)\n)")
+    }
+}
