@@ -16,7 +16,7 @@ struct ORMGenCommand: ParsableCommand {
               ormgen sql schema > schema.sql
             """,
         version: "0.1.0",
-        subcommands: [GenerateCommand.self, CheckCommand.self, SQLCommand.self]
+        subcommands: [GenerateCommand.self, CheckCommand.self, SQLCommand.self, DiffCommand.self]
     )
 }
 

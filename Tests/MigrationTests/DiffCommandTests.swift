@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+
+/// `ormgen diff` and `ormgen check --previous` through the real binary.
+@Suite("ormgen diff and check --previous")
+struct DiffCommandTests {
+    struct Output {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The `ormgen` SwiftPM built next to this test bundle.
+    static let executable: URL? = {
+        var directory = URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent()
+        for _ in 0..<5 {
+            let candidate = directory.appendingPathComponent("ormgen")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory = directory.deletingLastPathComponent()
+        }
+        return nil
+    }()
+
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    private func run(_ arguments: [String], in directory: URL) throws -> Output {
+        let process = Process()
+        process.executableURL = try #require(Self.executable, "ormgen was not built next to the test bundle")
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let out = directory.appendingPathComponent(".out-\(UUID().uuidString)"), err = directory.appendingPathComponent(".err-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+        defer {
+            try? FileManager.default.removeItem(at: out)
+            try? FileManager.default.removeItem(at: err)
+        }
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        try process.run()
+        process.waitUntilExit()
+        return Output(
+            status: process.terminationStatus, stdout: try String(contentsOf: out, encoding: .utf8),
+            stderr: try String(contentsOf: err, encoding: .utf8))
+    }
+
+    private func write(_ text: String, to path: String, in directory: TemporaryDirectory) throws {
+        let url = directory.url.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    private static let oldNotes = """
+        version: 1
+        models:
+          Note:
+            fields:
+              title: String
+              body: String?
+              color: { type: String, default: red, index: true }
+        """
+
+    @Test func diffOfTheExampleSchemaPrintsEachVersionInOrder() throws {
+        let output = try run(["diff", try Fixtures.url("schema-v1").path, "--to", "schema"], in: Self.repository)
+        #expect(output.status == 0, "\(output.stderr)")
+        let expectedInOrder = [
+            "-- ormgen diff: schema version 1 → 3",
+            "-- version 2: additive changes first",
+            "ALTER TABLE \"authors\" ADD COLUMN \"website\" TEXT;",
+            "-- version 2: steps",
+            "ALTER TABLE \"authors\" RENAME COLUMN \"full_name\" TO \"name\";",
+            "ALTER TABLE \"patron\" RENAME TO \"readers\";",
+            "CREATE TABLE \"ormkit_rebuild_books\" (",
+            "DROP TABLE \"books\";",
+            "CREATE INDEX IF NOT EXISTS \"books_genre_format\" ON \"books\" (\"genre\", \"format\");",
+            "UPDATE authors SET rating = 0 WHERE rating IS NULL;",
+            "-- version 3: additive changes first",
+            "ALTER TABLE \"readers\" ADD COLUMN \"level\" TEXT NOT NULL DEFAULT 'basic';",
+            "-- version 3: steps",
+            "ALTER TABLE \"lists\" RENAME TO \"reading_lists\";",
+            "-- alterColumn books.price: rebuild to the current definition",
+            "CREATE INDEX IF NOT EXISTS \"readers_level\" ON \"readers\" (\"level\");",
+            "DROP INDEX IF EXISTS \"series_is_complete\";",
+            "-- hook backfillReaderTokens: the Swift closure registered as \"backfillReaderTokens\" in migrate(_:hooks:)",
+            "PRAGMA user_version = 3;",
+        ]
+        var remaining = output.stdout[...]
+        for line in expectedInOrder {
+            let found = remaining.range(of: line)
+            #expect(found != nil, "missing or out of order: \(line)")
+            if let found { remaining = remaining[found.upperBound...] }
+        }
+        #expect(!output.stdout.contains("books_legacy_code"))
+        #expect(output.stderr.hasSuffix("ormgen: migration plan printed (1 warning)\n"))
+    }
+
+    @Test func removedFieldAndRequiredFieldWithoutDefaultAreWarnedAbout() throws {
+        let directory = try TemporaryDirectory()
+        try write(Self.oldNotes, to: "old/notes.yaml", in: directory)
+        try write("""
+            version: 2
+            models:
+              Note:
+                fields:
+                  title: String
+                  color: { type: String, default: red, index: true }
+                  rank: Int
+            """, to: "new/notes.yaml", in: directory)
+        let diff = try run(["diff", "old", "--to", "new"], in: directory.url)
+        #expect(diff.status == 0)
+        #expect(diff.stderr == """
+            new/notes.yaml:7:7: warning: new field 'Note.rank' is required and has no default; migrating a table that has rows fails — give it a default or make it optional
+            old/notes.yaml:6:7: warning: field 'Note.body' was removed without a dropColumn step; its column stays in the database
+            ormgen: migration plan printed (2 warnings)
+
+            """)
+        #expect(diff.stdout.contains("-- new columns of note that ALTER TABLE ADD COLUMN cannot add"))
+
+        let check = try run(["check", "new", "--previous", "old"], in: directory.url)
+        #expect(check.status == 0)
+        #expect(check.stderr.contains("old/notes.yaml:6:7: warning: field 'Note.body' was removed without a dropColumn step; its column stays in the database\n"))
+        #expect(check.stderr.hasSuffix("ormgen: schema is valid (2 warnings)\n"))
+
+        let plainCheck = try run(["check", "new"], in: directory.url)
+        #expect(plainCheck.stderr == "ormgen: schema is valid\n")
+    }
+
+    @Test func droppedColumnIsPlannedWithoutWarning() throws {
+        let directory = try TemporaryDirectory()
+        try write(Self.oldNotes, to: "old/notes.yaml", in: directory)
+        try write("""
+            version: 2
+            models:
+              Note:
+                fields:
+                  heading: String
+                  color: { type: String, default: red, index: true }
+            migrations:
+              2:
+                - renameColumn: { model: Note, from: title, to: heading }
+                - dropColumn: { model: Note, column: body }
+                - dropColumn: { model: Note, column: color_old }
+            """, to: "new/notes.yaml", in: directory)
+        let diff = try run(["diff", "old", "--to", "new", "--quiet"], in: directory.url)
+        #expect(diff.status == 0)
+        #expect(diff.stderr == "")
+        #expect(diff.stdout.contains("ALTER TABLE \"note\" RENAME COLUMN \"title\" TO \"heading\";\nALTER TABLE \"note\" DROP COLUMN \"body\";\n"))
+        #expect(diff.stdout.contains("-- dropColumn note.color_old: no such column in the older schema; nothing to do"))
+    }
+
+    @Test func olderSchemaMustNotBeNewer() throws {
+        let directory = try TemporaryDirectory()
+        try write(Self.oldNotes.replacingOccurrences(of: "version: 1", with: "version: 4"), to: "old/notes.yaml", in: directory)
+        try write(Self.oldNotes, to: "new/notes.yaml", in: directory)
+        let diff = try run(["diff", "old", "--to", "new"], in: directory.url)
+        #expect(diff.status != 0)
+        #expect(diff.stdout.isEmpty)
+        #expect(diff.stderr.contains("error: the older schema is at version 4, above the newer schema's version 1; swap the arguments"))
+    }
+}
