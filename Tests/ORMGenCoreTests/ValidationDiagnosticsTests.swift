@@ -335,3 +335,54 @@ struct FileNameCollisionTests {
         ])
     }
 }
+
+@Suite("Validation diagnostics: options, keys and merging")
+struct OptionAndMergeDiagnosticsTests {
+    @Test func optionsThatDoNotFitTheirFieldAndConflictsAcrossFiles() {
+        let first = """
+            name: Shop
+            version: 2
+            models:
+              Item:
+                primaryKey: [a, b]
+                fields:
+                  a: Int
+                  b: Int
+                  shelf: { type: Shelf?, embedded: true }
+                  data: { type: "[String]", storage: jsn }
+                  color: { type: Color, converter: true, sqlType: TEXTY }
+                  plain: { type: String, sqlType: TEXT }
+              Tag:
+                relations:
+                  item: { belongsTo: Item }
+                  items: { manyToMany: Item }
+            embeddables:
+              Shelf:
+                fields:
+                  row: { type: Int, unique: true }
+            migrations:
+              2: []
+            """
+        let second = """
+            name: Store
+            version: 3
+            migrations:
+              2:
+                - sql: "SELECT 1"
+            """
+        let inputs = [SchemaInput(path: "b.yaml", contents: second), SchemaInput(path: "a.yaml", contents: first)]
+        #expect(Generator.check(inputs: inputs).map(\.description) == [
+            "a.yaml:9:22: error: embedded field 'Item.shelf' cannot be optional; give its embeddable fields optional types instead",
+            "a.yaml:10:42: error: unknown storage 'jsn' for field 'Item.data'; did you mean 'json'?",
+            "a.yaml:11:55: error: unknown sqlType 'TEXTY' for field 'Item.color'; use INTEGER, REAL, TEXT or BLOB; did you mean 'TEXT'?",
+            "a.yaml:12:39: error: option 'sqlType' of field 'Item.plain' needs 'converter: true'",
+            "a.yaml:15:26: error: belongsTo relation 'Tag.item' needs model 'Item' to have a single-field primary key",
+            "a.yaml:16:28: error: manyToMany relation 'Tag.items' needs 'Tag' and 'Item' to have single-field primary keys",
+            "a.yaml:20:33: error: option 'unique' is not supported for embeddable field 'Shelf.row'; embeddable fields take 'type' and 'default'",
+            "a.yaml:22:3: warning: migration 2 has no steps",
+            "b.yaml:1:7: error: schema name 'Store' conflicts with 'Shop' declared at a.yaml:1:7",
+            "b.yaml:2:10: error: version 3 conflicts with version 2 declared at a.yaml:2:10",
+            "b.yaml:4:3: error: duplicate migration 2; it is already declared at a.yaml:22:3",
+        ])
+    }
+}
