@@ -29,7 +29,7 @@ struct ConstraintErrorTests {
         let foreignKey = try #require(throws: DatabaseError.self) { try duplicate.insert(db) }
         #expect(foreignKey.isForeignKeyViolation)
         let restrict = try #require(throws: DatabaseError.self) { try author.delete(db) }
-        #expect(restrict.isForeignKeyViolation || restrict.isConstraintViolation)
+        #expect(restrict.isForeignKeyViolation)  // ON DELETE RESTRICT reports SQLITE_CONSTRAINT_TRIGGER
 
         // CHECK
         duplicate.authorId = authorId
