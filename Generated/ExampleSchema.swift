@@ -32,7 +32,6 @@ public enum ExampleSchema: ORMKit.DatabaseSchema {
                 .renameTable(from: "patron", to: "readers"),
                 .dropColumn(table: "books", column: "legacy_code"),
                 .addIndex(table: "books", index: ORMKit.IndexSchema(name: "books_genre_format", columns: ["genre", "format"], isUnique: false, sql: "CREATE INDEX IF NOT EXISTS \"books_genre_format\" ON \"books\" (\"genre\", \"format\")")),
-                .sql("UPDATE authors SET rating = 0 WHERE rating IS NULL"),
             ]
         ),
         ORMKit.Migration(
@@ -40,6 +39,7 @@ public enum ExampleSchema: ORMKit.DatabaseSchema {
             steps: [
                 .renameTable(from: "lists", to: "reading_lists"),
                 .alterColumn(table: "books", column: "price"),
+                .sql("UPDATE authors SET rating = 0 WHERE rating IS NULL"),
                 .alterColumn(table: "authors", column: "rating"),
                 .addIndex(table: "readers", index: ORMKit.IndexSchema(name: "readers_level", columns: ["level"], isUnique: false, sql: "CREATE INDEX IF NOT EXISTS \"readers_level\" ON \"readers\" (\"level\")")),
                 .dropIndex(name: "series_is_complete"),

@@ -1,23 +1,32 @@
 #!/bin/sh
-# Rebuilds Tests/MigrationTests/Fixtures/library-v1.sqlite: the version-1 example schema
-# (Tests/MigrationTests/Fixtures/schema-v1/, DDL from the real `ormgen sql`) with a few rows,
-# PRAGMA user_version = 1. Needs the sqlite3 command-line tool.
+# Rebuilds the migration fixtures in Tests/MigrationTests/Fixtures: one database per older version of the
+# example schema, made from that version's schema files (schema-vN/, DDL from the real `ormgen sql`) plus
+# a few rows, with PRAGMA user_version = N. Needs the sqlite3 command-line tool.
 #
 # Usage: scripts/make-migration-fixtures.sh [scratch path, default .build-fixtures]
 set -eu
 cd "$(dirname "$0")/.."
 scratch="${1:-.build-fixtures}"
 fixtures=Tests/MigrationTests/Fixtures
-database="$fixtures/library-v1.sqlite"
 
 swift build --scratch-path "$scratch" --product ormgen >/dev/null
 ormgen="$scratch/debug/ormgen"
 
-rm -f "$database"
-{
-    echo "BEGIN;"
-    "$ormgen" sql "$fixtures/schema-v1"
-    cat <<'SQL'
+# make VERSION: the DDL of schema-vVERSION, then the SQL on standard input, in one transaction.
+make() {
+    database="$fixtures/library-v$1.sqlite"
+    rm -f "$database"
+    {
+        echo "BEGIN;"
+        "$ormgen" sql "$fixtures/schema-v$1"
+        cat
+        echo "PRAGMA user_version = $1;"
+        echo "COMMIT;"
+    } | sqlite3 "$database"
+    echo "wrote $database (version $(sqlite3 "$database" 'PRAGMA user_version'))"
+}
+
+make 1 <<'SQL'
 INSERT INTO "authors" ("id", "full_name", "email", "born", "rating", "nick_name", "is_active") VALUES
     (1, 'Anonymous', 'anon@example.org', NULL, NULL, NULL, 1),
     (2, 'Ursula K. Le Guin', 'ursula@example.org', -1268524800.0, 4.9, 'UKL', 1),
@@ -33,9 +42,27 @@ INSERT INTO "books" ("isbn", "title", "genre", "format", "pages", "price", "tags
         X'6F1C0B5E8D2A4C5E9B1F2A3D4E5F6A7B', 3, 7, 'main', '#336699', 1700000000.0, 1, 'EA-1', 2, 1),
     ('0552131067', 'The Colour of Magic', 'fiction', 1, 288, NULL, '[]',
         X'00112233445566778899AABBCCDDEEFF', 1, 2, 'annex', '#228822', 1700000100.0, 2, 'DW-1', 3, 2);
-PRAGMA user_version = 1;
-COMMIT;
 SQL
-} | sqlite3 "$database"
 
-echo "wrote $database (version $(sqlite3 "$database" 'PRAGMA user_version'))"
+# Version 2's addIndex step is part of a version-2 database (migrate creates it on new databases too).
+make 2 <<'SQL'
+CREATE INDEX IF NOT EXISTS "books_genre_format" ON "books" ("genre", "format");
+INSERT INTO "authors" ("id", "name", "email", "born", "rating", "nick_name", "is_active", "website") VALUES
+    (1, 'Anonymous', 'anon@example.org', NULL, NULL, NULL, 1, NULL),
+    (2, 'Ursula K. Le Guin', 'ursula@example.org', -1268524800.0, 4.9, 'UKL', 1, 'https://www.ursulakleguin.com');
+INSERT INTO "author_profiles" ("biography", "photo", "links", "updated_at", "author_id") VALUES
+    ('Wrote Earthsea', NULL, '{}', 1700000000.0, 2);
+INSERT INTO "readers" ("id", "card_number", "name", "email", "member_since", "favorite_color", "preferences", "referrer_id") VALUES
+    (1, 1001, 'Ged', NULL, 1577836800.0, NULL, NULL, NULL);
+INSERT INTO "order" ("id", "default", "count", "group", "class", "index", "all", "reader_id") VALUES
+    (1, 0, 2, 'walk-in', 'express', 1, 1, 1);
+INSERT INTO "lists" ("id", "title", "is_public", "owner_id") VALUES (1, 'Favourites', 1, 1);
+INSERT INTO "series" ("id", "title", "is_complete") VALUES (1, 'Earthsea', 1);
+INSERT INTO "books" ("isbn", "title", "genre", "format", "pages", "price", "weight", "tags", "uid", "shelf_row",
+        "shelf_column", "shelf_room", "color", "added_on", "copies", "author_id", "series_id") VALUES
+    ('9780553383041', 'A Wizard of Earthsea', 'fiction', 2, 183, 8.99, 0.25, '["fantasy"]',
+        X'6F1C0B5E8D2A4C5E9B1F2A3D4E5F6A7B', 3, 7, 'main', '#336699', 1700000000.0, 1, 2, 1);
+INSERT INTO "book_readers" ("book_isbn", "reader_id") VALUES ('9780553383041', 1);
+INSERT INTO "loan" ("loaned_at", "due_at", "returned_at", "fee", "renewals", "book_isbn", "reader_id") VALUES
+    (1700000000.0, 1701000000.0, NULL, '0.50', 0, '9780553383041', 1);
+SQL

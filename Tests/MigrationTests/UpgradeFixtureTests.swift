@@ -66,9 +66,34 @@ struct UpgradeFixtureTests {
         #expect(try Book.find(db, "0552131067") == nil)  // ON DELETE CASCADE still there
     }
 
-    @Test func verifierProvesTheFixtureMigratesToTheFreshSchema() throws {
-        let extras = try MigrationVerifier.verify(migrating: try Fixtures.url("library-v1.sqlite"), to: ExampleSchema.self, hooks: Self.hooks)
+    @Test(arguments: ["library-v1.sqlite", "library-v2.sqlite"])
+    func verifierProvesEachFixtureMigratesToTheFreshSchema(fixture: String) throws {
+        let extras = try MigrationVerifier.verify(migrating: try Fixtures.url(fixture), to: ExampleSchema.self, hooks: Self.hooks)
         #expect(extras.isEmpty)
+    }
+
+    /// Version 2 → 3: the additive pass adds readers.level and token before version 3's addIndex and hook use
+    /// them; the NULL rating a version-2 app could still write is filled before the rebuild makes it NOT NULL.
+    @Test func upgradesTheVersion2Fixture() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("library.sqlite")
+        try FileManager.default.copyItem(at: try Fixtures.url("library-v2.sqlite"), to: URL(fileURLWithPath: path))
+        let db = try Database(path: path)
+        #expect(try db.migrate(ExampleSchema.self, hooks: Self.hooks) == .upgraded(from: 2, to: 3))
+        #expect(try db.schemaDifferences(ExampleSchema.self).isEmpty)
+        #expect(try Author.fetchAll(db).map(\.rating) == [0, 4.9])
+        #expect(try AuthorProfile.find(db, 2)?.biography == "Wrote Earthsea")
+        let ged = try #require(try Reader.find(db, 1))
+        #expect(ged.level == .basic)
+        #expect(ged.token != UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)))
+        #expect(try ReadingList.fetchAll(db).map(\.title) == ["Favourites"])
+        #expect(try Book.find(db, "9780553383041")?.price == Decimal(string: "8.99"))
+        #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM loan") == 1)
+        #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM book_readers") == 1)
+        #expect(try Dump.indexes(db, "series").isEmpty)
+        #expect(try Dump.indexes(db, "readers") == ["readers_level"])
+        // The rebuilt books table is still referenced by loan, book_readers and reading_lists_books.
+        #expect(throws: DatabaseError.self) { try db.execute(sql: "DELETE FROM books") }  // loan: ON DELETE RESTRICT
     }
 
     @Test func missingHookIsReportedBeforeAnythingRuns() throws {
