@@ -70,4 +70,19 @@ import Testing
         #expect(try ann.profile.fetchOne(db)?.biography == "Poet")
         #expect(try profile.author.fetchOne(db)?.id == ann.id)
     }
+
+    @Test func selfRelationNavigatesAndEagerLoads() throws {
+        let library = try LibraryDatabase()
+        let db = library.db
+        var ged = Sample.reader(1)
+        try ged.insert(db)
+        var tenar = Sample.reader(2)
+        tenar.referrerID = ged.id
+        try tenar.insert(db)
+
+        #expect(try tenar.referrer.fetchOne(db)?.name == "Reader 1")
+        #expect(try ged.referrer.fetchOne(db) == nil)
+        let readers = try Reader.order(Reader.name).including(Reader.referrer).fetchAll(db)
+        #expect(readers.map { $0.related?.name } == [nil, "Reader 1"])
+    }
 }
