@@ -84,6 +84,24 @@ import Testing
         #expect(withReaders.allSatisfy { Set($0.related.map(\.name)) == ["Reader 1", "Reader 2"] })
     }
 
+    @Test func severalRelationsAtOneLevel() throws {
+        let library = try library(authors: 2, booksPerAuthor: 2)
+        let db = library.db
+        let first = try #require(try Author.filter(Author.name == "Author 1").fetchOne(db))
+        var profile = AuthorProfile(biography: "First", links: [:], authorID: try #require(first.id))
+        try profile.insert(db)
+        let (authors, statements) = try library.countingStatements {
+            try Author.order(Author.name)
+                .including(Author.books.including(Book.readers))
+                .including(Author.profile)
+                .fetchAll(db)
+        }
+        #expect(authors.map { $0.related.0.count } == [2, 2])
+        #expect(authors.map { $0.related.1?.biography } == ["First", nil])
+        #expect(authors[0].related.0.allSatisfy { $0.related.count == 2 })
+        #expect(statements.filter { $0.hasPrefix("SELECT") }.count == 4)
+    }
+
     @Test func nestedTwoLevels() throws {
         let library = try library(authors: 2, booksPerAuthor: 2)
         let authors: [Related<Author, [Related<Book, [Reader]>]>] = try Author.order(Author.name)

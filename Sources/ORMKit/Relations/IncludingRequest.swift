@@ -30,6 +30,23 @@ public struct IncludingRequest<R: Record, Loaded: Sendable>: Sendable {
         IncludingRequest(base: base.limit(count, offset: offset), including: including)
     }
 
+    /// Also loads `relation` for every record: `related` becomes a pair, what was loaded before and what
+    /// `relation` loads.
+    ///
+    /// ```swift
+    /// let authors = try Author.including(Author.books).including(Author.profile).fetchAll(db)
+    /// // [Related<Author, ([Book], AuthorProfile?)>]: author.related.0 are the books, author.related.1 the profile
+    /// ```
+    public func including<I: Includable>(_ relation: I) -> IncludingRequest<R, (Loaded, I.Loaded)> where I.Owner == R {
+        let first = including
+        let second = relation.eagerLoad
+        return IncludingRequest<R, (Loaded, I.Loaded)>(
+            base: base,
+            including: Including { conn, owners in
+                Array(zip(try first.load(conn, owners), try second.load(conn, owners)))
+            })
+    }
+
     /// Every matching record with what was loaded for it.
     ///
     /// - Throws: `DatabaseError` (a required `belongsTo` whose parent row is missing throws `.recordNotFound`).
