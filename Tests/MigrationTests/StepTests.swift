@@ -53,6 +53,24 @@ struct StepTests {
         #expect(try Dump.rows(db, "vet_visits") == ["2|2|'teeth'"])
     }
 
+    @Test func rebuildRecreatesHandMadeIndexesTriggersAndViews() throws {
+        let directory = try TemporaryDirectory()
+        let db = try petsV1(directory)
+        try db.execute(sql: """
+            CREATE INDEX pets_lower_name ON pets (lower(name));
+            CREATE TABLE pet_log (pet_id INTEGER, event TEXT);
+            CREATE TRIGGER pets_renamed AFTER UPDATE OF name ON pets BEGIN
+                INSERT INTO pet_log (pet_id, event) VALUES (new.id, 'renamed');
+            END;
+            CREATE VIEW pet_names AS SELECT name FROM pets ORDER BY name;
+            """)
+        try db.migrate(PetsV2.self, hooks: PetTables.upperNames)
+        #expect(try Dump.indexes(db, "pets") == ["pets_lower_name", "pets_owner_id", "pets_weight"])
+        #expect(try String.fetchAll(db, sql: "SELECT * FROM pet_names") == ["Rex", "Tom"])
+        try db.execute(sql: "UPDATE pets SET name = 'Max' WHERE id = 1")
+        #expect(try Dump.rows(db, "pet_log") == ["1|'renamed'"])
+    }
+
     @Test func newNotNullColumnWithoutDefaultOnATableWithRowsIsAClearError() throws {
         let directory = try TemporaryDirectory()
         let db = try petsV1(directory)

@@ -63,7 +63,7 @@ struct AdditiveChanges {
             live.column($0.name) == nil && !renamedColumns.contains(table.name.lowercased() + "." + $0.name.lowercased())
         }
         guard !missing.isEmpty else { return }
-        let hasRows = try conn.fetchInteger("SELECT EXISTS (SELECT 1 FROM \(quoteIdentifier(table.name)))") != 0
+        let hasRows = try conn.migrationInteger("SELECT EXISTS (SELECT 1 FROM \(quoteIdentifier(table.name)))") != 0
         if hasRows, let column = missing.first(where: { !$0.isNullable && $0.defaultSQL == nil }) {
             throw MigrationError.notNullColumnWithoutDefault(table: table.name, column: column.name)
         }
@@ -88,7 +88,7 @@ struct AdditiveChanges {
     }
 
     private func addIndexes(of table: TableSchema, _ conn: Connection) throws {
-        let existing = try conn.fetchRows(
+        let existing = try conn.migrationRows(
             "SELECT lower(name) FROM sqlite_master WHERE type = 'index' AND tbl_name = ?", arguments: [table.name]
         ) { $0.string(at: 0) }
         let columns = Set(try LiveColumn.read(table: table.name, conn).map { $0.name.lowercased() })

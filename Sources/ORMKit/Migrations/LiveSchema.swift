@@ -15,7 +15,7 @@ struct LiveSchema {
 
     /// Names of the user tables, sorted.
     static func tableNames(_ conn: Connection) throws -> [String] {
-        try conn.fetchRows(
+        try conn.migrationRows(
             "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name"
         ) { $0.string(at: 0) }
     }
@@ -40,17 +40,17 @@ struct LiveTable {
     static func read(_ name: String, _ conn: Connection) throws -> LiveTable? {
         let columns = try LiveColumn.read(table: name, conn)
         guard !columns.isEmpty else { return nil }
-        let indexes = try conn.fetchRows(
+        let indexes = try conn.migrationRows(
             "SELECT name, \"unique\", origin FROM pragma_index_list(?) ORDER BY name", arguments: [name]
         ) { (name: $0.string(at: 0), isUnique: $0.int64(at: 1) != 0, origin: $0.string(at: 2)) }
         var liveIndexes: [LiveIndex] = []
         for index in indexes {
-            let indexColumns = try conn.fetchRows(
+            let indexColumns = try conn.migrationRows(
                 "SELECT name FROM pragma_index_info(?) ORDER BY seqno", arguments: [index.name]
-            ) { $0.isNull(at: 0) ? "<expression>" : $0.string(at: 0) }
+            ) { $0.isNull(at: 0) ? LiveIndex.expression : $0.string(at: 0) }
             liveIndexes.append(LiveIndex(name: index.name, columns: indexColumns, isUnique: index.isUnique, origin: index.origin))
         }
-        let keyRows = try conn.fetchRows(
+        let keyRows = try conn.migrationRows(
             "SELECT id, seq, \"table\", \"from\", \"to\", on_update, on_delete FROM pragma_foreign_key_list(?) ORDER BY id, seq",
             arguments: [name]
         ) { row in
@@ -84,7 +84,7 @@ struct LiveColumn: Hashable {
 
     /// The table's columns in declaration order; empty when the table does not exist.
     static func read(table: String, _ conn: Connection) throws -> [LiveColumn] {
-        try conn.fetchRows(
+        try conn.migrationRows(
             "SELECT name, type, \"notnull\", dflt_value, pk FROM pragma_table_info(?) ORDER BY cid", arguments: [table]
         ) { row in
             LiveColumn(
@@ -105,7 +105,11 @@ struct LiveColumn: Hashable {
 }
 
 struct LiveIndex: Hashable {
+    /// Stands for an expression in `columns` (`pragma_index_info` reports no name for it).
+    static let expression = "<expression>"
+
     var name: String
+    /// Indexed column names in order; `LiveIndex.expression` for an indexed expression.
     var columns: [String]
     var isUnique: Bool
     /// `c` (CREATE INDEX), `u` (UNIQUE constraint) or `pk` (PRIMARY KEY).
@@ -136,7 +140,7 @@ struct LiveForeignKey: Hashable {
 
 extension Connection {
     /// Runs one query and decodes each row with `decode`.
-    func fetchRows<T>(_ sql: String, arguments: StatementArguments = [], _ decode: (Row) throws -> T) throws -> [T] {
+    func migrationRows<T>(_ sql: String, arguments: StatementArguments = [], _ decode: (Row) throws -> T) throws -> [T] {
         try withStatement(sql) { statement in
             try statement.bind(arguments)
             var values: [T] = []
@@ -146,7 +150,7 @@ extension Connection {
     }
 
     /// Runs one query returning a single integer (`PRAGMA user_version`, `SELECT EXISTS …`).
-    func fetchInteger(_ sql: String, arguments: StatementArguments = []) throws -> Int64 {
-        try fetchRows(sql, arguments: arguments) { $0.int64(at: 0) }.first ?? 0
+    func migrationInteger(_ sql: String, arguments: StatementArguments = []) throws -> Int64 {
+        try migrationRows(sql, arguments: arguments) { $0.int64(at: 0) }.first ?? 0
     }
 }

@@ -12,7 +12,7 @@ enum MigrationTransaction {
                 return result
             }
         }
-        let enforced = try conn.fetchInteger("PRAGMA foreign_keys") != 0
+        let enforced = try conn.migrationInteger("PRAGMA foreign_keys") != 0
         if enforced { try conn.run(sql: "PRAGMA foreign_keys = OFF", arguments: []) }
         defer { if enforced, !conn.isClosed { try? conn.run(sql: "PRAGMA foreign_keys = ON", arguments: []) } }
         return try conn.transaction(begin: "BEGIN IMMEDIATE TRANSACTION", readOnly: false) {
@@ -24,12 +24,12 @@ enum MigrationTransaction {
 
     /// Whether SQLite enforces foreign keys right now on `conn`.
     static func foreignKeysEnforced(_ conn: Connection) throws -> Bool {
-        try conn.fetchInteger("PRAGMA foreign_keys") != 0
+        try conn.migrationInteger("PRAGMA foreign_keys") != 0
     }
 
     /// - Throws: `MigrationError.foreignKeyViolations` listing every violating row.
     static func checkForeignKeys(_ conn: Connection) throws {
-        let violations = try conn.fetchRows("PRAGMA foreign_key_check") { row in
+        let violations = try conn.migrationRows("PRAGMA foreign_key_check") { row in
             ForeignKeyViolation(
                 table: row.string(at: 0), rowID: row.isNull(at: 1) ? nil : row.int64(at: 1), parent: row.string(at: 2))
         }

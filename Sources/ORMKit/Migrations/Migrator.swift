@@ -70,6 +70,6 @@ struct Migrator {
 
     /// `PRAGMA user_version`: the schema version recorded by the last migration (0 for a new database).
     static func version(_ conn: Connection) throws -> Int {
-        Int(try conn.fetchInteger("PRAGMA user_version"))
+        Int(try conn.migrationInteger("PRAGMA user_version"))
     }
 }

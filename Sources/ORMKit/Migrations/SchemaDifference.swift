@@ -7,13 +7,36 @@
 public struct SchemaDifference: Sendable, Hashable, CustomStringConvertible {
     /// What differs.
     public enum Kind: String, Sendable, Hashable {
-        case missingTable, extraTable
-        case missingColumn, extraColumn
-        case columnType, columnNullability, columnDefault
+        /// The schema declares the table; the database lacks it.
+        case missingTable
+        /// The database has a table the schema does not declare (tolerated).
+        case extraTable
+        /// The schema declares the column; the table lacks it.
+        case missingColumn
+        /// The table has a column the schema does not declare (tolerated unless NOT NULL without default).
+        case extraColumn
+        /// The declared SQL type differs.
+        case columnType
+        /// `NOT NULL` differs.
+        case columnNullability
+        /// The `DEFAULT` expression differs.
+        case columnDefault
+        /// The primary-key columns differ.
         case primaryKey
-        case missingIndex, extraIndex, indexDefinition
-        case missingUniqueConstraint, extraUniqueConstraint
-        case missingForeignKey, extraForeignKey
+        /// A declared index is missing.
+        case missingIndex
+        /// The database has an index the schema does not declare (tolerated).
+        case extraIndex
+        /// An index with the declared name covers other columns or differs in uniqueness.
+        case indexDefinition
+        /// A `UNIQUE` column constraint is missing.
+        case missingUniqueConstraint
+        /// The table has a `UNIQUE` constraint the schema does not declare.
+        case extraUniqueConstraint
+        /// A declared foreign key is missing (or differs in target or actions).
+        case missingForeignKey
+        /// The table has a foreign key the schema does not declare.
+        case extraForeignKey
     }
 
     /// What differs.

@@ -23,16 +23,19 @@ enum TableRebuild {
         let createSQL = try newTableSQL(table, temporaryName: temporary, keeping: kept)
 
         let newColumns = Set(declared).union(kept.map { $0.name.lowercased() })
-        let indexes = try conn.fetchRows(
+        let indexes = try conn.migrationRows(
             "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL", arguments: [table.name]
         ) { (name: $0.string(at: 0), sql: $0.string(at: 1)) }
         let keptIndexes = indexes.filter { index in
-            live.indexes.first { $0.name == index.name }?.columns.allSatisfy { newColumns.contains($0.lowercased()) } ?? false
+            // Indexes on a dropped column go with it; expression indexes are kept (recreating one that
+            // needs a dropped column fails the migration).
+            live.indexes.first { $0.name == index.name }?.columns
+                .allSatisfy { $0 == LiveIndex.expression || newColumns.contains($0.lowercased()) } ?? false
         }
-        let triggers = try conn.fetchRows(
+        let triggers = try conn.migrationRows(
             "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ? AND sql IS NOT NULL", arguments: [table.name]
         ) { $0.string(at: 0) }
-        let views = try conn.fetchRows("SELECT name, sql FROM sqlite_master WHERE type = 'view' AND sql IS NOT NULL") {
+        let views = try conn.migrationRows("SELECT name, sql FROM sqlite_master WHERE type = 'view' AND sql IS NOT NULL") {
             (name: $0.string(at: 0), sql: $0.string(at: 1))
         }
 
