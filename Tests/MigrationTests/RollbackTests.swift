@@ -42,6 +42,21 @@ struct RollbackTests {
         #expect(try db.migrate(PetsV2.self, hooks: PetTables.upperNames) == .upgraded(from: 1, to: 2))
     }
 
+    @Test func failedMigrationLeavesTheFileBytesAsTheyWere() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("pets.sqlite")
+        do {
+            let db = try Database(path: path)
+            try db.migrate(PetsV1.self)
+            try db.close()
+        }
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        let db = try Database(path: path)
+        #expect(throws: MigrationError.self) { try db.migrate(PetsV2Failing.self, hooks: PetTables.upperNames) }
+        try db.close()
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+    }
+
     @Test func failingHookRollsBackEverythingBeforeIt() throws {
         let directory = try TemporaryDirectory()
         let db = try Database(path: directory.path("pets.sqlite"))
