@@ -12,7 +12,7 @@ enum MigrationTransaction {
                 return result
             }
         }
-        let enforced = try conn.migrationInteger("PRAGMA foreign_keys") != 0
+        let enforced = try foreignKeysEnforced(conn)
         if enforced { try conn.run(sql: "PRAGMA foreign_keys = OFF", arguments: []) }
         defer { if enforced, !conn.isClosed { try? conn.run(sql: "PRAGMA foreign_keys = ON", arguments: []) } }
         return try conn.transaction(begin: "BEGIN IMMEDIATE TRANSACTION", readOnly: false) {
