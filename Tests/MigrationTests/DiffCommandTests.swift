@@ -21,11 +21,16 @@ struct DiffCommandTests {
         return nil
     }()
 
+    struct NotBuilt: Error, CustomStringConvertible {
+        var description: String { "ormgen was not built next to the test bundle" }
+    }
+
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     private func run(_ arguments: [String], in directory: URL) throws -> Output {
+        guard let executable = Self.executable else { throw NotBuilt() }
         let process = Process()
-        process.executableURL = try #require(Self.executable, "ormgen was not built next to the test bundle")
+        process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
         let out = directory.appendingPathComponent(".out-\(UUID().uuidString)"), err = directory.appendingPathComponent(".err-\(UUID().uuidString)")
