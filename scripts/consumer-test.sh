@@ -2,7 +2,8 @@
 # End-to-end test of ORMGen as a user sees it: a throwaway package in a temp dir depends on this
 # package by path and
 #   1. applies the ORMGenPlugin build plugin to an executable target with a schema/ folder,
-#   2. generates a second target's files with the command plugin (`generate-orm`) and compiles them,
+#   2. generates a second target's files with the command plugin (`generate-orm`) and compiles them
+#      (without --target it must skip the build-plugin target),
 #   3. builds and runs the app and checks its output,
 #   4. rebuilds with nothing changed: the generator must not run,
 #   5. edits the YAML: the generator must run and the new field must appear,
@@ -126,6 +127,12 @@ swift_in_consumer generate-orm package --allow-writing-to-package-directory gene
 for file in Shelf.swift CatalogSchema.swift; do
     [ -f "$CONSUMER/Sources/Catalog/Generated/$file" ] || fail "generate-orm did not write Sources/Catalog/Generated/$file" "$LOG/generate-orm.log"
 done
+
+# Without --target: Catalog (schema/ excluded) is generated, MyApp (build-plugin inputs) is skipped.
+swift_in_consumer generate-orm-all package --allow-writing-to-package-directory generate-orm --access public
+grep -q "skipping MyApp" "$LOG/generate-orm-all.log" || fail "generate-orm did not skip the build-plugin target MyApp" "$LOG/generate-orm-all.log"
+grep -q "generate-orm: Catalog:" "$LOG/generate-orm-all.log" || fail "generate-orm without --target did not generate Catalog" "$LOG/generate-orm-all.log"
+[ ! -e "$CONSUMER/Sources/MyApp/Generated" ] || fail "generate-orm wrote into the build-plugin target MyApp"
 
 say "2/6 first build (build plugin generates ORMGen.swift)"
 swift_in_consumer build-1 build

@@ -6,7 +6,8 @@ import PackagePlugin
 ///
 ///     swift package --allow-writing-to-package-directory generate-orm [--target T]... [--output DIR] [ormgen options]
 ///
-/// Without `--target` it handles every Swift target that has a `schema/` folder. The output defaults
+/// Without `--target` it handles every Swift target that has a `schema/` folder and excludes it from its
+/// sources (`exclude: ["schema"]`); targets whose schema files are build-plugin inputs are skipped. The output defaults
 /// to `<target directory>/Generated`; `--output` (relative to the package) needs exactly one target.
 /// Other arguments, such as `--access public`, are passed on to `ormgen generate`.
 @main
@@ -21,11 +22,20 @@ struct ORMGenCommandPlugin: CommandPlugin {
         }
 
         let candidates = try selectTargets(named: targetNames, in: context.package)
-        let jobs = candidates.map { ($0, SchemaFiles.onDisk(targetDirectory: $0.directoryURL)) }
+        var jobs = candidates.map { ($0, SchemaFiles.onDisk(targetDirectory: $0.directoryURL)) }
             .filter { !$0.1.isEmpty }
         let withoutSchema = targetNames.filter { name in !jobs.contains { $0.0.name == name } }
         if !withoutSchema.isEmpty || jobs.isEmpty {
             throw PluginError.noSchemaFiles(targets: targetNames.isEmpty ? candidates.map(\.name) : withoutSchema)
+        }
+        if targetNames.isEmpty {
+            // A target whose schema files are among its sources feeds them to the build plugin: generating
+            // into it too would declare every model twice. Committed-code targets exclude their schema/.
+            for (target, _) in jobs where compilesSchema(target) {
+                print("generate-orm: skipping \(target.name): its schema/ files are build inputs (ORMGenPlugin); pass --target \(target.name) to generate anyway")
+            }
+            jobs.removeAll { compilesSchema($0.0) }
+            guard !jobs.isEmpty else { throw PluginError.onlyBuildPluginTargets }
         }
         if outputs.count > 1 || (!outputs.isEmpty && jobs.count > 1) {
             throw PluginError.outputNeedsOneTarget
@@ -54,6 +64,11 @@ struct ORMGenCommandPlugin: CommandPlugin {
             }
             return swiftTarget
         }
+    }
+
+    /// Whether the target's own source files include its schema files (they are not excluded).
+    private func compilesSchema(_ target: SwiftSourceModuleTarget) -> Bool {
+        !SchemaFiles.select(from: target.sourceFiles.map(\.url), targetDirectory: target.directoryURL).isEmpty
     }
 
     private func resolve(_ path: String, against directory: URL) -> URL {

@@ -8,6 +8,7 @@ enum PluginError: Error, CustomStringConvertible, LocalizedError {
     case generatorFailed(target: String, status: Int32)
     case missingValue(option: String)
     case outputNeedsOneTarget
+    case onlyBuildPluginTargets
 
     var description: String {
         switch self {
@@ -25,6 +26,9 @@ enum PluginError: Error, CustomStringConvertible, LocalizedError {
             "option '\(option)' needs a value"
         case .outputNeedsOneTarget:
             "--output names one directory: give it once, with exactly one --target"
+        case .onlyBuildPluginTargets:
+            "every target with a schema/ folder compiles it with the build plugin; add exclude: [\"schema\"] "
+                + "to the target that should hold generated files, or name it with --target"
         }
     }
 
