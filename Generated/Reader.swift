@@ -92,7 +92,7 @@ extension Reader: ORMKit.Record {
         self.token = try row.decode(at: 5)
         self.favoriteColor = try row.decode(at: 6)
         self.level = try row.decode(at: 7)
-        self.preferences = try row.isNull(at: 8) ? nil : row.decodeJSON(at: 8) as [String: String]
+        self.preferences = try row.decodeJSON(at: 8)
         self.referrerID = try row.decode(at: 9)
     }
 

@@ -231,7 +231,7 @@ extension Author {
                     self.isbn = try row.decode(at: 0)
                     self.shelf = Shelf(row: try row.decode(at: 1), column: try row.decode(at: 2))
                     self.tags = try row.decodeJSON(at: 3)
-                    self.extra = try row.isNull(at: 4) ? nil : row.decodeJSON(at: 4) as [String: Int]
+                    self.extra = try row.decodeJSON(at: 4)
                     self.color = try row.decode(at: 5)
                 }
             """)

@@ -57,11 +57,6 @@ extension SwiftRenderer {
                         return "\(Naming.swift(subfield.swiftName)): try row.decode(at: \(columnIndex))"
                     }
                     writer.line("\(target) = \(Naming.swift(embeddable.name))(\(arguments.joined(separator: ", ")))")
-                case let .json(swiftType) where field.isOptional:
-                    // `decodeJSON` overloads on its return type (`V` and `V?`); for an optional field both match,
-                    // so read NULL here and decode the wrapped type.
-                    writer.line("\(target) = try row.isNull(at: \(columnIndex)) ? nil : row.decodeJSON(at: \(columnIndex)) as \(swiftType)")
-                    columnIndex += 1
                 case .json:
                     writer.line("\(target) = try row.decodeJSON(at: \(columnIndex))")
                     columnIndex += 1
