@@ -10,6 +10,10 @@ public struct RecordEncoder {
     @usableFromInline let parameterCount: Int32
     /// The index of the next parameter to bind (1-based).
     @usableFromInline var nextIndex: Int32 = 1
+    /// A parameter whose NULL-ness the caller wants to know (0: none); upserts watch an auto-increment key.
+    @usableFromInline var watchedIndex: Int32 = 0
+    /// Whether the watched parameter was bound NULL.
+    @usableFromInline var watchedValueIsNull = false
 
     init(statement: Statement) {
         self.binding = StatementBinding(statement.handle)
@@ -25,6 +29,7 @@ public struct RecordEncoder {
         nextIndex += 1
         if index <= parameterCount {
             try value.bind(to: binding, at: index)
+            if index == watchedIndex { watchedValueIsNull = value.storageValue == .null }
         }
     }
 

@@ -42,18 +42,25 @@ extension Record {
     }
 
     private mutating func upsertRow(_ conn: Connection, sql: String) throws {
-        let isAutoIncrement = Self.schema.recordSQL.isAutoIncrement
-        let rowID: Int64? = try Self.naming {
+        let recordSQL = Self.schema.recordSQL
+        let watchedKey: Int32 = recordSQL.isAutoIncrement ? Int32((recordSQL.keyed?.keyPositions.first ?? -1) + 1) : 0
+        let (keyWasNull, returnedRowID): (Bool, Int64?) = try Self.naming {
             try conn.withStatement(sql) { statement in
                 var encoder = RecordEncoder(statement: statement)
+                encoder.watchedIndex = watchedKey
                 try encode(to: &encoder)
                 var rowID: Int64?
                 while try statement.step() {
-                    if isAutoIncrement { rowID = try Int64.decode(from: Row(statement: statement.handle, index: 0), at: 0) }
+                    // Only `upsert(onConflict:)` returns the auto-increment key.
+                    rowID = try Int64.decode(from: Row(statement: statement.handle, index: 0), at: 0)
                 }
-                return rowID
+                return (encoder.watchedValueIsNull, rowID)
             }
         }
-        if let rowID { didInsert(rowID: rowID) }
+        if let returnedRowID {
+            didInsert(rowID: returnedRowID)
+        } else if keyWasNull, conn.changesCount > 0 {
+            didInsert(rowID: conn.lastInsertedRowID)
+        }
     }
 }

@@ -85,7 +85,6 @@ struct RecordSQL: Sendable {
             ? "DO NOTHING"
             : "DO UPDATE SET " + nonKey.map { "\(quoteIdentifier(columns[$0])) = excluded.\(quoteIdentifier(columns[$0]))" }
                 .joined(separator: ", ")
-        let returning = isAutoIncrement ? " RETURNING \(quoteIdentifier(primaryKey[0]))" : ""
         keyed = Keyed(
             keyPositions: positions,
             find: "\(selectAll) WHERE \(keyCondition)",
@@ -93,7 +92,7 @@ struct RecordSQL: Sendable {
             deleteByKey: "DELETE FROM \(table) WHERE \(keyCondition)",
             deleteRecord: "DELETE FROM \(table) WHERE \(recordKeyCondition)",
             update: "UPDATE \(table) SET \(setClause) WHERE \(recordKeyCondition)",
-            upsert: "\(insert) ON CONFLICT (\(conflictTarget)) \(upsertAction)\(returning)",
+            upsert: "\(insert) ON CONFLICT (\(conflictTarget)) \(upsertAction)",
             recordKeyCondition: recordKeyCondition
         )
     }
@@ -112,7 +111,8 @@ struct RecordSQL: Sendable {
         }
     }
 
-    /// `INSERT … ON CONFLICT (<these columns>) DO UPDATE SET <every other non-key column>`, cached per set.
+    /// `INSERT … ON CONFLICT (<these columns>) DO UPDATE SET <every other non-key column>`, plus
+    /// `RETURNING` the auto-increment key (the existing row's id when it updated), cached per set.
     ///
     /// - Throws: `DatabaseError` (`.misuse`) when a column is not in the table.
     func upsert(onConflict names: [String], tableName: String) throws -> String {
