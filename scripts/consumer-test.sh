@@ -27,7 +27,12 @@ trap cleanup EXIT
 say() { echo "consumer-test: $*"; }
 fail() {
     echo "consumer-test: FAIL: $*" >&2
-    if [ -n "${2:-}" ] && [ -f "$2" ]; then echo "----- last lines of $2 -----" >&2; tail -40 "$2" >&2; fi
+    if [ -n "${2:-}" ] && [ -f "$2" ]; then
+        echo "----- errors in $2 -----" >&2
+        grep -E "error:" "$2" | head -20 >&2 || true
+        echo "----- last lines of $2 -----" >&2
+        tail -25 "$2" >&2
+    fi
     exit 1
 }
 # `swift SUBCOMMAND ARGS...` in the consumer with its own scratch path, output kept in $LOG/<name>.log;
@@ -160,10 +165,18 @@ fi
 [ "$(mtime "$GENERATED")" = "$BEFORE" ] || fail "ORMGen.swift was rewritten although no schema file changed"
 
 say "5/6 edit the YAML: the generator must run again"
-sed -i.bak 's/      stars: { type: Int, default: 0 }/      stars: { type: Int, default: 0 }\n      pinned: { type: Bool, default: false }/' \
-    "$CONSUMER/Sources/MyApp/schema/notes.yaml"
-rm -f "$CONSUMER/Sources/MyApp/schema/notes.yaml.bak"
-grep -q pinned "$CONSUMER/Sources/MyApp/schema/notes.yaml" || fail "could not edit notes.yaml"
+cat >"$CONSUMER/Sources/MyApp/schema/notes.yaml" <<'YAML'
+name: NotesSchema
+models:
+  Note:
+    table: notes
+    fields:
+      id: Int64
+      title: String
+      stars: { type: Int, default: 0 }
+      pinned: { type: Bool, default: false }
+    indexes: [title]
+YAML
 swift_in_consumer build-3 build
 grep -q "Generating ORMGen.swift for MyApp" "$LOG/build-3.log" || fail "the generator did not run after the YAML changed" "$LOG/build-3.log"
 grep -q "pinned" "$GENERATED" || fail "ORMGen.swift does not contain the new field 'pinned'"
