@@ -92,7 +92,19 @@ final class ORMKitContender: Contender {
                 }
             }
         case .eager:
-            return nil
+            return {
+                let graph = try database.read { conn in try Author.including(Author.books).fetchAll(conn) }
+                var rows = 0
+                var sum = 0
+                for author in graph {
+                    rows += 1 + author.related.count
+                    sum &+= Int(author.record.id ?? 0) &+ author.record.name.utf8.count
+                    for book in author.related {
+                        sum = Fixture.foldBook(sum, id: book.id ?? 0, title: book.title, pages: book.pages, authorID: book.authorID)
+                    }
+                }
+                return Outcome(rows: rows, checksum: sum)
+            }
         }
     }
 
