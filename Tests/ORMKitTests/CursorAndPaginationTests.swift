@@ -77,6 +77,23 @@ struct CursorAndPaginationTests {
         #expect(closed.kind == .closed)
     }
 
+    @Test func anEscapedCursorGivesItsStatementBackWhenReleased() throws {
+        let (db, directory) = try makeLibrary()
+        _ = directory
+        try Author.insert(db, contentsOf: (1...3).map { Author(name: "A\($0)") })
+        var escaped: RecordCursor<Author>? = try db.read { conn in
+            let cursor = try Author.all().cursor(conn)
+            _ = try cursor.next()
+            return cursor
+        }
+        #expect(throws: DatabaseError.self) { try escaped?.next() }
+        escaped = nil  // released outside its closure: takes the database lock to reset the statement
+        _ = try Author.all().fetchAll(db)
+        let before = try db.withConnection { $0.prepareCount }
+        #expect(try Author.all().fetchAll(db).count == 3)
+        #expect(try db.withConnection { $0.prepareCount } == before)  // the cached statement is idle again
+    }
+
     @Test func pagesCarryItemsAndTotals() throws {
         let (db, directory) = try makeLibrary()
         _ = directory

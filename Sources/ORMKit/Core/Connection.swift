@@ -12,7 +12,7 @@ public final class Connection {
     /// The `sqlite3*` handle; invalid once `isClosed`.
     let handle: OpaquePointer
     /// Prepared statements by SQL text.
-    private var statementCache: [String: Statement] = [:]
+    private var statementCache: [SQLKey: Statement] = [:]
     /// Whether a closure holding this connection is running (set by `Database` under its lock).
     var isAccessible = false
     /// Whether `close()` ran.
@@ -21,10 +21,8 @@ public final class Connection {
     private var savepointDepth = 0
     /// Keeps the trace closure alive while SQLite holds a pointer to it.
     private var traceBox: TraceBox?
-    /// Statements of cursors released outside their closure, reset on the next use of the connection.
-    private var pendingReleases: [Statement] = []
-    /// Guards `pendingReleases`, which cursors may append to without holding the database lock.
-    private let pendingReleasesLock = NSLock()
+    /// The owning database's lock: taken by cursors released outside their closure.
+    private let databaseLock: NSRecursiveLock
 
     /// How many statements this connection prepared: cached statements are prepared once per SQL text,
     /// so a repeated operation leaves this unchanged. For tests of the statement cache.
@@ -33,8 +31,9 @@ public final class Connection {
     /// The most statements kept in the cache; past it, idle cached statements are finalized.
     static let statementCacheCapacity = 512
 
-    init(handle: OpaquePointer) {
+    init(handle: OpaquePointer, databaseLock: NSRecursiveLock) {
         self.handle = handle
+        self.databaseLock = databaseLock
     }
 
     // MARK: State
@@ -76,14 +75,14 @@ public final class Connection {
     /// Pair with `release(_:)`.
     func acquireStatement(_ sql: String) throws -> Statement {
         try checkAccess()
-        drainPendingReleases()
+        let key = SQLKey(sql)
         let statement: Statement
-        if let cached = statementCache[sql] {
+        if let cached = statementCache[key] {
             statement = cached.isBusy ? try prepare(sql, cached: false) : cached
         } else {
             statement = try prepare(sql, cached: true)
             if statementCache.count >= Self.statementCacheCapacity { evictIdleStatements() }
-            statementCache[sql] = statement
+            statementCache[key] = statement
         }
         statement.isBusy = true
         return statement
@@ -96,26 +95,12 @@ public final class Connection {
         if !statement.isCached { statement.finalize() }
     }
 
-    /// Releases a cursor's statement now when the connection is in use by the caller, or else on the next use
-    /// of the connection (a cursor may be deinitialized after its closure returned, while another thread holds
-    /// the connection: touching SQLite then would race).
-    func release(_ statement: Statement, ifAccessible: Bool) {
-        if isAccessible || isClosed {
-            release(statement)
-            return
-        }
-        pendingReleasesLock.lock()
-        pendingReleases.append(statement)
-        pendingReleasesLock.unlock()
-    }
-
-    /// Releases the statements queued by `release(_:ifAccessible:)`.
-    private func drainPendingReleases() {
-        pendingReleasesLock.lock()
-        let statements = pendingReleases
-        pendingReleases = []
-        pendingReleasesLock.unlock()
-        for statement in statements { release(statement) }
+    /// Releases a cursor's statement, taking the database lock: a cursor may be deinitialized after its
+    /// closure returned, while another thread uses the connection.
+    func releaseLocked(_ statement: Statement) {
+        databaseLock.lock()
+        defer { databaseLock.unlock() }
+        release(statement)
     }
 
     /// Prepares exactly one statement.
@@ -167,9 +152,9 @@ public final class Connection {
 
     /// Finalizes every idle cached statement (busy ones stay with their cursor).
     private func evictIdleStatements() {
-        for (sql, statement) in statementCache where !statement.isBusy {
+        for (key, statement) in statementCache where !statement.isBusy {
             statement.finalize()
-            statementCache[sql] = nil
+            statementCache[key] = nil
         }
     }
 
@@ -182,7 +167,7 @@ public final class Connection {
     ///   argument count differs from the statement's parameter count.
     func run(sql: String, arguments: StatementArguments) throws {
         try checkAccess()
-        if statementCache[sql] != nil || !arguments.values.isEmpty {
+        if statementCache[SQLKey(sql)] != nil || !arguments.values.isEmpty {
             try withStatement(sql) { statement in
                 try statement.bind(arguments)
                 try statement.run()
@@ -265,7 +250,6 @@ public final class Connection {
     /// the handle alive (`sqlite3_close_v2`) until they are finalized; those cursors throw when used.
     func close() throws {
         guard !isClosed else { return }
-        drainPendingReleases()
         for statement in statementCache.values { statement.finalize() }
         statementCache = [:]
         sqlite3_trace_v2(handle, 0, nil, nil)

@@ -76,7 +76,7 @@ public final class Database: @unchecked Sendable {
             // A double-quoted name that matches no column is an error, not a string literal.
             ormkit_sqlite_db_config_int(handle, SQLITE_DBCONFIG_DQS_DML, 0, nil)
         }
-        let connection = Connection(handle: handle)
+        let connection = Connection(handle: handle, databaseLock: lock)
         self.connection = connection
         do {
             try withConnection { conn in

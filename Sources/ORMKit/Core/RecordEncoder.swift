@@ -33,12 +33,6 @@ public struct RecordEncoder {
         }
     }
 
-    /// Marks the next parameter as used without binding it (it stays NULL).
-    @inlinable
-    public mutating func skip() {
-        nextIndex += 1
-    }
-
     /// Whether the parameter about to be bound is used by the statement; JSON encoding checks it first so
     /// skipped parameters cost nothing.
     @inlinable

@@ -57,7 +57,7 @@ public final class RecordCursor<R: Record> {
     private func finish() {
         guard let statement else { return }
         self.statement = nil
-        connection.release(statement, ifAccessible: true)
+        connection.releaseLocked(statement)
     }
 
     deinit {

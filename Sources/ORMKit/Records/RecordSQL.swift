@@ -1,12 +1,13 @@
 import Foundation
 
-/// The SQL of every record operation on one table, built once when its `TableSchema` is created.
+/// The SQL of every record operation on one table, built once when its `TableSchema` is created (a class, so
+/// reaching one string from generic code never copies the others).
 ///
 /// Statements that bind a whole record (`insert`, `update`, `delete(record)`, `upsert`) number their
 /// parameters by column position (`?1` is the first column), so one `Record.encode(to:)` serves them all;
 /// statements that bind a key (`find`, `delete(key)`) number them by key position. Identifiers are always
 /// double-quoted and every value is a parameter.
-struct RecordSQL: Sendable {
+final class RecordSQL: Sendable {
     /// The table name, quoted.
     let table: String
     /// The unquoted column names, in codec order.
