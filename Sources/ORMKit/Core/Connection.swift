@@ -48,6 +48,7 @@ public final class Connection {
     public var changesCount: Int { Int(sqlite3_changes64(handle)) }
 
     /// Throws unless the connection is open and inside its closure.
+    @usableFromInline
     func checkAccess() throws {
         if isClosed { throw DatabaseError.closedDatabase }
         guard isAccessible else {
@@ -65,6 +66,7 @@ public final class Connection {
     /// a fresh one is prepared and finalized after use.
     ///
     /// - Throws: `DatabaseError` when the connection is not usable, the SQL does not compile, or `body` throws.
+    @inlinable
     func withStatement<T>(_ sql: String, _ body: (Statement) throws -> T) throws -> T {
         let statement = try acquireStatement(sql)
         defer { release(statement) }
@@ -73,6 +75,7 @@ public final class Connection {
 
     /// A statement for `sql`, marked busy: the cached one when idle, a fresh uncached one otherwise.
     /// Pair with `release(_:)`.
+    @usableFromInline
     func acquireStatement(_ sql: String) throws -> Statement {
         try checkAccess()
         let key = SQLKey(sql)
@@ -89,6 +92,7 @@ public final class Connection {
     }
 
     /// Resets a statement from `acquireStatement(_:)`; finalizes it when it is not cached.
+    @usableFromInline
     func release(_ statement: Statement) {
         statement.reset()
         statement.isBusy = false
@@ -97,6 +101,7 @@ public final class Connection {
 
     /// Releases a cursor's statement, taking the database lock: a cursor may be deinitialized after its
     /// closure returned, while another thread uses the connection.
+    @usableFromInline
     func releaseLocked(_ statement: Statement) {
         databaseLock.lock()
         defer { databaseLock.unlock() }

@@ -126,6 +126,7 @@ public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible 
     }
 
     /// The same error, naming `table` unless it already names one.
+    @usableFromInline
     func inTable(_ name: String) -> DatabaseError {
         guard table == nil else { return self }
         return DatabaseError(

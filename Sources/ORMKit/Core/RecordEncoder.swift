@@ -15,6 +15,7 @@ public struct RecordEncoder {
     /// Whether the watched parameter was bound NULL.
     @usableFromInline var watchedValueIsNull = false
 
+    @usableFromInline
     init(statement: Statement) {
         self.binding = StatementBinding(statement.handle)
         self.parameterCount = statement.parameterCount

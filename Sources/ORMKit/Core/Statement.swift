@@ -5,15 +5,16 @@ import ORMKitSQLite
 /// Cached statements are reused for every execution of the same SQL; after each use the statement is
 /// reset and its bindings cleared. A statement in use (by an operation or an open cursor) is marked busy so
 /// a nested use of the same SQL gets a fresh statement instead of clobbering it.
+@usableFromInline
 final class Statement {
     /// The `sqlite3_stmt` pointer; invalid once `isFinalized`.
-    let handle: OpaquePointer
+    @usableFromInline let handle: OpaquePointer
     /// The SQL the statement was prepared from (the cache key).
     let sql: String
     /// Whether this statement lives in the connection's cache (and is finalized by it).
     let isCached: Bool
     /// `sqlite3_bind_parameter_count`: the largest parameter index in the SQL.
-    let parameterCount: Int32
+    @usableFromInline let parameterCount: Int32
     /// `sqlite3_column_count`.
     let columnCount: Int32
     /// Whether an operation or cursor is using the statement right now.
@@ -32,6 +33,7 @@ final class Statement {
     /// Advances to the next row: `true` when a row is available, `false` when done.
     ///
     /// - Throws: `DatabaseError` with SQLite's code and message and this statement's SQL.
+    @usableFromInline
     func step() throws -> Bool {
         let code = sqlite3_step(handle)
         switch code {
@@ -42,6 +44,7 @@ final class Statement {
     }
 
     /// Steps until done, ignoring rows (for statements run for their effect).
+    @usableFromInline
     func run() throws {
         while try step() {}
     }
@@ -56,6 +59,7 @@ final class Statement {
     /// Binds `arguments` to parameters 1…n.
     ///
     /// - Throws: `DatabaseError` (`.misuse`) when the count differs from the statement's parameter count.
+    @usableFromInline
     func bind(_ arguments: StatementArguments) throws {
         guard arguments.values.count == Int(parameterCount) else {
             throw DatabaseError(

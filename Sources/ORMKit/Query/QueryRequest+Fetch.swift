@@ -2,6 +2,7 @@ extension QueryRequest {
     /// Every matching record.
     ///
     /// - Throws: `DatabaseError` (`.decoding` naming the table, column and row for a bad value).
+    @inlinable
     public func fetchAll(_ db: some DatabaseContext) throws -> [R] {
         var renderer = SQLRenderer()
         let sql = selectSQL(R.schema.recordSQL.selection, renderer: &renderer)
@@ -120,6 +121,7 @@ extension Record {
 
 extension Connection {
     /// Runs `sql` and decodes every row as `R`.
+    @inlinable
     func fetchRecords<R: Record>(_ type: R.Type, sql: String, arguments: StatementArguments) throws -> [R] {
         try withStatement(sql) { statement in
             try statement.bind(arguments)

@@ -69,6 +69,7 @@ public struct QueryRequest<R: Record>: Sendable {
     }
 
     /// The `SELECT` statement for `selection` with this request's clauses, and its arguments.
+    @usableFromInline
     func selectSQL(_ selection: String, renderer: inout SQLRenderer) -> String {
         var sql = "SELECT \(isDistinct ? "DISTINCT " : "")\(selection) FROM \(R.schema.recordSQL.table)"
         sql += renderer.render(joins)

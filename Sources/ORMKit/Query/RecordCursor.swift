@@ -15,9 +15,9 @@
 /// Used after its closure returned (or after the database closed), `next()` throws instead of touching
 /// SQLite. The statement is released when the cursor reaches the end, or when it is deinitialized.
 public final class RecordCursor<R: Record> {
-    private let connection: Connection
-    private var statement: Statement?
-    private var rowIndex = 0
+    @usableFromInline let connection: Connection
+    @usableFromInline var statement: Statement?
+    @usableFromInline var rowIndex = 0
 
     init(connection: Connection, sql: String, arguments: StatementArguments) throws {
         self.connection = connection
@@ -35,6 +35,7 @@ public final class RecordCursor<R: Record> {
     ///
     /// - Throws: `DatabaseError` when the cursor is used outside its closure or after close, when SQLite fails,
     ///   or (`.decoding`) when a value does not decode.
+    @inlinable
     public func next() throws -> R? {
         guard let statement else { return nil }
         try connection.checkAccess()
@@ -54,7 +55,8 @@ public final class RecordCursor<R: Record> {
     }
 
     /// Releases the statement; later `next()` calls return nil.
-    private func finish() {
+    @usableFromInline
+    func finish() {
         guard let statement else { return }
         self.statement = nil
         connection.releaseLocked(statement)

@@ -2,9 +2,13 @@
 ///
 /// Every sub-expression is parenthesized, so the SQL never depends on operator precedence; identifiers are
 /// double-quoted; values only ever become placeholders.
+@usableFromInline
 struct SQLRenderer {
     /// The values for the placeholders rendered so far, in order.
-    private(set) var arguments: [DatabaseValue] = []
+    @usableFromInline private(set) var arguments: [DatabaseValue] = []
+
+    @usableFromInline
+    init() {}
 
     /// The SQL for `expression`.
     mutating func render(_ expression: SQLExpression) -> String {

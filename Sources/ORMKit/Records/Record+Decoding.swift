@@ -1,5 +1,6 @@
 extension Record {
     /// Decodes a record from `row`, naming this record's table in decoding errors that do not name one.
+    @inlinable
     static func decodeRecord(_ row: Row) throws -> Self {
         do {
             return try Self(row: row)
@@ -9,6 +10,7 @@ extension Record {
     }
 
     /// Runs `body`, naming this record's table in database errors that do not name one.
+    @inlinable
     static func naming<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
@@ -20,6 +22,7 @@ extension Record {
 
 extension Connection {
     /// Runs `sql` binding `record` by column position, and returns the number of changed rows.
+    @inlinable
     func run<R: Record>(_ sql: String, record: R) throws -> Int {
         try withStatement(sql) { statement in
             var encoder = RecordEncoder(statement: statement)
@@ -30,6 +33,7 @@ extension Connection {
     }
 
     /// Runs `sql` binding `key` by key position, and returns the number of changed rows.
+    @inlinable
     func run<R: Record>(_ sql: String, key: R.PrimaryKey, of type: R.Type) throws -> Int {
         try withStatement(sql) { statement in
             var encoder = RecordEncoder(statement: statement)

@@ -2,7 +2,7 @@ extension Record {
     /// Deletes the row with the record's primary key; returns whether a row was deleted.
     ///
     /// - Throws: `DatabaseError` (for example a foreign-key violation).
-    @discardableResult
+    @inlinable @discardableResult
     public func delete(_ db: some DatabaseContext) throws -> Bool {
         let sql = try Self.schema.recordSQL.requireKey(tableName: Self.schema.name).deleteRecord
         return try db.withConnection { conn in try Self.naming { try conn.run(sql, record: self) } } > 0

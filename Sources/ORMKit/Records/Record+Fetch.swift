@@ -6,6 +6,7 @@ extension Record {
     /// ```
     ///
     /// - Throws: `DatabaseError` (`.decoding` naming the table, column and row for a bad value).
+    @inlinable
     public static func find(_ db: some DatabaseContext, _ key: PrimaryKey) throws -> Self? {
         let sql = try schema.recordSQL.requireKey(tableName: schema.name).find
         return try db.withConnection { conn in
@@ -45,6 +46,7 @@ extension Record {
     /// Every record of the table, in SQLite's order (use `order(_:)` for a defined one).
     ///
     /// - Throws: `DatabaseError` (`.decoding` naming the table, column and row for a bad value).
+    @inlinable
     public static func fetchAll(_ db: some DatabaseContext) throws -> [Self] {
         let sql = schema.recordSQL.selectAll
         return try db.withConnection { conn in try naming { try conn.fetchRecords(Self.self, sql: sql, arguments: []) } }
@@ -53,6 +55,7 @@ extension Record {
     /// The first record of the table, or nil when it is empty.
     ///
     /// - Throws: `DatabaseError`.
+    @inlinable
     public static func fetchOne(_ db: some DatabaseContext) throws -> Self? {
         let sql = schema.recordSQL.selectFirst
         return try db.withConnection { conn in

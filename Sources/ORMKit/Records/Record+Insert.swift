@@ -9,6 +9,7 @@ extension Record {
     ///
     /// - Throws: `DatabaseError`: constraint violations (`isUniqueViolation`, `isPrimaryKeyViolation`, …),
     ///   or an encoding error.
+    @inlinable
     public mutating func insert(_ db: some DatabaseContext) throws {
         try db.withConnection { conn in try insertRow(conn) }
     }
@@ -31,6 +32,7 @@ extension Record {
     }
 
     /// Inserts on `conn` and reports the assigned row id.
+    @inlinable
     mutating func insertRow(_ conn: Connection) throws {
         let sql = Self.schema.recordSQL.insert
         _ = try Self.naming { try conn.run(sql, record: self) }

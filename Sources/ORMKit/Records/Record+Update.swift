@@ -2,6 +2,7 @@ extension Record {
     /// Updates every column of the row with the record's primary key.
     ///
     /// - Throws: `DatabaseError` (`.recordNotFound`) when no row has the key; constraint violations.
+    @inlinable
     public func update(_ db: some DatabaseContext) throws {
         let sql = try Self.schema.recordSQL.requireKey(tableName: Self.schema.name).update
         try performUpdate(db, sql: sql)
@@ -42,7 +43,8 @@ extension Record {
         }
     }
 
-    private func performUpdate(_ db: some DatabaseContext, sql: String) throws {
+    @inlinable
+    func performUpdate(_ db: some DatabaseContext, sql: String) throws {
         let changes = try db.withConnection { conn in try Self.naming { try conn.run(sql, record: self) } }
         if changes == 0 {
             throw DatabaseError(kind: .recordNotFound, message: "no row has the record's primary key", sql: sql, table: Self.schema.name)

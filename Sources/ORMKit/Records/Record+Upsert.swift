@@ -3,6 +3,7 @@ extension Record {
     /// (`INSERT … ON CONFLICT (key) DO UPDATE`), in one statement. An auto-increment record gets its id.
     ///
     /// - Throws: `DatabaseError` (`.misuse`) when the table has no usable key; other constraint violations.
+    @inlinable
     public mutating func upsert(_ db: some DatabaseContext) throws {
         let sql = try Self.schema.recordSQL.requireKey(tableName: Self.schema.name).upsert
         try db.withConnection { conn in try upsertRow(conn, sql: sql) }
@@ -41,7 +42,8 @@ extension Record {
         }
     }
 
-    private mutating func upsertRow(_ conn: Connection, sql: String) throws {
+    @inlinable
+    mutating func upsertRow(_ conn: Connection, sql: String) throws {
         let recordSQL = Self.schema.recordSQL
         let watchedKey: Int32 = recordSQL.isAutoIncrement ? Int32((recordSQL.keyed?.keyPositions.first ?? -1) + 1) : 0
         let (keyWasNull, returnedRowID): (Bool, Int64?) = try Self.naming {

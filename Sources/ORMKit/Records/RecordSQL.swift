@@ -7,49 +7,65 @@ import Foundation
 /// parameters by column position (`?1` is the first column), so one `Record.encode(to:)` serves them all;
 /// statements that bind a key (`find`, `delete(key)`) number them by key position. Identifiers are always
 /// double-quoted and every value is a parameter.
+@usableFromInline
 final class RecordSQL: Sendable {
     /// The table name, quoted.
     let table: String
     /// The unquoted column names, in codec order.
     let columns: [String]
     /// The quoted, table-qualified column list of every `SELECT`.
-    let selection: String
+    @usableFromInline let selection: String
     /// `SELECT <columns> FROM "t"`.
-    let selectAll: String
+    @usableFromInline let selectAll: String
     /// `SELECT <columns> FROM "t" LIMIT 1`.
-    let selectFirst: String
+    @usableFromInline let selectFirst: String
     /// `INSERT INTO "t" (<columns>) VALUES (?1, …, ?n)`.
-    let insert: String
+    @usableFromInline let insert: String
     /// `SELECT COUNT(*) FROM "t"`.
-    let count: String
+    @usableFromInline let count: String
     /// `DELETE FROM "t"`.
     let deleteAll: String
     /// SQL needing a primary key whose columns are all stored columns; nil otherwise.
-    let keyed: Keyed?
+    @usableFromInline let keyed: Keyed?
     /// Whether the key is an auto-increment `INTEGER PRIMARY KEY`.
-    let isAutoIncrement: Bool
+    @usableFromInline let isAutoIncrement: Bool
     /// SQL for column subsets (`update(columns:)`, `upsert(onConflict:)`), built on first use.
     private let subsetCache = SubsetCache()
 
     /// The keyed statements.
-    struct Keyed: Sendable {
+    @usableFromInline
+    final class Keyed: Sendable {
         /// The 0-based position of each key column in `columns`.
-        let keyPositions: [Int]
+        @usableFromInline let keyPositions: [Int]
         /// `SELECT … WHERE "k"=?1`.
-        let find: String
+        @usableFromInline let find: String
         /// `SELECT EXISTS (SELECT 1 FROM "t" WHERE "k"=?1)`.
-        let exists: String
+        @usableFromInline let exists: String
         /// `DELETE FROM "t" WHERE "k"=?1` (key parameters).
-        let deleteByKey: String
+        @usableFromInline let deleteByKey: String
         /// `DELETE FROM "t" WHERE "k"=?<position>` (record parameters).
-        let deleteRecord: String
+        @usableFromInline let deleteRecord: String
         /// `UPDATE "t" SET "c"=?<position>, … WHERE "k"=?<position>`.
-        let update: String
+        @usableFromInline let update: String
         /// `INSERT … ON CONFLICT ("k") DO UPDATE SET "c"=excluded."c", …` (plus `RETURNING` the key when it
         /// is auto-increment).
-        let upsert: String
+        @usableFromInline let upsert: String
         /// The record-parameter `WHERE` clause on the key.
         let recordKeyCondition: String
+
+        init(
+            keyPositions: [Int], find: String, exists: String, deleteByKey: String, deleteRecord: String,
+            update: String, upsert: String, recordKeyCondition: String
+        ) {
+            self.keyPositions = keyPositions
+            self.find = find
+            self.exists = exists
+            self.deleteByKey = deleteByKey
+            self.deleteRecord = deleteRecord
+            self.update = update
+            self.upsert = upsert
+            self.recordKeyCondition = recordKeyCondition
+        }
     }
 
     init(name: String, columns: [String], primaryKey: [String], isAutoIncrement: Bool) {
@@ -134,6 +150,7 @@ final class RecordSQL: Sendable {
     }
 
     /// The keyed statements, or a misuse error naming the table.
+    @usableFromInline
     func requireKey(tableName: String) throws -> Keyed {
         guard let keyed else {
             throw DatabaseError(

@@ -21,7 +21,7 @@ public final class TableSchema: Sendable {
     /// `CREATE TABLE` statement for this table, exactly as `ormgen sql` prints it.
     public let createTableSQL: String
     /// The DML the record operations run (insert, update, delete, upsert, select), derived once here.
-    let recordSQL: RecordSQL
+    @usableFromInline let recordSQL: RecordSQL
 
     /// Creates a table description. Called by generated code.
     public init(
