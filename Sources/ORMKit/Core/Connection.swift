@@ -13,8 +13,8 @@ public final class Connection {
     let handle: OpaquePointer
     /// Prepared statements by SQL text.
     private var statementCache: [SQLKey: Statement] = [:]
-    /// Whether a closure holding this connection is running (set by `Database` under its lock).
-    var isAccessible = false
+    /// Whether a closure holding this connection is running (set by `Database` under its lock; false once closed).
+    @usableFromInline var isAccessible = false
     /// Whether `close()` ran.
     private(set) var isClosed = false
     /// Nesting depth of `savepoint` calls, used to name savepoints.

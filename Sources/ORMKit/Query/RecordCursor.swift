@@ -38,7 +38,7 @@ public final class RecordCursor<R: Record> {
     @inlinable
     public func next() throws -> R? {
         guard let statement else { return nil }
-        try connection.checkAccess()
+        if !connection.isAccessible { try connection.checkAccess() }
         guard try R.naming({ try statement.step() }) else {
             finish()
             return nil
