@@ -2,8 +2,11 @@
 public struct GeneratorOptions: Sendable, Hashable {
     /// The access level of generated declarations.
     public enum AccessLevel: String, Sendable, Hashable, CaseIterable {
+        /// `public` declarations and `public import`s, for a library target (the default).
         case `public`
+        /// `package` declarations, visible to the other modules of the same package.
         case `package`
+        /// No access modifier: visible only inside the module that compiles the generated files.
         case `internal`
     }
 

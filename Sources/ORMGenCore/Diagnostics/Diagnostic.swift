@@ -27,8 +27,11 @@ public struct SchemaLocation: Sendable, Hashable, Comparable, CustomStringConver
 public struct Diagnostic: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// How serious a diagnostic is. Only errors stop generation.
     public enum Severity: String, Sendable, Hashable {
+        /// A problem that stops generation; `ormgen` exits non-zero and writes nothing.
         case error
+        /// A problem worth fixing that does not stop generation.
         case warning
+        /// Context for the diagnostic before it (for example where a duplicate was first declared).
         case note
     }
 
