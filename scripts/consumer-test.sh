@@ -63,6 +63,7 @@ let package = Package(
         .executableTarget(
             name: "MyApp",
             dependencies: ["Catalog", .product(name: "ORMKit", package: "$PACKAGE_ID")],
+            exclude: ["schema/README.md"],  // YAML needs no entry; any other file in schema/ does
             plugins: [.plugin(name: "ORMGenPlugin", package: "$PACKAGE_ID")]
         ),
         // Generated on demand by \`generate-orm\` into Sources/Catalog/Generated and compiled as-is.
@@ -86,6 +87,9 @@ models:
       stars: { type: Int, default: 0 }
     indexes: [title]
 YAML
+
+echo "The MyApp schema: every .yaml/.yml file here is an input of the ORMGenPlugin build plugin." \
+    >"$CONSUMER/Sources/MyApp/schema/README.md"
 
 cat >"$CONSUMER/Sources/Catalog/schema/catalog.yaml" <<'YAML'
 name: CatalogSchema
