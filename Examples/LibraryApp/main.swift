@@ -8,14 +8,22 @@ import Foundation
 import ORMKit
 
 let arguments = CommandLine.arguments.dropFirst()
+let usage = "usage: LibraryApp [DATABASE_PATH] [--reset]   (default path: library.db)"
+if let option = arguments.first(where: { $0.hasPrefix("-") && $0 != "--reset" }) {
+    let isHelp = option == "--help" || option == "-h"
+    FileHandle.standardError.write(Data(((isHelp ? "" : "LibraryApp: unknown option '\(option)'\n") + usage + "\n").utf8))
+    exit(isHelp ? 0 : 2)
+}
 let reset = arguments.contains("--reset")
-let path = arguments.first { !$0.hasPrefix("--") } ?? "library.db"
+let path = arguments.first { !$0.hasPrefix("-") } ?? "library.db"
 
 do {
     try runDemo(path: path, reset: reset)
 } catch {
     FileHandle.standardError.write(Data("LibraryApp: error: \(error)\n".utf8))
-    FileHandle.standardError.write(Data("LibraryApp: try again with --reset to start from a new database\n".utf8))
+    if error is MigrationError {
+        FileHandle.standardError.write(Data("LibraryApp: run with --reset to start from a new database\n".utf8))
+    }
     exit(1)
 }
 
