@@ -189,6 +189,23 @@ struct TransactionTests {
         #expect(recorded.map(\.sql) == ["INSERT INTO t VALUES (?)"])
         #expect(recorded.map(\.expandedSQL) == ["INSERT INTO t VALUES (42)"])
     }
+
+    @Test func traceSeesRecordOperationsWithTheirValues() async throws {
+        let (db, directory) = try makeLibrary()
+        _ = directory
+        let events = Locked<[String]>([])
+        db.trace { event in events.withValue { $0.append(event.expandedSQL) } }
+        try await db.write { conn in
+            var author = Author(name: "O'Brien", rating: 2.5)
+            try author.insert(conn)
+        }
+        _ = try Author.filter(Author.name == "O'Brien").fetchAll(db)
+        let recorded = events.withValue { $0 }
+        #expect(recorded.contains { $0.hasPrefix("INSERT INTO \"authors\"") && $0.contains("'O''Brien'") && $0.contains("2.5") })
+        #expect(recorded.contains { $0.hasPrefix("SELECT") && $0.contains("'O''Brien'") })
+        #expect(recorded.contains("BEGIN IMMEDIATE TRANSACTION"))
+        #expect(recorded.contains("COMMIT TRANSACTION"))
+    }
 }
 
 /// A value shared with `@Sendable` closures in tests.
