@@ -14,6 +14,7 @@ enum InputCollector {
     static func collect(_ paths: [String]) throws -> Collected {
         var collected = Collected()
         let manager = FileManager.default
+        var seen = Set<String>()
         for given in paths {
             let path = given.count > 1 && given.hasSuffix("/") ? String(given.dropLast()) : given
             var isDirectory: ObjCBool = false
@@ -27,6 +28,9 @@ enum InputCollector {
                 throw ExitCode.failure
             }
             for file in files {
+                // The same file named twice (`schema schema/a.yaml`) is read once.
+                let canonical = URL(fileURLWithPath: file).standardizedFileURL.resolvingSymlinksInPath().path
+                guard seen.insert(canonical).inserted else { continue }
                 guard let data = manager.contents(atPath: file) else {
                     DiagnosticPrinter.fail("cannot read '\(file)'")
                     throw ExitCode.failure

@@ -117,4 +117,12 @@ struct CLITests {
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("bin.yaml:1:1: error: file is not UTF-8 text; schema files must be UTF-8 YAML\n"))
     }
+
+    @Test func aFileNamedTwiceIsReadOnce() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write(validSchema, to: "schema/shop.yaml")
+        let result = try CLI.run(["check", "schema", "schema/shop.yaml", "./schema/shop.yaml"], in: directory.url)
+        #expect(result.status == 0)
+        #expect(result.stderr == "ormgen: schema is valid\n")
+    }
 }
