@@ -11,9 +11,10 @@ struct ORMGenCommand: ParsableCommand {
 
             Examples:
               ormgen generate schema --output Generated
-              ormgen generate schema/models.yaml schema/migrations.yaml --output Sources/Models --access internal
+              ormgen generate schema/shop.yaml --output Sources/Shop --access internal
               ormgen check schema
               ormgen sql schema > schema.sql
+              ormgen diff old-schema --to schema
             """,
         version: "0.1.0",
         subcommands: [GenerateCommand.self, CheckCommand.self, SQLCommand.self, DiffCommand.self]
