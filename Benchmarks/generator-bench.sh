@@ -8,7 +8,7 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/.." && pwd)"
 runs="${1:-5}"
-scratch="$here/.build-ormgen"
+scratch="${ORMGEN_SCRATCH:-$here/.build-ormgen}"   # build folder (gitignored)
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
@@ -48,18 +48,21 @@ done
 
 median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 
+# Wall time and CPU time (user + sys) of each run; on a shared, loaded machine the CPU time is the steadier figure.
+TIMEFORMAT='%R %U %S'
 for configuration in release debug; do
     swift build --package-path "$root" --scratch-path "$scratch" -c "$configuration" --product ormgen >&2
     binary="$scratch/$configuration/ormgen"
-    times=()
+    walls=()
+    cpus=()
     for run in $(seq "$runs"); do
         out="$work/out-$configuration-$run"
-        start=$(date +%s.%N)
-        "$binary" generate "$work/schema" --output "$out" > /dev/null
-        end=$(date +%s.%N)
-        times+=("$(echo "$end - $start" | bc)")
+        timing=$( { time "$binary" generate "$work/schema" --output "$out" > /dev/null 2>&1; } 2>&1 )
+        read -r wall user sys <<< "$timing"
+        walls+=("$wall")
+        cpus+=("$(echo "$user + $sys" | bc)")
     done
     files=$(find "$work/out-$configuration-1" -name '*.swift' | wc -l)
-    printf '%s: %s s median of %s runs (200 models, %s files written)\n' \
-        "$configuration" "$(printf '%s\n' "${times[@]}" | median)" "$runs" "$files"
+    printf '%s: %s s wall, %s s CPU (median of %s runs; 200 models, %s files written)\n' \
+        "$configuration" "$(printf '%s\n' "${walls[@]}" | median)" "$(printf '%s\n' "${cpus[@]}" | median)" "$runs" "$files"
 done

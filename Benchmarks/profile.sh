@@ -3,15 +3,19 @@
 # inside the timed region (`measuredRun`), at --quick sizes. Instruction counts are exact and do not
 # depend on machine load, so they settle what noisy timings cannot.
 #
-# usage: Benchmarks/profile.sh WORKLOAD [CONTENDERS] [TOP]      e.g. Benchmarks/profile.sh cursor A,D 25
+# usage: Benchmarks/profile.sh WORKLOAD|all [CONTENDERS] [TOP]
+#   Benchmarks/profile.sh cursor A,D 25    totals and the 25 costliest functions of each contender
+#   Benchmarks/profile.sh all A,C,D 0      a Markdown table of totals for every workload, with D/A and D/C
 # Writes callgrind.<workload>.<contender>.out in $PROFILE_DIR (default: a temp dir it prints).
+# Note: the first D run of a process also pays each generated model's one-time `schema` initialization.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-workload="${1:?usage: profile.sh WORKLOAD [A,B,C,D] [TOP]}"
+workload="${1:?usage: profile.sh WORKLOAD|all [A,B,C,D] [TOP]}"
 contenders="${2:-A,D}"
 top="${3:-20}"
 out="${PROFILE_DIR:-$(mktemp -d)}"
+mkdir -p "$out"
 
 swift build -c release --package-path "$here" --scratch-path "$here/.build-bench" --product bench >&2
 # valgrind 3.19 cannot read the DWARF 5 the toolchain emits; symbols survive --strip-debug.
@@ -19,12 +23,32 @@ binary="$out/bench"
 cp "$here/.build-bench/release/bench" "$binary"
 strip --strip-debug "$binary"
 
-for contender in ${contenders//,/ }; do
-    file="$out/callgrind.$workload.$contender.out"
+count() { # workload contender -> total instructions
+    local file="$out/callgrind.$1.$2.out"
     valgrind --tool=callgrind --callgrind-out-file="$file" --toggle-collect='*measuredRun*' \
-        "$binary" --quick --only "$workload" --contender "$contender" --reps 1 --no-allocations >/dev/null 2>"$file.log"
-    total=$(callgrind_annotate "$file" | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }')
-    echo "== $workload $contender: $total instructions"
-    callgrind_annotate "$file" | sed -n '/file:function/,$p' | sed -n "3,$((top + 2))p" | cut -c1-200
-done
+        "$binary" --quick --only "$1" --contender "$2" --reps 1 --no-allocations >/dev/null 2>"$file.log"
+    callgrind_annotate "$file" | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }'
+}
+
+if [ "$workload" = all ]; then
+    echo "| workload | ${contenders//,/ | } | D/A | D/C |"
+    echo "| --- |$(for _ in ${contenders//,/ }; do printf ' ---: |'; done) ---: | ---: |"
+    for w in insert fetchAll lookup query update upsert cursor eager; do
+        declare -A total=()
+        row="| $w |"
+        for c in ${contenders//,/ }; do
+            total[$c]=$(count "$w" "$c")
+            row="$row $(awk -v n="${total[$c]}" 'BEGIN { printf "%.1fM", n / 1e6 }') |"
+        done
+        ratio() { [ -n "${total[$1]:-}" ] && [ -n "${total[$2]:-}" ] && awk -v a="${total[$1]}" -v b="${total[$2]}" 'BEGIN { printf "%.2f", a / b }' || echo "–"; }
+        echo "$row $(ratio D A) | $(ratio D C) |"
+        unset total
+    done
+else
+    for contender in ${contenders//,/ }; do
+        total=$(count "$workload" "$contender")
+        echo "== $workload $contender: $total instructions"
+        callgrind_annotate "$out/callgrind.$workload.$contender.out" | sed -n '/file:function/,$p' | sed -n "3,$((top + 2))p" | cut -c1-200
+    done
+fi
 echo "(profiles in $out)"
