@@ -72,6 +72,7 @@ public struct QueryRequest<R: Record>: Sendable {
     @usableFromInline
     func selectSQL(_ selection: String, renderer: inout SQLRenderer) -> String {
         var sql = "SELECT \(isDistinct ? "DISTINCT " : "")\(selection) FROM \(R.schema.recordSQL.table)"
+        renderer.enter(joins)
         sql += renderer.render(joins)
         sql += clauses(renderer: &renderer)
         return sql

@@ -4,6 +4,9 @@ public struct SQLExpression: Sendable, Hashable {
     indirect enum Node: Sendable, Hashable {
         /// A table-qualified column.
         case column(table: String, name: String)
+        /// A column of the table a relation reaches (`Book.translator.column(Author.name)`): rendered with the
+        /// alias of the nearest join or `EXISTS` subquery of that relation (`Relation.key`).
+        case relationColumn(relation: String, name: String)
         /// A bound value.
         case value(DatabaseValue)
         /// `lhs <op> rhs` for a fixed operator token (`=`, `<`, `AND`, `+`, `LIKE`, …).

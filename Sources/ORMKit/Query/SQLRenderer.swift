@@ -6,6 +6,8 @@
 struct SQLRenderer {
     /// The values for the placeholders rendered so far, in order.
     @usableFromInline private(set) var arguments: [DatabaseValue] = []
+    /// How the query in scope refers to the table each relation reaches, by `Relation.key`.
+    private var relationTables: [String: String] = [:]
 
     @usableFromInline
     init() {}
@@ -15,6 +17,9 @@ struct SQLRenderer {
         switch expression.node {
         case .column(let table, let name):
             return "\(quoteIdentifier(table)).\(quoteIdentifier(name))"
+        case .relationColumn(let relation, let name):
+            // A relation that is not joined renders its key, which SQLite reports as "no such column".
+            return "\(quoteIdentifier(relationTables[relation] ?? relation)).\(quoteIdentifier(name))"
         case .value(let value):
             arguments.append(value)
             return "?"
@@ -40,14 +45,29 @@ struct SQLRenderer {
             guard let operand else { return "\(function.rawValue)(*)" }
             return "\(function.rawValue)(\(distinct ? "DISTINCT " : "")\(render(operand)))"
         case .exists(let subquery, let negated):
+            let outer = relationTables
+            defer { relationTables = outer }
+            relationTables[subquery.relationKey] = subquery.alias ?? subquery.table
             let joins = render(subquery.joins)
-            return "(\(negated ? "NOT " : "")EXISTS (SELECT 1 FROM \(quoteIdentifier(subquery.table))\(joins) WHERE \(render(subquery.condition))))"
+            let table = quoteIdentifier(subquery.table) + (subquery.alias.map { " AS \(quoteIdentifier($0))" } ?? "")
+            return "(\(negated ? "NOT " : "")EXISTS (SELECT 1 FROM \(table)\(joins) WHERE \(render(subquery.condition))))"
+        }
+    }
+
+    /// Makes `relation.column(_:)` handles refer to the tables `joins` bring in. Call before rendering
+    /// anything of the query that has these joins.
+    mutating func enter(_ joins: [SQLJoin]) {
+        for join in joins {
+            if let key = join.relationKey { relationTables[key] = join.reference }
         }
     }
 
     /// The SQL for `JOIN` clauses, each with a leading space.
     mutating func render(_ joins: [SQLJoin]) -> String {
-        joins.map { " JOIN \(quoteIdentifier($0.table)) ON \(render($0.condition))" }.joined()
+        joins.map { join in
+            let alias = join.alias.map { " AS \(quoteIdentifier($0))" } ?? ""
+            return " JOIN \(quoteIdentifier(join.table))\(alias) ON \(render(join.condition))"
+        }.joined()
     }
 
     /// The SQL for an `ORDER BY` term.

@@ -44,6 +44,7 @@ public struct SelectRequest<R: Record, T>: Sendable {
     /// - Throws: `DatabaseError` (`.decoding` naming the column and row for a bad value).
     public func fetchAll(_ db: some DatabaseContext) throws -> [T] {
         var renderer = SQLRenderer()
+        renderer.enter(base.joins)
         let columns = selection.map { renderer.render($0) }.joined(separator: ", ")
         // Render the selection first so its arguments come first, then the clauses.
         let sql = base.selectSQL(columns, renderer: &renderer)

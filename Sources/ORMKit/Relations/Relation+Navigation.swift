@@ -39,10 +39,12 @@ extension Relation {
     /// ```swift
     /// let scientists = try Author.filter(Author.books.any(Book.genre == .science)).fetchAll(db)
     /// let idle = try Author.filter(!Author.books.any()).fetchAll(db)
+    /// let referred = try Reader.filter(Reader.referrer.any(Reader.referrer.column(Reader.name) == "Ann")).fetchAll(db)
     /// ```
     ///
-    /// A relation whose target table is the owner's own table (`Reader.referrer`) cannot be filtered this way:
-    /// the inner table name hides the outer one.
+    /// In `predicate`, plain columns of the target (`Book.genre`) refer to the subquery's rows, except when
+    /// the target table is the owner's own table (`Reader.referrer`): there the subquery's table is aliased by
+    /// `key`, plain columns keep meaning the owner, and `column(_:)` reaches the target's rows.
     public func any() -> QueryExpression<Bool> {
         existsExpression(nil)
     }
@@ -52,19 +54,44 @@ extension Relation {
         existsExpression(predicate.sqlExpression)
     }
 
+    /// A column of the table this relation reaches, in a query that joins it (`joining(_:)`) or in this
+    /// relation's `any(_:)` predicate: it names the right table even when the query holds the same table twice.
+    ///
+    /// ```swift
+    /// let books = try Book.joining(Book.author).joining(Book.translator)
+    ///     .filter(Author.name == "Ann" && Book.translator.column(Author.name) == "Bob")  // author Ann, translator Bob
+    ///     .fetchAll(db)
+    /// ```
+    ///
+    /// `column` must be a column of `Target` (its table is replaced by the relation's). Used in a query that
+    /// does not join the relation, SQLite reports "no such column".
+    public func column<Value>(_ column: Column<Value>) -> QueryExpression<Value> {
+        QueryExpression(.relationColumn(relation: key, name: column.name))
+    }
+
     private func existsExpression(_ predicate: SQLExpression?) -> QueryExpression<Bool> {
         let owner = Owner.schema.name
         let target = Target.schema.name
         let subquery: SQLSubquery
         switch link {
         case let .direct(ownerColumn, targetColumn):
+            let alias = target == owner ? key : nil
             subquery = SQLSubquery(
-                table: target, joins: [], condition: .and(.equal(.column(target, targetColumn), .column(owner, ownerColumn)), predicate))
+                table: target, alias: alias, relationKey: key, joins: [],
+                condition: .and(.equal(.column(alias ?? target, targetColumn), .column(owner, ownerColumn)), predicate))
         case let .through(joinTable, ownerColumn, joinOwnerColumn, targetColumn, joinTargetColumn, _):
+            let linkAlias = joinTable == owner ? key + ".link" : nil
+            let targetAlias = target == owner ? key : nil
+            let linkName = linkAlias ?? joinTable
+            let targetName = targetAlias ?? target
             subquery = SQLSubquery(
-                table: joinTable,
-                joins: [SQLJoin(table: target, condition: .equal(.column(target, targetColumn), .column(joinTable, joinTargetColumn)))],
-                condition: .and(.equal(.column(joinTable, joinOwnerColumn), .column(owner, ownerColumn)), predicate))
+                table: joinTable, alias: linkAlias, relationKey: key,
+                joins: [
+                    SQLJoin(
+                        table: target, alias: targetAlias, relationKey: key,
+                        condition: .equal(.column(targetName, targetColumn), .column(linkName, joinTargetColumn)))
+                ],
+                condition: .and(.equal(.column(linkName, joinOwnerColumn), .column(owner, ownerColumn)), predicate))
         }
         return QueryExpression(.exists(subquery, negated: false))
     }
@@ -80,11 +107,22 @@ extension QueryRequest {
     /// ```
     ///
     /// Joining a to-many relation repeats the owner once per target; filter with `relation.any(…)` instead to
-    /// keep each owner once. Joining two relations to the same table, or a relation to the owner's own table,
-    /// is ambiguous SQL (columns name their table, not an alias) and fails with SQLite's error.
+    /// keep each owner once. Joining the same relation again changes nothing.
+    ///
+    /// Each table keeps its name the first time the query names it, so `Author.name` means the first join to
+    /// `authors`. A second join to the same table (`Book.translator` after `Book.author`), or a join to the
+    /// owner's own table (`Reader.referrer`), is aliased: reach its columns with `relation.column(_:)`.
+    ///
+    /// ```swift
+    /// let pairs = try Book.joining(Book.author).joining(Book.translator)
+    ///     .select(Book.title, Author.name, Book.translator.column(Author.name))
+    ///     .fetchAll(db)
+    /// ```
     public func joining<T, L>(_ relation: Relation<R, T, L>) -> Self {
+        guard !joins.contains(where: { $0.relationKey == relation.key }) else { return self }
         var copy = self
-        copy.joins += relation.joinsFromOwner
+        let taken = Set([R.schema.name] + joins.map(\.reference))
+        copy.joins += relation.joinsFromOwner(taken: taken)
         return copy
     }
 }

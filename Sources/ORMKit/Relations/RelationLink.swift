@@ -51,17 +51,43 @@ extension Relation {
         return false
     }
 
-    /// The `JOIN` clauses that bring the target's table into a query on the owner's table.
-    var joinsFromOwner: [SQLJoin] {
+    /// The relation's name in SQL: `"<owner table>.<relation>"` (`"books.translator"`), unique per relation. It
+    /// keys `column(_:)` handles and is the alias of the target table wherever its own name is taken.
+    var key: String { "\(Owner.schema.name).\(name)" }
+
+    /// The `JOIN` clauses that bring the target's table into a query on the owner's table, whose tables are
+    /// already named `taken` (the owner's table and earlier joins). A table named for the first time keeps its
+    /// name, so plain columns (`Author.name`) refer to it; a repeated table is aliased by `key` (and the join
+    /// table of a many-to-many relation by `key` + `".link"`). Deterministic: the same joins render the same SQL.
+    func joinsFromOwner(taken: Set<String>) -> [SQLJoin] {
         let owner = Owner.schema.name
         let target = Target.schema.name
+        var taken = taken
+        func alias(_ table: String, _ alias: String) -> String? {
+            defer { taken.insert(alias) }
+            return taken.insert(table).inserted ? nil : alias
+        }
         switch link {
         case let .direct(ownerColumn, targetColumn):
-            return [SQLJoin(table: target, condition: .equal(.column(target, targetColumn), .column(owner, ownerColumn)))]
-        case let .through(joinTable, ownerColumn, joinOwnerColumn, targetColumn, joinTargetColumn, _):
+            let targetAlias = alias(target, key)
+            let targetName = targetAlias ?? target
             return [
-                SQLJoin(table: joinTable, condition: .equal(.column(joinTable, joinOwnerColumn), .column(owner, ownerColumn))),
-                SQLJoin(table: target, condition: .equal(.column(target, targetColumn), .column(joinTable, joinTargetColumn))),
+                SQLJoin(
+                    table: target, alias: targetAlias, relationKey: key,
+                    condition: .equal(.column(targetName, targetColumn), .column(owner, ownerColumn)))
+            ]
+        case let .through(joinTable, ownerColumn, joinOwnerColumn, targetColumn, joinTargetColumn, _):
+            let linkAlias = alias(joinTable, key + ".link")
+            let linkName = linkAlias ?? joinTable
+            let targetAlias = alias(target, key)
+            let targetName = targetAlias ?? target
+            return [
+                SQLJoin(
+                    table: joinTable, alias: linkAlias,
+                    condition: .equal(.column(linkName, joinOwnerColumn), .column(owner, ownerColumn))),
+                SQLJoin(
+                    table: target, alias: targetAlias, relationKey: key,
+                    condition: .equal(.column(targetName, targetColumn), .column(linkName, joinTargetColumn))),
             ]
         }
     }
