@@ -5,7 +5,7 @@
 /// var author = Author(name: "Ann", email: "ann@example.org")
 /// try author.save(db, with:
 ///     Author.books.saving([dune, emma]),
-///     Author.profile.saving(AuthorProfile(authorID: 0, links: [:])))
+///     Author.profile.saving(AuthorProfile(links: [:], authorID: 0)))
 /// ```
 public struct GraphChange<Owner: Record>: Sendable {
     /// Saves the related records of `owner` (already saved, so its key is known).
@@ -31,8 +31,9 @@ extension Relation {
         GraphChange { conn, owner in try save(target, changes: changes, of: owner, conn) }
     }
 
-    /// The `hasOne` target to save with the owner, with its own related records: see `saving(_:)`.
-    public func saving(_ target: Target, with changes: GraphChange<Target>...) -> GraphChange<Owner> where Loaded == Target? {
+    /// The `hasOne` target to save with the owner, with its own related records: see `saving(_:)`. (A
+    /// `belongsTo` parent is saved on its own, before the child that references it.)
+    public func saving(_ target: Target, with changes: GraphChange<Target>...) -> GraphChange<Owner> where Kind == HasOneKind {
         GraphChange { conn, owner in try save(target, changes: changes, of: owner, conn) }
     }
 
@@ -51,15 +52,17 @@ extension Relation {
             try target.save(conn)
         case .through:
             try target.save(conn)
-            try ManyToManyRecords(Relation<Owner, Target, [Target]>(self), owner: owner).attach(conn, target)
+            try ManyToManyRecords(ManyToMany<Owner, Target>(self), owner: owner).attach(conn, target)
         }
         for change in changes { try change.apply(conn, target) }
     }
 }
 
 extension Relation {
-    /// The same relation, typed as to-many (for the join-table writes of `saving`).
-    fileprivate init<Other: Sendable>(_ other: Relation<Owner, Target, Other>) where Loaded == [Target] {
+    /// The same relation, typed as many-to-many (for the join-table writes of `saving`, which only reaches
+    /// them for a `manyToMany` relation).
+    fileprivate init<OtherLoaded: Sendable, OtherKind: RelationKind>(_ other: Relation<Owner, Target, OtherLoaded, OtherKind>)
+    where Loaded == [Target], Kind == ManyToManyKind {
         self.schema = other.schema
         self.ownerValue = other.ownerValue
         self.targetValue = other.targetValue
@@ -80,7 +83,7 @@ extension Record {
     ///
     /// The record gets its assigned id; fetch the children back through the relation (`author.books`).
     ///
-    /// - Throws: `DatabaseError` (constraint violations, `.misuse` for a `belongsTo` change), after rolling
+    /// - Throws: `DatabaseError` (constraint violations, `.misuse` for an unsaved owner), after rolling
     ///   back the whole graph.
     public mutating func save(_ db: some DatabaseContext, with changes: GraphChange<Self>...) throws {
         var record = self

@@ -118,7 +118,7 @@ extension QueryRequest {
     ///     .select(Book.title, Author.name, Book.translator.column(Author.name))
     ///     .fetchAll(db)
     /// ```
-    public func joining<T, L>(_ relation: Relation<R, T, L>) -> Self {
+    public func joining<T, L, K>(_ relation: Relation<R, T, L, K>) -> Self {
         guard !joins.contains(where: { $0.relationKey == relation.key }) else { return self }
         var copy = self
         let taken = Set([R.schema.name] + joins.map(\.reference))
@@ -129,7 +129,7 @@ extension QueryRequest {
 
 extension Record {
     /// A request for every row, joined with the target table of `relation`. See `QueryRequest.joining(_:)`.
-    public static func joining<T, L>(_ relation: Relation<Self, T, L>) -> QueryRequest<Self> {
+    public static func joining<T, L, K>(_ relation: Relation<Self, T, L, K>) -> QueryRequest<Self> {
         all().joining(relation)
     }
 }

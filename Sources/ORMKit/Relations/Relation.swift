@@ -2,15 +2,17 @@
 /// relation filters, eager loading and graph saves follow.
 ///
 /// `Loaded` is what eager loading attaches to each owner: `Target` for a required `belongsTo`, `Target?`
-/// for an optional `belongsTo` and for `hasOne`, `[Target]` for `hasMany` and `manyToMany`. Generated
-/// models declare one static value per relation (`Book.author`, `Author.books`) with the aliases
-/// `BelongsTo`, `OptionalBelongsTo`, `HasOne`, `HasMany` and `ManyToMany`.
+/// for an optional `belongsTo` and for `hasOne`, `[Target]` for `hasMany` and `manyToMany`. `Kind` is a
+/// phantom type naming the relation kind (`HasManyKind`, …), so kind-specific API (graph saves of children,
+/// many-to-many writes) is only available where it applies and misuse does not compile. Generated models
+/// declare one static value per relation (`Book.author`, `Author.books`) with the aliases `BelongsTo`,
+/// `OptionalBelongsTo`, `HasOne`, `HasMany` and `ManyToMany`.
 ///
 /// ```swift
 /// let books = try Author.books.request(for: author).fetchAll(db)   // what `author.books` returns
 /// let rows = try Author.all().including(Author.books).fetchAll(db) // [Related<Author, [Book]>]
 /// ```
-public struct Relation<Owner: Record, Target: Record, Loaded: Sendable>: Sendable {
+public struct Relation<Owner: Record, Target: Record, Loaded: Sendable, Kind: RelationKind>: Sendable {
     /// The relation's metadata, as the generator emitted it in `Owner.schema.relations`.
     public let schema: RelationSchema
     /// The value of the owner's side of the link: its foreign key (`belongsTo`) or its key (the others).
@@ -26,18 +28,33 @@ public struct Relation<Owner: Record, Target: Record, Loaded: Sendable>: Sendabl
     public var name: String { schema.name }
 }
 
-/// A required `belongsTo`: each owner has exactly one target.
-public typealias BelongsTo<Owner: Record, Target: Record> = Relation<Owner, Target, Target>
-/// An optional `belongsTo`: the owner's foreign key may be NULL.
-public typealias OptionalBelongsTo<Owner: Record, Target: Record> = Relation<Owner, Target, Target?>
-/// A `hasOne`: at most one target row references the owner.
-public typealias HasOne<Owner: Record, Target: Record> = Relation<Owner, Target, Target?>
-/// A `hasMany`: any number of target rows reference the owner.
-public typealias HasMany<Owner: Record, Target: Record> = Relation<Owner, Target, [Target]>
-/// A `manyToMany` through a join table (ordered when the schema says `ordered: true`).
-public typealias ManyToMany<Owner: Record, Target: Record> = Relation<Owner, Target, [Target]>
+/// The kind of a `Relation`, as a type: one of `BelongsToKind`, `OptionalBelongsToKind`, `HasOneKind`,
+/// `HasManyKind`, `ManyToManyKind`. Only these conform.
+public protocol RelationKind: Sendable {}
 
-extension Relation where Loaded == Target {
+/// The kind of a required `belongsTo` relation.
+public enum BelongsToKind: RelationKind {}
+/// The kind of an optional `belongsTo` relation.
+public enum OptionalBelongsToKind: RelationKind {}
+/// The kind of a `hasOne` relation.
+public enum HasOneKind: RelationKind {}
+/// The kind of a `hasMany` relation.
+public enum HasManyKind: RelationKind {}
+/// The kind of a `manyToMany` relation.
+public enum ManyToManyKind: RelationKind {}
+
+/// A required `belongsTo`: each owner has exactly one target.
+public typealias BelongsTo<Owner: Record, Target: Record> = Relation<Owner, Target, Target, BelongsToKind>
+/// An optional `belongsTo`: the owner's foreign key may be NULL.
+public typealias OptionalBelongsTo<Owner: Record, Target: Record> = Relation<Owner, Target, Target?, OptionalBelongsToKind>
+/// A `hasOne`: at most one target row references the owner.
+public typealias HasOne<Owner: Record, Target: Record> = Relation<Owner, Target, Target?, HasOneKind>
+/// A `hasMany`: any number of target rows reference the owner.
+public typealias HasMany<Owner: Record, Target: Record> = Relation<Owner, Target, [Target], HasManyKind>
+/// A `manyToMany` through a join table (ordered when the schema says `ordered: true`).
+public typealias ManyToMany<Owner: Record, Target: Record> = Relation<Owner, Target, [Target], ManyToManyKind>
+
+extension Relation where Loaded == Target, Kind == BelongsToKind {
     /// Creates a required `belongsTo` relation. Called by generated code.
     ///
     /// - Parameters:
@@ -53,7 +70,7 @@ extension Relation where Loaded == Target {
     }
 }
 
-extension Relation where Loaded == Target? {
+extension Relation where Loaded == Target?, Kind == OptionalBelongsToKind {
     /// Creates an optional `belongsTo` relation. Called by generated code.
     ///
     /// - Parameters:
@@ -65,7 +82,9 @@ extension Relation where Loaded == Target? {
     ) {
         self.init(schema: schema, ownerKey: ownerKey, targetKey: targetKey, assign: nil) { $0.first }
     }
+}
 
+extension Relation where Loaded == Target?, Kind == HasOneKind {
     /// Creates a `hasOne` relation. Called by generated code.
     ///
     /// - Parameters:
@@ -81,7 +100,7 @@ extension Relation where Loaded == Target? {
     }
 }
 
-extension Relation where Loaded == [Target] {
+extension Relation where Loaded == [Target], Kind == HasManyKind {
     /// Creates a `hasMany` relation. Called by generated code.
     ///
     /// - Parameters:
@@ -95,7 +114,9 @@ extension Relation where Loaded == [Target] {
     ) {
         self.init(schema: schema, ownerKey: ownerKey, targetKey: targetKey, assign: assign) { $0 }
     }
+}
 
+extension Relation where Loaded == [Target], Kind == ManyToManyKind {
     /// Creates a `manyToMany` relation. Called by generated code.
     ///
     /// - Parameters:

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+/// Relation kinds are types: each snippet is type-checked with `swiftc` against the ORMKit and ExampleModels
+/// modules this test run was built with. The valid snippet must compile (proving the harness works); each
+/// misuse of a relation kind must fail to compile.
+@Suite struct RelationTypingTests {
+    static let valid = """
+        let author = Author(name: "Ann", email: "ann@example.org")
+        let book = Book(isbn: "1", title: "T", tags: [], uid: UUID(), shelf: Shelf(row: 1, column: 1), color: Color(red: 0, green: 0, blue: 0), authorID: 1)
+        _ = Author.books.saving([book])
+        _ = Author.profile.saving(AuthorProfile(links: [:], authorID: 0))
+        _ = Book.readers.saving([Reader(cardNumber: 1, name: "R")])
+        _ = ManyToManyRecords(Book.readers, owner: book)
+        _ = Book.joining(Book.author).joining(Book.translator).filter(Book.translator.column(Author.name) == "A")
+        _ = author.books
+        """
+
+    /// Each misuse and a fragment of the error it must fail with (so it fails for the intended reason).
+    /// `Model.Relations.x` is spelled out because the instance accessor of the same name muddles the message.
+    static let misuses: [(code: String, error: String)] = [
+        // An optional belongsTo parent is not saved from the child (it was a run-time `.misuse`).
+        (#"_ = Book.Relations.series.saving(Series(title: "Earthsea"))"#, "'saving'"),
+        // A required belongsTo neither.
+        (#"_ = Book.Relations.author.saving(Author(name: "Ann", email: "a"))"#, "'saving'"),
+        (#"_ = Book.Relations.series.saving([Series(title: "Earthsea")])"#, "'saving'"),
+        // Many-to-many writes need a manyToMany relation, not a hasMany.
+        (#"_ = ManyToManyRecords(Author.Relations.books, owner: Author(name: "Ann", email: "a"))"#, "ManyToManyKind"),
+        // A hasOne is not a to-many relation.
+        (#"_ = Author.Relations.profile.saving([AuthorProfile(links: [:], authorID: 0)])"#, "'[AuthorProfile]'"),
+        // An optional belongsTo is not a hasOne, though both load `Target?`.
+        (#"let relation: HasOne<Book, Series> = Book.Relations.series"#, "HasOneKind"),
+    ]
+
+    @Test func validUsesCompile() throws {
+        let result = try typeCheck(Self.valid)
+        #expect(result.status == 0, "\(result.output)")
+    }
+
+    @Test(arguments: misuses.indices)
+    func misusesDoNotCompile(_ index: Int) throws {
+        let misuse = Self.misuses[index]
+        let result = try typeCheck(misuse.code)
+        #expect(result.status != 0, "compiled but should not: \(misuse.code)")
+        #expect(result.output.contains("error:") && result.output.contains(misuse.error), "\(result.output)")
+    }
+
+    /// Type-checks `body` (after importing ORMKit and ExampleModels) and returns swiftc's exit status and output.
+    private func typeCheck(_ body: String) throws -> (status: Int32, output: String) {
+        let modules = try #require(Self.modulesDirectory(), "cannot find the built ExampleModels.swiftmodule next to the test bundle")
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("RelationTyping-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let source = directory.appendingPathComponent("snippet.swift")
+        try ("import Foundation\nimport ORMKit\nimport ExampleModels\n\n" + body + "\n").write(to: source, atomically: true, encoding: .utf8)
+
+        let process = Process()
+        #if os(macOS)
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/xcrun")
+        process.arguments = ["swiftc"]
+        #else
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swiftc"]
+        #endif
+        process.arguments? += [
+            "-typecheck", "-swift-version", "6",
+            "-I", modules.path,
+            "-I", repository.appendingPathComponent("Sources/ORMKitSQLite").path,
+            "-module-cache-path", directory.appendingPathComponent("cache").path,
+            source.path,
+        ]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// The build's `Modules` directory: found by walking up from the test executable or bundle.
+    private static func modulesDirectory() -> URL? {
+        let starts = CommandLine.arguments.map { URL(fileURLWithPath: $0) } + [Bundle.main.bundleURL]
+            + Bundle.allBundles.map(\.bundleURL)
+        for start in starts {
+            var directory = start
+            for _ in 0..<4 {
+                directory = directory.deletingLastPathComponent()
+                let modules = directory.appendingPathComponent("Modules")
+                if FileManager.default.fileExists(atPath: modules.appendingPathComponent("ExampleModels.swiftmodule").path) {
+                    return modules
+                }
+            }
+        }
+        return nil
+    }
+}
