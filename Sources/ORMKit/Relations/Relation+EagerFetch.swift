@@ -6,7 +6,8 @@ extension Relation {
         var groups: [[Int]]
     }
 
-    /// Fetches the targets of every owner with `WHERE link IN (…)` queries: one per chunk of keys, each chunk
+    /// Fetches the targets of every owner with `WHERE link IN (…)` queries (and the relation's own filter and
+    /// order, so each owner's targets come in that order): one per chunk of keys, each chunk
     /// under SQLite's bound-variable limit (`SQLITE_LIMIT_VARIABLE_NUMBER`). No query runs without keys.
     /// Each list is padded (repeating its last key) to a power of two, so a few statement shapes serve every
     /// key count and the statement cache is not flooded with one-off SQL.
@@ -28,8 +29,9 @@ extension Relation {
             case let .direct(_, targetColumn):
                 for chunk in chunks {
                     var request = QueryRequest<Target>()
-                    request.condition = SQLExpression(
-                        .inList(.column(Target.schema.name, targetColumn), chunk, negated: false))
+                    request.condition = .and(
+                        SQLExpression(.inList(.column(Target.schema.name, targetColumn), chunk, negated: false)), targetCondition)
+                    request.orderings = targetOrderings
                     for target in try request.fetchAll(conn) {
                         matches[targetValue(target), default: []].append(fetched.targets.count)
                         fetched.targets.append(target)
@@ -46,11 +48,12 @@ extension Relation {
                     sql += renderer.render([
                         SQLJoin(table: joinTable, condition: .equal(.column(joinTable, joinTargetColumn), .column(target, targetColumn)))
                     ])
-                    sql += " WHERE " + renderer.render(SQLExpression(
-                        .inList(.column(joinTable, joinOwnerColumn), chunk, negated: false)))
-                    if let positionColumn {
-                        sql += " ORDER BY " + renderer.render(.column(joinTable, positionColumn)) + " ASC"
-                    }
+                    sql += " WHERE " + renderer.render(.and(
+                        SQLExpression(.inList(.column(joinTable, joinOwnerColumn), chunk, negated: false)), targetCondition))
+                    let orderings = targetOrderings.isEmpty
+                        ? positionColumn.map { [Ordering(expression: .column(joinTable, $0), isDescending: false)] } ?? []
+                        : targetOrderings
+                    if !orderings.isEmpty { sql += " ORDER BY " + orderings.map { renderer.render($0) }.joined(separator: ", ") }
                     let arguments = StatementArguments(renderer.arguments)
                     try Target.naming {
                         try conn.withStatement(sql) { statement in

@@ -20,16 +20,17 @@ extension Relation {
         let target = Target.schema.name
         switch link {
         case let .direct(_, targetColumn):
-            request.condition = .equal(.column(target, targetColumn), SQLExpression(.value(value)))
+            request.condition = .and(.equal(.column(target, targetColumn), SQLExpression(.value(value))), targetCondition)
         case let .through(joinTable, _, joinOwnerColumn, targetColumn, joinTargetColumn, positionColumn):
             request.joins = [
                 SQLJoin(table: joinTable, condition: .equal(.column(joinTable, joinTargetColumn), .column(target, targetColumn)))
             ]
-            request.condition = .equal(.column(joinTable, joinOwnerColumn), SQLExpression(.value(value)))
+            request.condition = .and(.equal(.column(joinTable, joinOwnerColumn), SQLExpression(.value(value))), targetCondition)
             if let positionColumn {
                 request.orderings = [Ordering(expression: .column(joinTable, positionColumn), isDescending: false)]
             }
         }
+        if !targetOrderings.isEmpty { request.orderings = targetOrderings }
         return request
     }
 
@@ -70,6 +71,7 @@ extension Relation {
     }
 
     private func existsExpression(_ predicate: SQLExpression?) -> QueryExpression<Bool> {
+        let predicate = targetConditionThroughRelation.map { .and($0, predicate) } ?? predicate
         let owner = Owner.schema.name
         let target = Target.schema.name
         let subquery: SQLSubquery

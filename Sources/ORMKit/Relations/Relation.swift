@@ -23,6 +23,11 @@ public struct Relation<Owner: Record, Target: Record, Loaded: Sendable, Kind: Re
     let assignOwnerKey: (@Sendable (inout Target, Owner) -> Bool)?
     /// Turns the targets found for one owner into what eager loading attaches to it.
     let shape: @Sendable ([Target]) throws -> Loaded
+    /// A condition every target must meet, from `filter(_:)`: part of navigation, eager loading, joins and
+    /// `any`. Its plain columns name the target's table.
+    var targetCondition: SQLExpression? = nil
+    /// The order of targets, from `order(_:)`: navigation and eager loading (each owner's list) follow it.
+    var targetOrderings: [Ordering] = []
 
     /// The relation's name in the schema.
     public var name: String { schema.name }

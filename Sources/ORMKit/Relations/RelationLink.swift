@@ -74,7 +74,7 @@ extension Relation {
             return [
                 SQLJoin(
                     table: target, alias: targetAlias, relationKey: key,
-                    condition: .equal(.column(targetName, targetColumn), .column(owner, ownerColumn)))
+                    condition: .and(.equal(.column(targetName, targetColumn), .column(owner, ownerColumn)), targetConditionThroughRelation))
             ]
         case let .through(joinTable, ownerColumn, joinOwnerColumn, targetColumn, joinTargetColumn, _):
             let linkAlias = alias(joinTable, key + ".link")
@@ -87,7 +87,8 @@ extension Relation {
                     condition: .equal(.column(linkName, joinOwnerColumn), .column(owner, ownerColumn))),
                 SQLJoin(
                     table: target, alias: targetAlias, relationKey: key,
-                    condition: .equal(.column(targetName, targetColumn), .column(linkName, joinTargetColumn))),
+                    condition: .and(
+                        .equal(.column(targetName, targetColumn), .column(linkName, joinTargetColumn)), targetConditionThroughRelation)),
             ]
         }
     }
