@@ -73,4 +73,29 @@ import Testing
         #expect(try Author.fetchAll(db).map(\.name) == ["Ann"])
         #expect(try author.books.fetchAll(db).map(\.title) == ["Renamed"])
     }
+
+    @Test func theSavedGraphGivesBackChildrenWithTheirIds() throws {
+        let library = try LibraryDatabase()
+        let db = library.db
+        var author = Sample.author(1)
+        let (books, odes, profile) = try author.save(db, with:
+            Author.books.saving([Sample.book(1, authorID: 0), Sample.book(2, authorID: 0)]),
+            Author.books.saving(Sample.book(3, authorID: 0), with: Book.readers.saving([Sample.reader(1), Sample.reader(2)])),
+            Author.profile.saving(AuthorProfile(biography: "Bio", links: [:], authorID: 0)))
+        let authorID = try #require(author.id)
+        // Foreign keys filled from the new author id; generated ids assigned to the readers and the profile.
+        #expect(books.map(\.isbn) == [Sample.isbn(1), Sample.isbn(2)])
+        #expect(books.allSatisfy { $0.authorID == authorID })
+        #expect(odes.record.authorID == authorID)
+        let readers: [Reader] = odes.related
+        let readerIDs = readers.compactMap(\.id)
+        #expect(readerIDs.count == 2)
+        #expect(try Reader.order(Reader.id).fetchAll(db).compactMap(\.id) == readerIDs)
+        #expect(profile.authorID == authorID)
+        #expect(try AuthorProfile.find(db, profile.id)?.biography == "Bio")
+        // One change gives back its value alone.
+        var second = Sample.author(2)
+        let more: [Book] = try second.save(db, with: Author.books.saving([Sample.book(4, authorID: 0)]))
+        #expect(more.map(\.authorID) == [second.id])
+    }
 }

@@ -1,43 +1,69 @@
 /// Related records to save together with their owner, in `Record.save(_:with:)`: built by a relation's
-/// `saving(_:)`.
+/// `saving(_:)`. `Saved` is what the change gives back once saved: the children as stored (with their
+/// generated ids and foreign keys).
 ///
 /// ```swift
 /// var author = Author(name: "Ann", email: "ann@example.org")
-/// try author.save(db, with:
+/// let (books, profile) = try author.save(db, with:
 ///     Author.books.saving([dune, emma]),
 ///     Author.profile.saving(AuthorProfile(links: [:], authorID: 0)))
 /// ```
-public struct GraphChange<Owner: Record>: Sendable {
-    /// Saves the related records of `owner` (already saved, so its key is known).
-    let apply: @Sendable (Connection, Owner) throws -> Void
+public struct GraphChange<Owner: Record, Saved>: Sendable {
+    /// Saves the related records of `owner` (already saved, so its key is known) and returns them as saved.
+    let apply: @Sendable (Connection, Owner) throws -> Saved
 }
 
 extension Relation {
-    /// The targets to save with the owner: `hasMany`/`hasOne` targets get the owner's key in their foreign
-    /// key and are saved (inserted, or updated when their key exists); `manyToMany` targets are saved, then
-    /// linked to the owner (appended, for ordered relations).
-    public func saving(_ targets: [Target]) -> GraphChange<Owner> where Loaded == [Target] {
+    /// The targets to save with the owner: `hasMany` targets get the owner's key in their foreign key and are
+    /// saved (inserted, or updated when their key exists); `manyToMany` targets are saved, then linked to the
+    /// owner (appended, for ordered relations). Gives back the targets as saved, in the same order.
+    public func saving(_ targets: [Target]) -> GraphChange<Owner, [Target]> where Loaded == [Target] {
         GraphChange { conn, owner in
-            for target in targets { try save(target, changes: [], of: owner, conn) }
+            try targets.map { try save($0, of: owner, conn) }
         }
     }
 
-    /// One target to save with the owner, with its own related records: see `saving(_:)`.
+    /// One target to save with the owner: see `saving(_:)`. Gives back the target as saved.
+    public func saving(_ target: Target) -> GraphChange<Owner, Target> where Loaded == [Target] {
+        GraphChange { conn, owner in try save(target, of: owner, conn) }
+    }
+
+    /// One target to save with the owner, with its own related records: see `saving(_:)`. Gives back the
+    /// target as saved, with what its changes gave back (`related`; a tuple for several changes).
     ///
     /// ```swift
-    /// try author.save(db, with: Author.books.saving(dune, with: Book.readers.saving([ged])))
+    /// let odes = try author.save(db, with: Author.books.saving(odes, with: Book.readers.saving([ged])))
+    /// // odes.record is the saved book, odes.related its saved readers
     /// ```
-    public func saving(_ target: Target, with changes: GraphChange<Target>...) -> GraphChange<Owner> where Loaded == [Target] {
-        GraphChange { conn, owner in try save(target, changes: changes, of: owner, conn) }
+    public func saving<each Saved>(_ target: Target, with changes: repeat GraphChange<Target, each Saved>)
+        -> GraphChange<Owner, Related<Target, (repeat each Saved)>> where Loaded == [Target]
+    {
+        GraphChange { conn, owner in
+            let saved = try save(target, of: owner, conn)
+            return Related(record: saved, related: (repeat try (each changes).apply(conn, saved)))
+        }
     }
 
-    /// The `hasOne` target to save with the owner, with its own related records: see `saving(_:)`. (A
-    /// `belongsTo` parent is saved on its own, before the child that references it.)
-    public func saving(_ target: Target, with changes: GraphChange<Target>...) -> GraphChange<Owner> where Kind == HasOneKind {
-        GraphChange { conn, owner in try save(target, changes: changes, of: owner, conn) }
+    /// The `hasOne` target to save with the owner (it gets the owner's key in its foreign key). Gives back the
+    /// target as saved. (A `belongsTo` parent is saved on its own, before the child that references it.)
+    public func saving(_ target: Target) -> GraphChange<Owner, Target> where Kind == HasOneKind {
+        GraphChange { conn, owner in try save(target, of: owner, conn) }
     }
 
-    private func save(_ target: Target, changes: [GraphChange<Target>], of owner: Owner, _ conn: Connection) throws {
+    /// The `hasOne` target to save with the owner, with its own related records: see `saving(_:with:)` of
+    /// to-many relations.
+    public func saving<each Saved>(_ target: Target, with changes: repeat GraphChange<Target, each Saved>)
+        -> GraphChange<Owner, Related<Target, (repeat each Saved)>> where Kind == HasOneKind
+    {
+        GraphChange { conn, owner in
+            let saved = try save(target, of: owner, conn)
+            return Related(record: saved, related: (repeat try (each changes).apply(conn, saved)))
+        }
+    }
+
+    /// Saves `target` for `owner` (setting its foreign key, or linking it through the join table) and returns
+    /// it as saved.
+    private func save(_ target: Target, of owner: Owner, _ conn: Connection) throws -> Target {
         var target = target
         switch link {
         case .direct:
@@ -54,7 +80,7 @@ extension Relation {
             try target.save(conn)
             try ManyToManyRecords(ManyToMany<Owner, Target>(self), owner: owner).attach(conn, target)
         }
-        for change in changes { try change.apply(conn, target) }
+        return target
     }
 }
 
@@ -74,23 +100,27 @@ extension Relation {
 extension Record {
     /// Saves the record and the related records in `changes` (and theirs, nested) in one transaction (a
     /// savepoint inside an open one): the record first, so its generated key fills the children's foreign
-    /// keys. When anything fails, nothing of the graph is kept.
+    /// keys. When anything fails, nothing of the graph is kept. The record gets its assigned id, and the
+    /// children come back as saved, with theirs: one value per change (a tuple for several).
     ///
     /// ```swift
     /// var author = Author(name: "Ann", email: "ann@example.org")
-    /// try author.save(db, with: Author.books.saving([dune, emma]))
+    /// let (books, profile) = try author.save(db, with: Author.books.saving([dune, emma]), Author.profile.saving(profile))
+    /// // books[0].id, profile.id are set
     /// ```
-    ///
-    /// The record gets its assigned id; fetch the children back through the relation (`author.books`).
     ///
     /// - Throws: `DatabaseError` (constraint violations, `.misuse` for an unsaved owner), after rolling
     ///   back the whole graph.
-    public mutating func save(_ db: some DatabaseContext, with changes: GraphChange<Self>...) throws {
+    @discardableResult
+    public mutating func save<each Saved>(
+        _ db: some DatabaseContext, with changes: repeat GraphChange<Self, each Saved>
+    ) throws -> (repeat each Saved) {
         var record = self
-        try db.inTransaction { conn in
+        let saved = try db.inTransaction { conn in
             try record.save(conn)
-            for change in changes { try change.apply(conn, record) }
+            return (repeat try (each changes).apply(conn, record))
         }
         self = record
+        return saved
     }
 }
