@@ -93,12 +93,12 @@ extension ReadingList {
     /// members (`ReadingList.owner`) and instance accessors unless the name is taken by a field or the runtime.
     public enum Relations {
         public static let owner = ORMKit.OptionalBelongsTo<ReadingList, Reader>(ReadingList.schema.relations[0], ownerKey: { $0.ownerID }, targetKey: { $0.id })
-        public static let books = ORMKit.ManyToMany<ReadingList, Book>(ReadingList.schema.relations[1], ownerKey: { $0.id }, targetKey: { $0.isbn })
+        public static let books = ORMKit.OrderedManyToMany<ReadingList, Book>(ReadingList.schema.relations[1], ownerKey: { $0.id }, targetKey: { $0.isbn })
     }
 
     public static var owner: ORMKit.OptionalBelongsTo<ReadingList, Reader> { Relations.owner }
     public var owner: ORMKit.QueryRequest<Reader> { Relations.owner.request(for: self) }
 
-    public static var books: ORMKit.ManyToMany<ReadingList, Book> { Relations.books }
-    public var books: ORMKit.ManyToManyRecords<ReadingList, Book> { ORMKit.ManyToManyRecords(Relations.books, owner: self) }
+    public static var books: ORMKit.OrderedManyToMany<ReadingList, Book> { Relations.books }
+    public var books: ORMKit.OrderedManyToManyRecords<ReadingList, Book> { ORMKit.OrderedManyToManyRecords(Relations.books, owner: self) }
 }

@@ -39,11 +39,11 @@ import Testing
         #expect(relations.contains(
             "public static let author = ORMKit.BelongsTo<Book, Author>(Book.schema.relations[0], ownerKey: { $0.authorID }, targetKey: { $0.id })"))
         #expect(relations.contains(
-            "public static let readers = ORMKit.ManyToMany<Book, Reader>(Book.schema.relations[2], ownerKey: { $0.isbn }, targetKey: { $0.id })"))
+            "public static let readers = ORMKit.OrderedManyToMany<Book, Reader>(Book.schema.relations[2], ownerKey: { $0.isbn }, targetKey: { $0.id })"))
         #expect(book.contains("public static var author: ORMKit.BelongsTo<Book, Author> { Relations.author }"))
         #expect(book.contains("public var author: ORMKit.QueryRequest<Author> { Relations.author.request(for: self) }"))
         #expect(book.contains(
-            "public var readers: ORMKit.ManyToManyRecords<Book, Reader> { ORMKit.ManyToManyRecords(Relations.readers, owner: self) }"))
+            "public var readers: ORMKit.OrderedManyToManyRecords<Book, Reader> { ORMKit.OrderedManyToManyRecords(Relations.readers, owner: self) }"))
 
         let author = try #require(file("Author.swift", in: result))
         #expect(author.contains(
@@ -63,7 +63,8 @@ import Testing
         #expect(!book.contains("public var editor: ORMKit.QueryRequest"))
         // `filter` is runtime API.
         let reader = try #require(file("Reader.swift", in: result))
-        #expect(reader.contains("public static let filter = ORMKit.ManyToMany<Reader, Book>"))
+        // The other side of an ordered join table has its position column too.
+        #expect(reader.contains("public static let filter = ORMKit.OrderedManyToMany<Reader, Book>"))
         #expect(!reader.contains("public static var filter"))
         #expect(!reader.contains("public var filter"))
     }

@@ -12,6 +12,7 @@ import Testing
         _ = Author.profile.saving(AuthorProfile(links: [:], authorID: 0))
         _ = Book.readers.saving([Reader(cardNumber: 1, name: "R")])
         _ = ManyToManyRecords(Book.readers, owner: book)
+        func reorder(_ db: Database, _ list: ReadingList) throws { try list.books.move(db, book, to: 0); try list.books.insert(db, book, at: .top) }
         _ = Book.joining(Book.author).joining(Book.translator).filter(Book.translator.column(Author.name) == "A")
         _ = author.books
         """
@@ -28,6 +29,12 @@ import Testing
         (#"_ = ManyToManyRecords(Author.Relations.books, owner: Author(name: "Ann", email: "a"))"#, "ManyToManyKind"),
         // A hasOne is not a to-many relation.
         (#"_ = Author.Relations.profile.saving([AuthorProfile(links: [:], authorID: 0)])"#, "'[AuthorProfile]'"),
+        // Positions exist only on ordered many-to-many relations (`Book.readers` is unordered).
+        (#"func f(_ db: Database, _ readers: ManyToManyRecords<Book, Reader>, _ reader: Reader) throws { try readers.insert(db, reader, at: .top) }"#,
+         "OrderedManyToManyKind"),
+        (#"func f(_ db: Database, _ readers: ManyToManyRecords<Book, Reader>, _ reader: Reader) throws { try readers.move(db, reader, to: 0) }"#,
+         "OrderedManyToManyKind"),
+        (#"let relation: ManyToMany<ReadingList, Book> = ReadingList.Relations.books"#, "ManyToManyKind"),
         // An optional belongsTo is not a hasOne, though both load `Target?`.
         (#"let relation: HasOne<Book, Series> = Book.Relations.series"#, "HasOneKind"),
     ]

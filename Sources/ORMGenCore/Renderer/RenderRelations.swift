@@ -51,7 +51,7 @@ extension SwiftRenderer {
             return RenderedRelation(
                 name: relation.name, type: "ORMKit.\(isOptional ? "OptionalBelongsTo" : "BelongsTo")\(types)",
                 arguments: "\(schemaArgument), ownerKey: { $0.\(ownerField) }, targetKey: { $0.\(targetField) }",
-                isManyToMany: false, ownerName: owner, targetName: targetName)
+                membersType: nil, ownerName: owner, targetName: targetName)
         case let .hasMany(columns, targetColumns), let .hasOne(columns, targetColumns):
             guard let ownerField = singleField(columns, in: model), let targetField = singleField(targetColumns, in: target) else { return nil }
             let alias = if case .hasMany = relation.kind { "HasMany" } else { "HasOne" }
@@ -59,13 +59,14 @@ extension SwiftRenderer {
                 name: relation.name, type: "ORMKit.\(alias)\(types)",
                 arguments: "\(schemaArgument), ownerKey: { $0.\(ownerField) }, targetKey: { $0.\(targetField) }, "
                     + "assign: { $0.\(targetField) = $1 }",
-                isManyToMany: false, ownerName: owner, targetName: targetName)
-        case let .manyToMany(_, columns, _, targetColumns, _, _):
+                membersType: nil, ownerName: owner, targetName: targetName)
+        case let .manyToMany(_, columns, _, targetColumns, _, positionColumn):
             guard let ownerField = singleField(columns, in: model), let targetField = singleField(targetColumns, in: target) else { return nil }
+            let ordered = positionColumn == nil ? "" : "Ordered"
             return RenderedRelation(
-                name: relation.name, type: "ORMKit.ManyToMany\(types)",
+                name: relation.name, type: "ORMKit.\(ordered)ManyToMany\(types)",
                 arguments: "\(schemaArgument), ownerKey: { $0.\(ownerField) }, targetKey: { $0.\(targetField) }",
-                isManyToMany: true, ownerName: owner, targetName: targetName)
+                membersType: "ORMKit.\(ordered)ManyToManyRecords", ownerName: owner, targetName: targetName)
         }
     }
 
@@ -85,18 +86,17 @@ private struct RenderedRelation {
     var type: String
     /// The initializer's arguments.
     var arguments: String
-    var isManyToMany: Bool
+    /// `ORMKit.ManyToManyRecords` or `ORMKit.OrderedManyToManyRecords` for a many-to-many relation, else nil.
+    var membersType: String?
     var ownerName: String
     var targetName: String
 
     /// The instance accessor's type: a request, or the members of a many-to-many relation.
     var accessorType: String {
-        isManyToMany ? "ORMKit.ManyToManyRecords<\(ownerName), \(targetName)>" : "ORMKit.QueryRequest<\(targetName)>"
+        membersType.map { "\($0)<\(ownerName), \(targetName)>" } ?? "ORMKit.QueryRequest<\(targetName)>"
     }
 
     func accessorBody(_ escapedName: String) -> String {
-        isManyToMany
-            ? "ORMKit.ManyToManyRecords(Relations.\(escapedName), owner: self)"
-            : "Relations.\(escapedName).request(for: self)"
+        membersType.map { "\($0)(Relations.\(escapedName), owner: self)" } ?? "Relations.\(escapedName).request(for: self)"
     }
 }

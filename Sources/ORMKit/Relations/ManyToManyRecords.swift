@@ -1,4 +1,5 @@
-/// The targets of one owner through a `manyToMany` relation: a request (fetch, filter, count, paginate) plus
+/// The targets of one owner through a `manyToMany` relation (`ManyToManyRecords`, or `OrderedManyToManyRecords`
+/// for an ordered one): a request (fetch, filter, count, paginate) plus
 /// the writes that change the membership. Generated instance accessors return it (`book.readers`).
 ///
 /// ```swift
@@ -7,18 +8,18 @@
 /// let names = try book.readers.order(Reader.name).fetchAll(db)
 /// ```
 ///
-/// For a relation declared `ordered: true` (a list), `fetchAll` returns the members in list order and
-/// `insert(_:_:at:)`, `move(_:_:to:)` and `set(_:_:)` keep positions; `attach` appends at the bottom.
-/// Every write runs in one transaction (a savepoint inside an open one). Owner and targets must be saved:
-/// their keys are what the join table stores.
-public struct ManyToManyRecords<Owner: Record, Target: Record>: Sendable {
+/// For a relation declared `ordered: true` (a list, `OrderedManyToManyRecords`), `fetchAll` returns the
+/// members in list order, `insert(_:_:at:)` and `move(_:_:to:)` exist, and `set(_:_:)` keeps the order given;
+/// `attach` appends at the bottom. Every write runs in one transaction (a savepoint inside an open one).
+/// Owner and targets must be saved: their keys are what the join table stores.
+public struct ManyToManyMembers<Owner: Record, Target: Record, Kind: ManyToManyRelationKind>: Sendable {
     /// The relation followed.
-    public let relation: ManyToMany<Owner, Target>
+    public let relation: Relation<Owner, Target, [Target], Kind>
     /// The owner's key value, as stored in the join table.
     let ownerKey: DatabaseValue
 
     /// The members of `owner` through `relation`. Called by generated code.
-    public init(_ relation: ManyToMany<Owner, Target>, owner: Owner) {
+    public init(_ relation: Relation<Owner, Target, [Target], Kind>, owner: Owner) {
         self.relation = relation
         self.ownerKey = relation.ownerValue(owner)
     }
@@ -121,50 +122,6 @@ public struct ManyToManyRecords<Owner: Record, Target: Record>: Sendable {
         case bottom
     }
 
-    /// Puts `target` at the top or bottom of an ordered list: links it when it is not a member, moves it
-    /// when it is.
-    ///
-    /// - Throws: `DatabaseError`: (`.misuse`) when the relation is not ordered or a key is missing; a
-    ///   foreign-key violation when the target is not in the database.
-    public func insert(_ db: some DatabaseContext, _ target: Target, at end: ListEnd = .bottom) throws {
-        let join = try requireJoin()
-        let position = try requirePosition(join)
-        let edge = end == .top ? "COALESCE(MIN(\(position)), 1) - 1" : "COALESCE(MAX(\(position)), -1) + 1"
-        let sql = "INSERT INTO \(join.quotedTable) (\(join.quotedOwner), \(join.quotedTarget), \(position)) VALUES (?1, ?2, "
-            + "(SELECT \(edge) FROM \(join.quotedTable) WHERE \(join.quotedOwner) = ?1)) "
-            + "ON CONFLICT (\(join.quotedOwner), \(join.quotedTarget)) DO UPDATE SET \(position) = excluded.\(position)"
-        try write(db) { conn in
-            try conn.run(sql: sql, arguments: StatementArguments([ownerKey, try key(of: target)]))
-        }
-    }
-
-    /// Moves member `target` of an ordered list to `index` (0-based, clamped to the list), shifting the
-    /// members in between.
-    ///
-    /// - Throws: `DatabaseError`: (`.misuse`) when the relation is not ordered, a key is missing, or `target`
-    ///   is not a member.
-    public func move(_ db: some DatabaseContext, _ target: Target, to index: Int) throws {
-        let join = try requireJoin()
-        let position = try requirePosition(join)
-        let targetKey = try key(of: target)
-        try write(db) { conn in
-            var keys = try DatabaseValue.fetchAll(
-                conn,
-                sql: "SELECT \(join.quotedTarget) FROM \(join.quotedTable) WHERE \(join.quotedOwner) = ? ORDER BY \(position), \"rowid\"",
-                arguments: StatementArguments([ownerKey]))
-            guard let current = keys.firstIndex(of: targetKey) else {
-                throw DatabaseError(
-                    kind: .misuse, message: "the record is not a member of relation '\(relation.name)'", table: join.table)
-            }
-            keys.remove(at: current)
-            keys.insert(targetKey, at: Swift.min(Swift.max(index, 0), keys.count))
-            let update = "UPDATE \(join.quotedTable) SET \(position) = ? WHERE \(join.quotedOwner) = ? AND \(join.quotedTarget) = ?"
-            for (offset, key) in keys.enumerated() {
-                try conn.run(sql: update, arguments: StatementArguments([.integer(Int64(offset)), ownerKey, key]))
-            }
-        }
-    }
-
     /// Unlinks `target` from an ordered list (same as `detach`).
     ///
     /// - Throws: `DatabaseError`, as `detach(_:_:)`.
@@ -225,5 +182,56 @@ public struct ManyToManyRecords<Owner: Record, Target: Record>: Sendable {
         var quotedOwner: String { quoteIdentifier(owner) }
         var quotedTarget: String { quoteIdentifier(target) }
         var quotedPosition: String { quoteIdentifier(position ?? "") }
+    }
+}
+
+/// The members of one owner through an unordered `manyToMany` relation: what `book.readers` returns.
+public typealias ManyToManyRecords<Owner: Record, Target: Record> = ManyToManyMembers<Owner, Target, ManyToManyKind>
+/// The members of one owner through an ordered `manyToMany` relation (a list): what `list.books` returns.
+public typealias OrderedManyToManyRecords<Owner: Record, Target: Record> = ManyToManyMembers<Owner, Target, OrderedManyToManyKind>
+
+extension ManyToManyMembers where Kind == OrderedManyToManyKind {
+    /// Puts `target` at the top or bottom of an ordered list: links it when it is not a member, moves it
+    /// when it is.
+    ///
+    /// - Throws: `DatabaseError`: (`.misuse`) when a key is missing; a
+    ///   foreign-key violation when the target is not in the database.
+    public func insert(_ db: some DatabaseContext, _ target: Target, at end: ListEnd = .bottom) throws {
+        let join = try requireJoin()
+        let position = try requirePosition(join)
+        let edge = end == .top ? "COALESCE(MIN(\(position)), 1) - 1" : "COALESCE(MAX(\(position)), -1) + 1"
+        let sql = "INSERT INTO \(join.quotedTable) (\(join.quotedOwner), \(join.quotedTarget), \(position)) VALUES (?1, ?2, "
+            + "(SELECT \(edge) FROM \(join.quotedTable) WHERE \(join.quotedOwner) = ?1)) "
+            + "ON CONFLICT (\(join.quotedOwner), \(join.quotedTarget)) DO UPDATE SET \(position) = excluded.\(position)"
+        try write(db) { conn in
+            try conn.run(sql: sql, arguments: StatementArguments([ownerKey, try key(of: target)]))
+        }
+    }
+
+    /// Moves member `target` of an ordered list to `index` (0-based, clamped to the list), shifting the
+    /// members in between.
+    ///
+    /// - Throws: `DatabaseError`: (`.misuse`) when a key is missing or `target`
+    ///   is not a member.
+    public func move(_ db: some DatabaseContext, _ target: Target, to index: Int) throws {
+        let join = try requireJoin()
+        let position = try requirePosition(join)
+        let targetKey = try key(of: target)
+        try write(db) { conn in
+            var keys = try DatabaseValue.fetchAll(
+                conn,
+                sql: "SELECT \(join.quotedTarget) FROM \(join.quotedTable) WHERE \(join.quotedOwner) = ? ORDER BY \(position), \"rowid\"",
+                arguments: StatementArguments([ownerKey]))
+            guard let current = keys.firstIndex(of: targetKey) else {
+                throw DatabaseError(
+                    kind: .misuse, message: "the record is not a member of relation '\(relation.name)'", table: join.table)
+            }
+            keys.remove(at: current)
+            keys.insert(targetKey, at: Swift.min(Swift.max(index, 0), keys.count))
+            let update = "UPDATE \(join.quotedTable) SET \(position) = ? WHERE \(join.quotedOwner) = ? AND \(join.quotedTarget) = ?"
+            for (offset, key) in keys.enumerated() {
+                try conn.run(sql: update, arguments: StatementArguments([.integer(Int64(offset)), ownerKey, key]))
+            }
+        }
     }
 }

@@ -6,7 +6,7 @@
 /// phantom type naming the relation kind (`HasManyKind`, …), so kind-specific API (graph saves of children,
 /// many-to-many writes) is only available where it applies and misuse does not compile. Generated models
 /// declare one static value per relation (`Book.author`, `Author.books`) with the aliases `BelongsTo`,
-/// `OptionalBelongsTo`, `HasOne`, `HasMany` and `ManyToMany`.
+/// `OptionalBelongsTo`, `HasOne`, `HasMany`, `ManyToMany` and `OrderedManyToMany`.
 ///
 /// ```swift
 /// let books = try Author.books.request(for: author).fetchAll(db)   // what `author.books` returns
@@ -45,8 +45,12 @@ public enum OptionalBelongsToKind: RelationKind {}
 public enum HasOneKind: RelationKind {}
 /// The kind of a `hasMany` relation.
 public enum HasManyKind: RelationKind {}
-/// The kind of a `manyToMany` relation.
-public enum ManyToManyKind: RelationKind {}
+/// The kind of a `manyToMany` relation (unordered or ordered): what `ManyToManyMembers` accepts.
+public protocol ManyToManyRelationKind: RelationKind {}
+/// The kind of an unordered `manyToMany` relation.
+public enum ManyToManyKind: ManyToManyRelationKind {}
+/// The kind of a `manyToMany` relation declared `ordered: true` (a list with positions).
+public enum OrderedManyToManyKind: ManyToManyRelationKind {}
 
 /// A required `belongsTo`: each owner has exactly one target.
 public typealias BelongsTo<Owner: Record, Target: Record> = Relation<Owner, Target, Target, BelongsToKind>
@@ -56,8 +60,10 @@ public typealias OptionalBelongsTo<Owner: Record, Target: Record> = Relation<Own
 public typealias HasOne<Owner: Record, Target: Record> = Relation<Owner, Target, Target?, HasOneKind>
 /// A `hasMany`: any number of target rows reference the owner.
 public typealias HasMany<Owner: Record, Target: Record> = Relation<Owner, Target, [Target], HasManyKind>
-/// A `manyToMany` through a join table (ordered when the schema says `ordered: true`).
+/// An unordered `manyToMany` through a join table.
 public typealias ManyToMany<Owner: Record, Target: Record> = Relation<Owner, Target, [Target], ManyToManyKind>
+/// A `manyToMany` through a join table with a position column (`ordered: true`): a list.
+public typealias OrderedManyToMany<Owner: Record, Target: Record> = Relation<Owner, Target, [Target], OrderedManyToManyKind>
 
 extension Relation where Loaded == Target, Kind == BelongsToKind {
     /// Creates a required `belongsTo` relation. Called by generated code.
@@ -121,8 +127,8 @@ extension Relation where Loaded == [Target], Kind == HasManyKind {
     }
 }
 
-extension Relation where Loaded == [Target], Kind == ManyToManyKind {
-    /// Creates a `manyToMany` relation. Called by generated code.
+extension Relation where Loaded == [Target], Kind: ManyToManyRelationKind {
+    /// Creates a `manyToMany` relation (`ManyToMany` or `OrderedManyToMany`). Called by generated code.
     ///
     /// - Parameters:
     ///   - schema: The relation's entry in `Owner.schema.relations`.
