@@ -85,5 +85,8 @@ import Testing
         let translated = Book.joining(Book.author).joining(bySecond)
         #expect(try translated.filter(Author.name == "Author 1").select(Book.title).fetchAll(db) == ["A"])
         #expect(try Book.joining(Book.author).joining(Book.translator.filter(Author.name == "Author 1")).count(db) == 0)
+        // Joining a relation again with a filter keeps the filter.
+        #expect(try Book.joining(Book.translator).joining(bySecond).count(db) == 1)
+        #expect(try Book.joining(Book.translator).joining(Book.translator.filter(Author.name == "Author 1")).count(db) == 0)
     }
 }

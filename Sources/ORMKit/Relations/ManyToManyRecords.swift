@@ -194,8 +194,8 @@ extension ManyToManyMembers where Kind == OrderedManyToManyKind {
     /// Puts `target` at the top or bottom of an ordered list: links it when it is not a member, moves it
     /// when it is.
     ///
-    /// - Throws: `DatabaseError`: (`.misuse`) when a key is missing; a
-    ///   foreign-key violation when the target is not in the database.
+    /// - Throws: `DatabaseError`: (`.misuse`) when a key is missing; a foreign-key violation when the target
+    ///   is not in the database.
     public func insert(_ db: some DatabaseContext, _ target: Target, at end: ListEnd = .bottom) throws {
         let join = try requireJoin()
         let position = try requirePosition(join)
@@ -211,8 +211,7 @@ extension ManyToManyMembers where Kind == OrderedManyToManyKind {
     /// Moves member `target` of an ordered list to `index` (0-based, clamped to the list), shifting the
     /// members in between.
     ///
-    /// - Throws: `DatabaseError`: (`.misuse`) when a key is missing or `target`
-    ///   is not a member.
+    /// - Throws: `DatabaseError`: (`.misuse`) when a key is missing or `target` is not a member.
     public func move(_ db: some DatabaseContext, _ target: Target, to index: Int) throws {
         let join = try requireJoin()
         let position = try requirePosition(join)

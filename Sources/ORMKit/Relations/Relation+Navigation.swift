@@ -109,7 +109,7 @@ extension QueryRequest {
     /// ```
     ///
     /// Joining a to-many relation repeats the owner once per target; filter with `relation.any(…)` instead to
-    /// keep each owner once. Joining the same relation again changes nothing.
+    /// keep each owner once. Joining the same relation again adds only its filter, if it has one.
     ///
     /// Each table keeps its name the first time the query names it, so `Author.name` means the first join to
     /// `authors`. A second join to the same table (`Book.translator` after `Book.author`), or a join to the
@@ -121,8 +121,12 @@ extension QueryRequest {
     ///     .fetchAll(db)
     /// ```
     public func joining<T, L, K>(_ relation: Relation<R, T, L, K>) -> Self {
-        guard !joins.contains(where: { $0.relationKey == relation.key }) else { return self }
         var copy = self
+        guard !joins.contains(where: { $0.relationKey == relation.key }) else {
+            // Joined already: a filter of the relation still applies (for an inner join, `ON` and `WHERE` agree).
+            if let filter = relation.targetConditionThroughRelation { copy.condition = condition.map { .and($0, filter) } ?? filter }
+            return copy
+        }
         let taken = Set([R.schema.name] + joins.map(\.reference))
         copy.joins += relation.joinsFromOwner(taken: taken)
         return copy
