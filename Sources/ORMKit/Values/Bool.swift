@@ -1,15 +1,10 @@
-import ORMKitSQLite
-
 extension Bool: ColumnValue {
     /// Reads an INTEGER column: 0 is false, anything else true.
     ///
     /// - Throws: `DatabaseError` (`.decoding`) on NULL or another storage class.
     @inlinable
     public static func decode(from row: Row, at index: Int32) throws -> Bool {
-        guard row.storageClass(at: index) == SQLITE_INTEGER else {
-            throw row.typeMismatch(at: index, type: Bool.self)
-        }
-        return row.int64(at: index) != 0
+        try row.checkedInt64(at: index, as: Bool.self) != 0
     }
 
     /// Binds 1 or 0.

@@ -1,3 +1,4 @@
+import Foundation
 import ORMKitSQLite
 
 extension DatabaseValue: ColumnValue {
@@ -7,11 +8,12 @@ extension DatabaseValue: ColumnValue {
     /// Reads any column into its storage class, for raw SQL whose column types are not known statically.
     @inlinable
     public static func decode(from row: Row, at index: Int32) throws -> DatabaseValue {
-        switch row.storageClass(at: index) {
-        case SQLITE_INTEGER: .integer(row.int64(at: index))
-        case SQLITE_FLOAT: .real(row.double(at: index))
-        case SQLITE_TEXT: .text(row.string(at: index))
-        case SQLITE_BLOB: .blob(row.data(at: index))
+        let value = row.columnValue(at: index)
+        return switch sqlite3_value_type(value) {
+        case SQLITE_INTEGER: .integer(sqlite3_value_int64(value))
+        case SQLITE_FLOAT: .real(sqlite3_value_double(value))
+        case SQLITE_TEXT: .text(Row.string(of: value))
+        case SQLITE_BLOB: .blob(Row.withBytes(of: value) { Data($0) })
         default: .null
         }
     }

@@ -1,5 +1,4 @@
 import Foundation
-import ORMKitSQLite
 
 extension Data: ColumnValue {
     /// Reads a BLOB column.
@@ -7,10 +6,7 @@ extension Data: ColumnValue {
     /// - Throws: `DatabaseError` (`.decoding`) on NULL or another storage class.
     @inlinable
     public static func decode(from row: Row, at index: Int32) throws -> Data {
-        guard row.storageClass(at: index) == SQLITE_BLOB else {
-            throw row.typeMismatch(at: index, type: Data.self)
-        }
-        return row.data(at: index)
+        try row.checkedData(at: index, as: Data.self)
     }
 
     /// Binds a BLOB (empty data is an empty BLOB, not NULL).

@@ -1,5 +1,4 @@
 import Foundation
-import ORMKitSQLite
 
 extension Date: ColumnValue {
     /// Reads seconds since 1970-01-01T00:00:00Z from a REAL (or INTEGER) column.
@@ -7,11 +6,7 @@ extension Date: ColumnValue {
     /// - Throws: `DatabaseError` (`.decoding`) on NULL or another storage class.
     @inlinable
     public static func decode(from row: Row, at index: Int32) throws -> Date {
-        let storage = row.storageClass(at: index)
-        guard storage == SQLITE_FLOAT || storage == SQLITE_INTEGER else {
-            throw row.typeMismatch(at: index, type: Date.self)
-        }
-        return Date(timeIntervalSince1970: row.double(at: index))
+        Date(timeIntervalSince1970: try row.checkedDouble(at: index, as: Date.self))
     }
 
     /// Binds seconds since 1970 as a REAL.

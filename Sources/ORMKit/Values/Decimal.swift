@@ -7,14 +7,15 @@ extension Decimal: ColumnValue {
     /// - Throws: `DatabaseError` (`.decoding`) on NULL, another storage class, or text that is not a number.
     @inlinable
     public static func decode(from row: Row, at index: Int32) throws -> Decimal {
-        switch row.storageClass(at: index) {
+        let value = row.columnValue(at: index)
+        switch sqlite3_value_type(value) {
         case SQLITE_TEXT:
-            guard let value = Decimal(string: row.string(at: index), locale: Locale(identifier: "en_US_POSIX")) else {
+            guard let decimal = Decimal(string: Row.string(of: value), locale: Locale(identifier: "en_US_POSIX")) else {
                 throw row.decodingError(at: index, message: "the TEXT is not a decimal number")
             }
-            return value
+            return decimal
         case SQLITE_INTEGER:
-            return Decimal(row.int64(at: index))
+            return Decimal(sqlite3_value_int64(value))
         default:
             throw row.typeMismatch(at: index, type: Decimal.self)
         }

@@ -1,16 +1,10 @@
-import ORMKitSQLite
-
 extension Double: ColumnValue {
     /// Reads a REAL column (an INTEGER is converted).
     ///
     /// - Throws: `DatabaseError` (`.decoding`) on NULL or another storage class.
     @inlinable
     public static func decode(from row: Row, at index: Int32) throws -> Double {
-        let storage = row.storageClass(at: index)
-        guard storage == SQLITE_FLOAT || storage == SQLITE_INTEGER else {
-            throw row.typeMismatch(at: index, type: Double.self)
-        }
-        return row.double(at: index)
+        try row.checkedDouble(at: index, as: Double.self)
     }
 
     /// Binds a REAL.

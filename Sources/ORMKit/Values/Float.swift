@@ -1,16 +1,10 @@
-import ORMKitSQLite
-
 extension Float: ColumnValue {
     /// Reads a REAL column (an INTEGER is converted) and rounds it to `Float`.
     ///
     /// - Throws: `DatabaseError` (`.decoding`) on NULL or another storage class.
     @inlinable
     public static func decode(from row: Row, at index: Int32) throws -> Float {
-        let storage = row.storageClass(at: index)
-        guard storage == SQLITE_FLOAT || storage == SQLITE_INTEGER else {
-            throw row.typeMismatch(at: index, type: Float.self)
-        }
-        return Float(row.double(at: index))
+        Float(try row.checkedDouble(at: index, as: Float.self))
     }
 
     /// Binds a REAL.

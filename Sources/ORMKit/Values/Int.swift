@@ -1,15 +1,10 @@
-import ORMKitSQLite
-
 extension Int: ColumnValue {
     /// Reads an INTEGER column.
     ///
     /// - Throws: `DatabaseError` (`.decoding`) on NULL, another storage class, or a value out of range.
     @inlinable
     public static func decode(from row: Row, at index: Int32) throws -> Int {
-        guard row.storageClass(at: index) == SQLITE_INTEGER else {
-            throw row.typeMismatch(at: index, type: Int.self)
-        }
-        guard let value = Int(exactly: row.int64(at: index)) else {
+        guard let value = Int(exactly: try row.checkedInt64(at: index, as: Int.self)) else {
             throw row.decodingError(at: index, message: "the INTEGER value does not fit in Int")
         }
         return value

@@ -1,16 +1,12 @@
-import ORMKitSQLite
-
 extension Int32: ColumnValue {
     /// Reads an INTEGER column, checking that it fits in 32 bits.
     ///
     /// - Throws: `DatabaseError` (`.decoding`) on NULL, another storage class, or a value out of range.
     @inlinable
     public static func decode(from row: Row, at index: Int32) throws -> Int32 {
-        guard row.storageClass(at: index) == SQLITE_INTEGER else {
-            throw row.typeMismatch(at: index, type: Int32.self)
-        }
-        guard let value = Int32(exactly: row.int64(at: index)) else {
-            throw row.decodingError(at: index, message: "the INTEGER value \(row.int64(at: index)) is out of the range of Int32")
+        let stored = try row.checkedInt64(at: index, as: Int32.self)
+        guard let value = Int32(exactly: stored) else {
+            throw row.decodingError(at: index, message: "the INTEGER value \(stored) is out of the range of Int32")
         }
         return value
     }

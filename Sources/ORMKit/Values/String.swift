@@ -1,15 +1,10 @@
-import ORMKitSQLite
-
 extension String: ColumnValue {
     /// Reads a TEXT column (UTF-8, by byte length: embedded NUL bytes are kept).
     ///
     /// - Throws: `DatabaseError` (`.decoding`) on NULL or another storage class.
     @inlinable
     public static func decode(from row: Row, at index: Int32) throws -> String {
-        guard row.storageClass(at: index) == SQLITE_TEXT else {
-            throw row.typeMismatch(at: index, type: String.self)
-        }
-        return row.string(at: index)
+        try row.checkedString(at: index, as: String.self)
     }
 
     /// Binds TEXT with its explicit byte length.

@@ -1,5 +1,4 @@
 import Foundation
-import ORMKitSQLite
 
 extension URL: ColumnValue {
     /// Reads a TEXT column holding `absoluteString`.
@@ -7,10 +6,7 @@ extension URL: ColumnValue {
     /// - Throws: `DatabaseError` (`.decoding`) on NULL, another storage class, or text that is not a URL.
     @inlinable
     public static func decode(from row: Row, at index: Int32) throws -> URL {
-        guard row.storageClass(at: index) == SQLITE_TEXT else {
-            throw row.typeMismatch(at: index, type: URL.self)
-        }
-        guard let url = URL(string: row.string(at: index)) else {
+        guard let url = URL(string: try row.checkedString(at: index, as: URL.self)) else {
             throw row.decodingError(at: index, message: "the TEXT is not a valid URL")
         }
         return url

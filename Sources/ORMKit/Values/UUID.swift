@@ -7,9 +7,10 @@ extension UUID: ColumnValue {
     /// - Throws: `DatabaseError` (`.decoding`) on NULL, another storage class, or malformed bytes or text.
     @inlinable
     public static func decode(from row: Row, at index: Int32) throws -> UUID {
-        switch row.storageClass(at: index) {
+        let value = row.columnValue(at: index)
+        switch sqlite3_value_type(value) {
         case SQLITE_BLOB:
-            let uuid = row.withBytes(at: index) { bytes -> UUID? in
+            let uuid = Row.withBytes(of: value) { bytes -> UUID? in
                 guard bytes.count == 16 else { return nil }
                 var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
                 withUnsafeMutableBytes(of: &value) { $0.copyMemory(from: bytes) }
@@ -20,7 +21,7 @@ extension UUID: ColumnValue {
             }
             return uuid
         case SQLITE_TEXT:
-            guard let uuid = UUID(uuidString: row.string(at: index)) else {
+            guard let uuid = UUID(uuidString: Row.string(of: value)) else {
                 throw row.decodingError(at: index, message: "the TEXT is not a UUID string")
             }
             return uuid

@@ -1,0 +1,79 @@
+import Foundation
+import ORMKitSQLite
+
+// The checked reads of the built-in `ColumnValue` types: one `sqlite3_column_value` lookup per column, then the
+// storage class and the value from that `sqlite3_value`, instead of `sqlite3_column_type` plus a
+// `sqlite3_column_*` read (two column lookups, each entering and leaving the connection's API).
+//
+// SQLite calls the value `sqlite3_column_value` returns "unprotected": no mutex is held for it. That only matters
+// when several threads share a connection under SQLite's own mutex. ORMKit opens every connection with
+// `SQLITE_OPEN_NOMUTEX` (multi-thread mode, where SQLite documents protected and unprotected values as
+// interchangeable) and uses it from one thread at a time under the `Database` lock. The value lives in the
+// statement's current row, so it is read before the next `sqlite3_step`, reset or finalize, like any
+// `sqlite3_column_*` result; it is only read in the storage class it has, so no read converts it in place.
+extension Row {
+    /// The `sqlite3_value` of column `index` in the current row (SQLite's NULL value when out of range).
+    @inlinable
+    func columnValue(at index: Int32) -> OpaquePointer? {
+        sqlite3_column_value(statement, index)
+    }
+
+    /// Column `index` as a 64-bit integer.
+    ///
+    /// - Throws: `DatabaseError` (`.decoding`) unless it holds an INTEGER.
+    @inlinable
+    func checkedInt64(at index: Int32, as type: Any.Type) throws -> Int64 {
+        let value = columnValue(at: index)
+        guard sqlite3_value_type(value) == SQLITE_INTEGER else { throw typeMismatch(at: index, type: type) }
+        return sqlite3_value_int64(value)
+    }
+
+    /// Column `index` as a double (an INTEGER is converted).
+    ///
+    /// - Throws: `DatabaseError` (`.decoding`) unless it holds a REAL or an INTEGER.
+    @inlinable
+    func checkedDouble(at index: Int32, as type: Any.Type) throws -> Double {
+        let value = columnValue(at: index)
+        let storageClass = sqlite3_value_type(value)
+        guard storageClass == SQLITE_FLOAT || storageClass == SQLITE_INTEGER else {
+            throw typeMismatch(at: index, type: type)
+        }
+        return sqlite3_value_double(value)
+    }
+
+    /// Column `index` as UTF-8 text, by byte length (embedded NUL bytes are kept).
+    ///
+    /// - Throws: `DatabaseError` (`.decoding`) unless it holds TEXT.
+    @inlinable
+    func checkedString(at index: Int32, as type: Any.Type) throws -> String {
+        let value = columnValue(at: index)
+        guard sqlite3_value_type(value) == SQLITE_TEXT else { throw typeMismatch(at: index, type: type) }
+        return Self.string(of: value)
+    }
+
+    /// Column `index` as bytes.
+    ///
+    /// - Throws: `DatabaseError` (`.decoding`) unless it holds a BLOB.
+    @inlinable
+    func checkedData(at index: Int32, as type: Any.Type) throws -> Data {
+        let value = columnValue(at: index)
+        guard sqlite3_value_type(value) == SQLITE_BLOB else { throw typeMismatch(at: index, type: type) }
+        return Self.withBytes(of: value) { Data($0) }
+    }
+
+    /// The text of a TEXT `value` (text first, then its byte count, as SQLite recommends).
+    @inlinable
+    static func string(of value: OpaquePointer?) -> String {
+        guard let text = sqlite3_value_text(value) else { return "" }
+        let count = Int(sqlite3_value_bytes(value))
+        return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+    }
+
+    /// Calls `body` with the bytes of a BLOB `value`, valid only during the call.
+    @inlinable
+    static func withBytes<T>(of value: OpaquePointer?, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+        let base = sqlite3_value_blob(value)
+        let count = Int(sqlite3_value_bytes(value))
+        return try body(UnsafeRawBufferPointer(start: base, count: base == nil ? 0 : count))
+    }
+}
