@@ -13,6 +13,10 @@ public final class Connection {
     let handle: OpaquePointer
     /// Prepared statements by SQL text.
     private var statementCache: [SQLKey: Statement] = [:]
+    /// Prepared record statements by `RecordStatementSQL.slot` (nil: not prepared on this connection).
+    private var slottedStatements: [Statement?] = []
+    /// How many entries of `slottedStatements` hold a statement.
+    private var slottedStatementCount = 0
     /// Whether a closure holding this connection is running (set by `Database` under its lock; false once closed).
     @usableFromInline var isAccessible = false
     /// Whether `close()` ran.
@@ -91,6 +95,41 @@ public final class Connection {
         return statement
     }
 
+    /// Runs `body` with the prepared statement of a record operation, found by its slot (no SQL hashing).
+    /// The statement is reset afterwards, without clearing its bindings: every parameter is bound again
+    /// before the next run. When the statement is busy (nested use), a fresh one is prepared and finalized
+    /// after use.
+    ///
+    /// - Throws: `DatabaseError` when the connection is not usable, the SQL does not compile, or `body` throws.
+    @inlinable
+    func withStatement<T>(_ sql: RecordStatementSQL, _ body: (Statement) throws -> T) throws -> T {
+        let statement = try acquireStatement(sql)
+        defer { release(statement) }
+        return try body(statement)
+    }
+
+    /// The statement for a record operation's SQL, marked busy: the one in its slot when idle, a fresh
+    /// uncached one otherwise. Pair with `release(_:)`.
+    @usableFromInline
+    func acquireStatement(_ sql: RecordStatementSQL) throws -> Statement {
+        try checkAccess()
+        let slot = sql.slot
+        let statement: Statement
+        if slot < slottedStatements.count, let cached = slottedStatements[slot] {
+            statement = cached.isBusy ? try prepare(sql.sql, cached: false) : cached
+        } else {
+            statement = try prepare(sql.sql, cached: true, rebindsEveryParameter: true)
+            if slottedStatementCount >= Self.statementCacheCapacity { evictIdleStatements() }
+            if slot >= slottedStatements.count {
+                slottedStatements.append(contentsOf: repeatElement(nil, count: slot + 1 - slottedStatements.count))
+            }
+            slottedStatements[slot] = statement
+            slottedStatementCount += 1
+        }
+        statement.isBusy = true
+        return statement
+    }
+
     /// Resets a statement from `acquireStatement(_:)`; finalizes it when it is not cached.
     @usableFromInline
     func release(_ statement: Statement) {
@@ -111,8 +150,8 @@ public final class Connection {
     /// Prepares exactly one statement.
     ///
     /// - Throws: `DatabaseError` on a compile error, or (`.misuse`) when `sql` holds several statements.
-    private func prepare(_ sql: String, cached: Bool) throws -> Statement {
-        let (statement, rest) = try prepareFirst(sql, cached: cached)
+    private func prepare(_ sql: String, cached: Bool, rebindsEveryParameter: Bool = false) throws -> Statement {
+        let (statement, rest) = try prepareFirst(sql, cached: cached, rebindsEveryParameter: rebindsEveryParameter)
         guard let statement else {
             throw DatabaseError(kind: .misuse, resultCode: SQLITE_MISUSE, message: "the SQL holds no statement", sql: sql)
         }
@@ -128,7 +167,9 @@ public final class Connection {
     }
 
     /// Prepares the first statement of `sql`; returns it (nil for blank SQL or a lone comment) and the rest.
-    private func prepareFirst(_ sql: String, cached: Bool) throws -> (Statement?, Substring) {
+    private func prepareFirst(
+        _ sql: String, cached: Bool, rebindsEveryParameter: Bool = false
+    ) throws -> (Statement?, Substring) {
         var text = sql
         let flags = UInt32(cached ? SQLITE_PREPARE_PERSISTENT : 0)
         var statementHandle: OpaquePointer?
@@ -150,7 +191,10 @@ public final class Connection {
         let restStart = utf8.index(utf8.startIndex, offsetBy: consumed, limitedBy: utf8.endIndex) ?? utf8.endIndex
         let rest = Substring(sql.utf8[restStart...])
         let statement = statementHandle.map {
-            Statement(handle: $0, sql: cached ? sql : String(sql.utf8.prefix(consumed)) ?? sql, isCached: cached)
+            Statement(
+                handle: $0, sql: cached ? sql : String(sql.utf8.prefix(consumed)) ?? sql, isCached: cached,
+                rebindsEveryParameter: rebindsEveryParameter
+            )
         }
         return (statement, rest)
     }
@@ -160,6 +204,12 @@ public final class Connection {
         for (key, statement) in statementCache where !statement.isBusy {
             statement.finalize()
             statementCache[key] = nil
+        }
+        for slot in slottedStatements.indices {
+            guard let statement = slottedStatements[slot], !statement.isBusy else { continue }
+            statement.finalize()
+            slottedStatements[slot] = nil
+            slottedStatementCount -= 1
         }
     }
 
@@ -257,6 +307,9 @@ public final class Connection {
         guard !isClosed else { return }
         for statement in statementCache.values { statement.finalize() }
         statementCache = [:]
+        for statement in slottedStatements { statement?.finalize() }
+        slottedStatements = []
+        slottedStatementCount = 0
         sqlite3_trace_v2(handle, 0, nil, nil)
         traceBox = nil
         isClosed = true

@@ -3,7 +3,7 @@ import ORMKitSQLite
 /// A prepared statement: the compiled form of one SQL statement, owned by a `Connection`.
 ///
 /// Cached statements are reused for every execution of the same SQL; after each use the statement is
-/// reset and its bindings cleared. A statement in use (by an operation or an open cursor) is marked busy so
+/// reset and its bindings cleared (record statements keep them: they rebind every parameter). A statement in use (by an operation or an open cursor) is marked busy so
 /// a nested use of the same SQL gets a fresh statement instead of clobbering it.
 @usableFromInline
 final class Statement {
@@ -13,6 +13,9 @@ final class Statement {
     let sql: String
     /// Whether this statement lives in the connection's cache (and is finalized by it).
     let isCached: Bool
+    /// Whether every parameter is bound again before each run (record statements), so `reset()` need not
+    /// clear the bindings.
+    let rebindsEveryParameter: Bool
     /// `sqlite3_bind_parameter_count`: the largest parameter index in the SQL.
     @usableFromInline let parameterCount: Int32
     /// `sqlite3_column_count`.
@@ -22,10 +25,11 @@ final class Statement {
     /// Whether `sqlite3_finalize` ran; the handle must not be touched after that.
     private(set) var isFinalized = false
 
-    init(handle: OpaquePointer, sql: String, isCached: Bool) {
+    init(handle: OpaquePointer, sql: String, isCached: Bool, rebindsEveryParameter: Bool = false) {
         self.handle = handle
         self.sql = sql
         self.isCached = isCached
+        self.rebindsEveryParameter = rebindsEveryParameter
         self.parameterCount = sqlite3_bind_parameter_count(handle)
         self.columnCount = sqlite3_column_count(handle)
     }
@@ -49,11 +53,12 @@ final class Statement {
         while try step() {}
     }
 
-    /// Resets the statement and clears its bindings, so it can run again.
+    /// Resets the statement and clears its bindings (unless they are all bound again anyway), so it can
+    /// run again.
     func reset() {
         guard !isFinalized else { return }
         sqlite3_reset(handle)
-        sqlite3_clear_bindings(handle)
+        if !rebindsEveryParameter { sqlite3_clear_bindings(handle) }
     }
 
     /// Binds `arguments` to parameters 1…n.

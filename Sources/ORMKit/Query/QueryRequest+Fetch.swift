@@ -125,9 +125,17 @@ extension Connection {
     func fetchRecords<R: Record>(_ type: R.Type, sql: String, arguments: StatementArguments) throws -> [R] {
         try withStatement(sql) { statement in
             try statement.bind(arguments)
-            var records: [R] = []
-            try statement.forEachRow { records.append(try R.decodeRecord($0)) }
-            return records
+            return try statement.decodeRecords(R.self)
         }
+    }
+}
+
+extension Statement {
+    /// Steps through every row, decoding each as `R`.
+    @inlinable
+    func decodeRecords<R: Record>(_ type: R.Type) throws -> [R] {
+        var records: [R] = []
+        try forEachRow { records.append(try R.decodeRecord($0)) }
+        return records
     }
 }

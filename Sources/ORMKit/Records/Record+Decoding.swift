@@ -23,7 +23,7 @@ extension Record {
 extension Connection {
     /// Runs `sql` binding `record` by column position, and returns the number of changed rows.
     @inlinable
-    func run<R: Record>(_ sql: String, record: R) throws -> Int {
+    func run<R: Record>(_ sql: RecordStatementSQL, record: R) throws -> Int {
         try withStatement(sql) { statement in
             var encoder = RecordEncoder(statement: statement)
             try record.encode(to: &encoder)
@@ -34,7 +34,7 @@ extension Connection {
 
     /// Runs `sql` binding `key` by key position, and returns the number of changed rows.
     @inlinable
-    func run<R: Record>(_ sql: String, key: R.PrimaryKey, of type: R.Type) throws -> Int {
+    func run<R: Record>(_ sql: RecordStatementSQL, key: R.PrimaryKey, of type: R.Type) throws -> Int {
         try withStatement(sql) { statement in
             var encoder = RecordEncoder(statement: statement)
             try R.encode(key: key, to: &encoder)

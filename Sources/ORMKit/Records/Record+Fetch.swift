@@ -49,7 +49,7 @@ extension Record {
     @inlinable
     public static func fetchAll(_ db: some DatabaseContext) throws -> [Self] {
         let sql = schema.recordSQL.selectAll
-        return try db.withConnection { conn in try naming { try conn.fetchRecords(Self.self, sql: sql, arguments: []) } }
+        return try db.withConnection { conn in try naming { try conn.withStatement(sql) { try $0.decodeRecords(Self.self) } } }
     }
 
     /// The first record of the table, or nil when it is empty.

@@ -43,7 +43,7 @@ extension Record {
     }
 
     @inlinable
-    mutating func upsertRow(_ conn: Connection, sql: String) throws {
+    mutating func upsertRow(_ conn: Connection, sql: RecordStatementSQL) throws {
         let recordSQL = Self.schema.recordSQL
         let watchedKey: Int32 = recordSQL.isAutoIncrement ? Int32((recordSQL.keyed?.keyPositions.first ?? -1) + 1) : 0
         let (keyWasNull, returnedRowID): (Bool, Int64?) = try Self.naming {

@@ -16,15 +16,15 @@ final class RecordSQL: Sendable {
     /// The quoted, table-qualified column list of every `SELECT`.
     @usableFromInline let selection: String
     /// `SELECT <columns> FROM "t"`.
-    @usableFromInline let selectAll: String
+    @usableFromInline let selectAll: RecordStatementSQL
     /// `SELECT <columns> FROM "t" LIMIT 1`.
-    @usableFromInline let selectFirst: String
+    @usableFromInline let selectFirst: RecordStatementSQL
     /// `INSERT INTO "t" (<columns>) VALUES (?1, …, ?n)`.
-    @usableFromInline let insert: String
+    @usableFromInline let insert: RecordStatementSQL
     /// `SELECT COUNT(*) FROM "t"`.
     @usableFromInline let count: String
     /// `DELETE FROM "t"`.
-    let deleteAll: String
+    let deleteAll: RecordStatementSQL
     /// SQL needing a primary key whose columns are all stored columns; nil otherwise.
     @usableFromInline let keyed: Keyed?
     /// Whether the key is an auto-increment `INTEGER PRIMARY KEY`.
@@ -38,24 +38,25 @@ final class RecordSQL: Sendable {
         /// The 0-based position of each key column in `columns`.
         @usableFromInline let keyPositions: [Int]
         /// `SELECT … WHERE "k"=?1`.
-        @usableFromInline let find: String
+        @usableFromInline let find: RecordStatementSQL
         /// `SELECT EXISTS (SELECT 1 FROM "t" WHERE "k"=?1)`.
-        @usableFromInline let exists: String
+        @usableFromInline let exists: RecordStatementSQL
         /// `DELETE FROM "t" WHERE "k"=?1` (key parameters).
-        @usableFromInline let deleteByKey: String
+        @usableFromInline let deleteByKey: RecordStatementSQL
         /// `DELETE FROM "t" WHERE "k"=?<position>` (record parameters).
-        @usableFromInline let deleteRecord: String
+        @usableFromInline let deleteRecord: RecordStatementSQL
         /// `UPDATE "t" SET "c"=?<position>, … WHERE "k"=?<position>`.
-        @usableFromInline let update: String
+        @usableFromInline let update: RecordStatementSQL
         /// `INSERT … ON CONFLICT ("k") DO UPDATE SET "c"=excluded."c", …` (plus `RETURNING` the key when it
         /// is auto-increment).
-        @usableFromInline let upsert: String
+        @usableFromInline let upsert: RecordStatementSQL
         /// The record-parameter `WHERE` clause on the key.
         let recordKeyCondition: String
 
         init(
-            keyPositions: [Int], find: String, exists: String, deleteByKey: String, deleteRecord: String,
-            update: String, upsert: String, recordKeyCondition: String
+            keyPositions: [Int], find: RecordStatementSQL, exists: RecordStatementSQL,
+            deleteByKey: RecordStatementSQL, deleteRecord: RecordStatementSQL, update: RecordStatementSQL,
+            upsert: RecordStatementSQL, recordKeyCondition: String
         ) {
             self.keyPositions = keyPositions
             self.find = find
@@ -74,13 +75,15 @@ final class RecordSQL: Sendable {
         self.columns = columns
         self.isAutoIncrement = isAutoIncrement
         selection = columns.map { "\(table).\(quoteIdentifier($0))" }.joined(separator: ", ")
-        selectAll = "SELECT \(selection) FROM \(table)"
-        selectFirst = selectAll + " LIMIT 1"
+        let selectAll = "SELECT \(selection) FROM \(table)"
+        self.selectAll = RecordStatementSQL(selectAll)
+        selectFirst = RecordStatementSQL(selectAll + " LIMIT 1")
         let columnList = columns.map(quoteIdentifier).joined(separator: ", ")
         let values = columns.indices.map { "?\($0 + 1)" }.joined(separator: ", ")
-        insert = "INSERT INTO \(table) (\(columnList)) VALUES (\(values))"
+        let insert = "INSERT INTO \(table) (\(columnList)) VALUES (\(values))"
+        self.insert = RecordStatementSQL(insert)
         count = "SELECT COUNT(*) FROM \(table)"
-        deleteAll = "DELETE FROM \(table)"
+        deleteAll = RecordStatementSQL("DELETE FROM \(table)")
 
         let positions = primaryKey.compactMap { columns.firstIndex(of: $0) }
         guard !primaryKey.isEmpty, positions.count == primaryKey.count else {
@@ -104,12 +107,12 @@ final class RecordSQL: Sendable {
                 .joined(separator: ", ")
         keyed = Keyed(
             keyPositions: positions,
-            find: "\(selectAll) WHERE \(keyCondition)",
-            exists: "SELECT EXISTS (SELECT 1 FROM \(table) WHERE \(keyCondition))",
-            deleteByKey: "DELETE FROM \(table) WHERE \(keyCondition)",
-            deleteRecord: "DELETE FROM \(table) WHERE \(recordKeyCondition)",
-            update: "UPDATE \(table) SET \(setClause) WHERE \(recordKeyCondition)",
-            upsert: "\(insert) ON CONFLICT (\(conflictTarget)) \(upsertAction)",
+            find: RecordStatementSQL("\(selectAll) WHERE \(keyCondition)"),
+            exists: RecordStatementSQL("SELECT EXISTS (SELECT 1 FROM \(table) WHERE \(keyCondition))"),
+            deleteByKey: RecordStatementSQL("DELETE FROM \(table) WHERE \(keyCondition)"),
+            deleteRecord: RecordStatementSQL("DELETE FROM \(table) WHERE \(recordKeyCondition)"),
+            update: RecordStatementSQL("UPDATE \(table) SET \(setClause) WHERE \(recordKeyCondition)"),
+            upsert: RecordStatementSQL("\(insert) ON CONFLICT (\(conflictTarget)) \(upsertAction)"),
             recordKeyCondition: recordKeyCondition
         )
     }
@@ -117,7 +120,7 @@ final class RecordSQL: Sendable {
     /// `UPDATE "t" SET <only these columns> WHERE <key>`, cached per column set.
     ///
     /// - Throws: `DatabaseError` (`.misuse`) when the table has no usable key or a column is not in the table.
-    func update(columns names: [String], tableName: String) throws -> String {
+    func update(columns names: [String], tableName: String) throws -> RecordStatementSQL {
         let keyed = try requireKey(tableName: tableName)
         let positions = try positions(of: names, tableName: tableName)
         let key = "update:" + positions.map(String.init).joined(separator: ",")
@@ -132,7 +135,7 @@ final class RecordSQL: Sendable {
     /// `RETURNING` the auto-increment key (the existing row's id when it updated), cached per set.
     ///
     /// - Throws: `DatabaseError` (`.misuse`) when a column is not in the table.
-    func upsert(onConflict names: [String], tableName: String) throws -> String {
+    func upsert(onConflict names: [String], tableName: String) throws -> RecordStatementSQL {
         let conflictPositions = try positions(of: names, tableName: tableName)
         let key = "upsert:" + conflictPositions.map(String.init).joined(separator: ",")
         return subsetCache.sql(for: key) {
@@ -145,7 +148,7 @@ final class RecordSQL: Sendable {
                     .joined(separator: ", ")
             let returning = isAutoIncrement && keyPositions.count == 1
                 ? " RETURNING \(quoteIdentifier(columns[keyPositions[0]]))" : ""
-            return "\(insert) ON CONFLICT (\(target)) \(action)\(returning)"
+            return "\(insert.sql) ON CONFLICT (\(target)) \(action)\(returning)"
         }
     }
 
@@ -178,15 +181,50 @@ final class RecordSQL: Sendable {
 private final class SubsetCache: @unchecked Sendable {
     // `@unchecked`: `entries` is only touched under `lock`.
     private let lock = NSLock()
-    private var entries: [String: String] = [:]
+    private var entries: [String: RecordStatementSQL] = [:]
 
-    func sql(for key: String, build: () -> String) -> String {
+    func sql(for key: String, build: () -> String) -> RecordStatementSQL {
         lock.lock()
         defer { lock.unlock() }
         if let sql = entries[key] { return sql }
-        let sql = build()
+        let sql = RecordStatementSQL(build())
         entries[key] = sql
         return sql
+    }
+}
+
+/// The SQL of one record operation on one table, with the slot its prepared statement takes in every
+/// connection, so a record operation finds its statement by index instead of hashing the SQL text.
+///
+/// Every parameter of a record statement is bound again before each run (`encode(to:)` binds all of the
+/// record's columns, `encode(key:to:)` all of the key's), so connections reset these statements without
+/// `sqlite3_clear_bindings`.
+@usableFromInline
+struct RecordStatementSQL: Sendable {
+    /// The SQL text.
+    @usableFromInline let sql: String
+    /// The statement's index in `Connection`'s slot table; unique in the process.
+    @usableFromInline let slot: Int
+
+    init(_ sql: String) {
+        self.sql = sql
+        self.slot = statementSlots.next()
+    }
+}
+
+/// Hands out statement slots: one per record SQL text built in the process (about ten per table).
+private let statementSlots = SlotCounter()
+
+private final class SlotCounter: @unchecked Sendable {
+    // `@unchecked`: `count` is only touched under `lock`.
+    private let lock = NSLock()
+    private var count = 0
+
+    func next() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        count += 1
+        return count - 1
     }
 }
 
