@@ -8,19 +8,23 @@ import ORMKitSQLite
 /// after the closure returned (or after `Database.close()`) throws `DatabaseError` instead of touching
 /// SQLite. Record operations, queries and raw SQL accept it wherever they accept a `Database`, and then run
 /// inside the closure's transaction.
+///
+/// The state read on every operation is `@exclusivity(unchecked)`: it is only touched by the thread holding
+/// the database lock, by short reads and writes that never overlap, so Swift's run-time exclusivity checks
+/// (which showed up in profiles of record operations) have nothing to catch.
 public final class Connection {
     /// The `sqlite3*` handle; invalid once `isClosed`.
     let handle: OpaquePointer
     /// Prepared statements by SQL text.
-    private var statementCache: [SQLKey: Statement] = [:]
+    @exclusivity(unchecked) private var statementCache: [SQLKey: Statement] = [:]
     /// Prepared record statements by `RecordStatementSQL.slot` (nil: not prepared on this connection).
-    private var slottedStatements: [Statement?] = []
+    @exclusivity(unchecked) private var slottedStatements: [Statement?] = []
     /// How many entries of `slottedStatements` hold a statement.
-    private var slottedStatementCount = 0
+    @exclusivity(unchecked) private var slottedStatementCount = 0
     /// Whether a closure holding this connection is running (set by `Database` under its lock; false once closed).
-    @usableFromInline var isAccessible = false
+    @exclusivity(unchecked) @usableFromInline var isAccessible = false
     /// Whether `close()` ran.
-    private(set) var isClosed = false
+    @exclusivity(unchecked) private(set) var isClosed = false
     /// Nesting depth of `savepoint` calls, used to name savepoints.
     private var savepointDepth = 0
     /// Keeps the trace closure alive while SQLite holds a pointer to it.

@@ -4,7 +4,8 @@ import ORMKitSQLite
 ///
 /// Cached statements are reused for every execution of the same SQL; after each use the statement is
 /// reset and its bindings cleared (record statements keep them: they rebind every parameter). A statement in use (by an operation or an open cursor) is marked busy so
-/// a nested use of the same SQL gets a fresh statement instead of clobbering it.
+/// a nested use of the same SQL gets a fresh statement instead of clobbering it. Its flags are only touched
+/// under the database lock, so they skip Swift's run-time exclusivity checks (see `Connection`).
 @usableFromInline
 final class Statement {
     /// The `sqlite3_stmt` pointer; invalid once `isFinalized`.
@@ -21,9 +22,9 @@ final class Statement {
     /// `sqlite3_column_count`.
     let columnCount: Int32
     /// Whether an operation or cursor is using the statement right now.
-    var isBusy = false
+    @exclusivity(unchecked) var isBusy = false
     /// Whether `sqlite3_finalize` ran; the handle must not be touched after that.
-    private(set) var isFinalized = false
+    @exclusivity(unchecked) private(set) var isFinalized = false
 
     init(handle: OpaquePointer, sql: String, isCached: Bool, rebindsEveryParameter: Bool = false) {
         self.handle = handle

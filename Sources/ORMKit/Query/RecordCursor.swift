@@ -16,8 +16,9 @@
 /// SQLite. The statement is released when the cursor reaches the end, or when it is deinitialized.
 public final class RecordCursor<R: Record> {
     @usableFromInline let connection: Connection
-    @usableFromInline var statement: Statement?
-    @usableFromInline var rowIndex = 0
+    // Touched only under the database lock (see `Connection`): no run-time exclusivity checks per row.
+    @exclusivity(unchecked) @usableFromInline var statement: Statement?
+    @exclusivity(unchecked) @usableFromInline var rowIndex = 0
 
     init(connection: Connection, sql: String, arguments: StatementArguments) throws {
         self.connection = connection

@@ -34,8 +34,12 @@ extension Record {
     /// Inserts on `conn` and reports the assigned row id.
     @inlinable
     mutating func insertRow(_ conn: Connection) throws {
-        let sql = Self.schema.recordSQL.insert
-        _ = try Self.naming { try conn.run(sql, record: self) }
+        // No `naming { }` closure: capturing the mutating `self` in it copied the record on every insert.
+        do {
+            _ = try conn.run(Self.schema.recordSQL.insert, record: self)
+        } catch let error as DatabaseError {
+            throw error.inTable(Self.schema.name)
+        }
         didInsert(rowID: conn.lastInsertedRowID)
     }
 }

@@ -44,9 +44,21 @@ extension Record {
 
     @inlinable
     mutating func upsertRow(_ conn: Connection, sql: RecordStatementSQL) throws {
+        let (keyWasNull, returnedRowID) = try runUpsert(conn, sql: sql)
+        if let returnedRowID {
+            didInsert(rowID: returnedRowID)
+        } else if keyWasNull, conn.changesCount > 0 {
+            didInsert(rowID: conn.lastInsertedRowID)
+        }
+    }
+
+    /// Runs the upsert; returns whether the auto-increment key was bound NULL, and the key `RETURNING` gave.
+    /// (Not mutating: a closure capturing a mutating `self` copied the record on every upsert.)
+    @inlinable
+    func runUpsert(_ conn: Connection, sql: RecordStatementSQL) throws -> (keyWasNull: Bool, returnedRowID: Int64?) {
         let recordSQL = Self.schema.recordSQL
         let watchedKey: Int32 = recordSQL.isAutoIncrement ? Int32((recordSQL.keyed?.keyPositions.first ?? -1) + 1) : 0
-        let (keyWasNull, returnedRowID): (Bool, Int64?) = try Self.naming {
+        return try Self.naming {
             try conn.withStatement(sql) { statement in
                 var encoder = RecordEncoder(statement: statement)
                 encoder.watchedIndex = watchedKey
@@ -58,11 +70,6 @@ extension Record {
                 }
                 return (encoder.watchedValueIsNull, rowID)
             }
-        }
-        if let returnedRowID {
-            didInsert(rowID: returnedRowID)
-        } else if keyWasNull, conn.changesCount > 0 {
-            didInsert(rowID: conn.lastInsertedRowID)
         }
     }
 }
