@@ -33,9 +33,9 @@ enum SampleData {
             let start = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
             let byTitle = Dictionary(uniqueKeysWithValues: books.map { ($0.title, $0) })
             try Loan.insert(conn, contentsOf: [
-                Loan(member: "Ged", loanedAt: start, returnedAt: start + 14 * day, bookID: try id(byTitle["The Hobbit"])),
-                Loan(member: "Tenar", loanedAt: start + 3 * day, bookID: try id(byTitle["The Dispossessed"])),
-                Loan(member: "Ged", loanedAt: start + 20 * day, bookID: try id(byTitle["SPQR"])),
+                Loan(member: "Ged", loanedAt: start, returnedAt: start + 14 * day, dueAt: start + 21 * day, bookID: try id(byTitle["The Hobbit"])),
+                Loan(member: "Tenar", loanedAt: start + 3 * day, dueAt: start + 24 * day, bookID: try id(byTitle["The Dispossessed"])),
+                Loan(member: "Ged", loanedAt: start + 20 * day, dueAt: start + 41 * day, bookID: try id(byTitle["SPQR"])),
             ])
         }
     }

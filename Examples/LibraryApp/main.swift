@@ -104,8 +104,13 @@ func printReport(_ db: Database) throws {
     let openLoans = try Loan.filter(Loan.returnedAt.isNull).order(Loan.loanedAt).fetchAll(db)
     for loan in openLoans {
         let title = try loan.book.fetchOne(db)?.title ?? "?"
-        print("  \(title) -> \(loan.member), since \(loan.loanedAt.formatted(.iso8601.year().month().day()))")
+        let due = loan.dueAt.map { ", due \(isoDay($0))" } ?? ""
+        print("  \(title) -> \(loan.member), since \(isoDay(loan.loanedAt))\(due)")
     }
+}
+
+func isoDay(_ date: Date) -> String {
+    date.formatted(.iso8601.year().month().day())
 }
 
 func section(_ title: String) {
