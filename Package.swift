@@ -53,14 +53,17 @@ let package = Package(
         // The checked-in output of `ormgen generate schema --output Generated`.
         .target(name: "ExampleModels", dependencies: ["ORMKit"], path: "Generated"),
 
+        // Helpers several test targets share: temporary directories, running the built ormgen, swiftc -typecheck.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+
         .testTarget(name: "ORMGenCoreTests", dependencies: ["ORMGenCore"]),
-        .testTarget(name: "ORMKitTests", dependencies: ["ORMKit"]),
+        .testTarget(name: "ORMKitTests", dependencies: ["ORMKit", "TestSupport"]),
         .testTarget(name: "GeneratedTests", dependencies: ["ORMKit", "ExampleModels"]),
-        .testTarget(name: "RelationTests", dependencies: ["ORMKit", "ExampleModels"]),
-        .testTarget(name: "ormgenTests", dependencies: ["ORMGenCore", "ormgen"]),
+        .testTarget(name: "RelationTests", dependencies: ["ORMKit", "ExampleModels", "TestSupport"]),
+        .testTarget(name: "ormgenTests", dependencies: ["ORMGenCore", "ormgen", "TestSupport"]),
         .testTarget(
             name: "MigrationTests",
-            dependencies: ["ORMKit", "ExampleModels", "ormgen"],
+            dependencies: ["ORMKit", "ExampleModels", "ormgen", "TestSupport"],
             resources: [.copy("Fixtures")]
         ),
     ],

@@ -1,6 +1,7 @@
 import ExampleModels
 import Foundation
 import ORMKit
+import TestSupport
 import Testing
 
 @Suite("Create, no-op, refusals")

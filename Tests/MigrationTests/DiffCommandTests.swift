@@ -1,59 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `ormgen diff` and `ormgen check --previous` through the real binary.
 @Suite("ormgen diff and check --previous")
 struct DiffCommandTests {
-    struct Output {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
-    /// The `ormgen` SwiftPM built next to this test bundle.
-    static let executable: URL? = {
-        var directory = URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent()
-        for _ in 0..<5 {
-            let candidate = directory.appendingPathComponent("ormgen")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            directory = directory.deletingLastPathComponent()
-        }
-        return nil
-    }()
-
-    struct NotBuilt: Error, CustomStringConvertible {
-        var description: String { "ormgen was not built next to the test bundle" }
-    }
-
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    private func run(_ arguments: [String], in directory: URL) throws -> Output {
-        guard let executable = Self.executable else { throw NotBuilt() }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let out = directory.appendingPathComponent(".out-\(UUID().uuidString)"), err = directory.appendingPathComponent(".err-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-        defer {
-            try? FileManager.default.removeItem(at: out)
-            try? FileManager.default.removeItem(at: err)
-        }
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        try process.run()
-        process.waitUntilExit()
-        return Output(
-            status: process.terminationStatus, stdout: try String(contentsOf: out, encoding: .utf8),
-            stderr: try String(contentsOf: err, encoding: .utf8))
-    }
-
-    private func write(_ text: String, to path: String, in directory: TemporaryDirectory) throws {
-        let url = directory.url.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
-    }
 
     private static let oldNotes = """
         version: 1
@@ -66,7 +18,7 @@ struct DiffCommandTests {
         """
 
     @Test func diffOfTheExampleSchemaPrintsEachVersionInOrder() throws {
-        let output = try run(["diff", try Fixtures.url("schema-v1").path, "--to", "schema"], in: Self.repository)
+        let output = try CLI.run(["diff", try Fixtures.url("schema-v1").path, "--to", "schema"], in: Self.repository)
         #expect(output.status == 0, "\(output.stderr)")
         let expectedInOrder = [
             "-- ormgen diff: schema version 1 → 3",
@@ -102,8 +54,8 @@ struct DiffCommandTests {
 
     @Test func removedFieldAndRequiredFieldWithoutDefaultAreWarnedAbout() throws {
         let directory = try TemporaryDirectory()
-        try write(Self.oldNotes, to: "old/notes.yaml", in: directory)
-        try write("""
+        try directory.write(Self.oldNotes, to: "old/notes.yaml")
+        try directory.write("""
             version: 2
             models:
               Note:
@@ -111,8 +63,8 @@ struct DiffCommandTests {
                   title: String
                   color: { type: String, default: red, index: true }
                   rank: Int
-            """, to: "new/notes.yaml", in: directory)
-        let diff = try run(["diff", "old", "--to", "new"], in: directory.url)
+            """, to: "new/notes.yaml")
+        let diff = try CLI.run(["diff", "old", "--to", "new"], in: directory.url)
         #expect(diff.status == 0)
         #expect(diff.stderr == """
             new/notes.yaml:7:7: warning: new field 'Note.rank' is required and has no default; migrating a table that has rows fails — give it a default or make it optional
@@ -122,19 +74,19 @@ struct DiffCommandTests {
             """)
         #expect(diff.stdout.contains("-- new columns of note that ALTER TABLE ADD COLUMN cannot add"))
 
-        let check = try run(["check", "new", "--previous", "old"], in: directory.url)
+        let check = try CLI.run(["check", "new", "--previous", "old"], in: directory.url)
         #expect(check.status == 0)
         #expect(check.stderr.contains("old/notes.yaml:6:7: warning: field 'Note.body' was removed without a dropColumn step; its column stays in the database\n"))
         #expect(check.stderr.hasSuffix("ormgen: schema is valid (2 warnings)\n"))
 
-        let plainCheck = try run(["check", "new"], in: directory.url)
+        let plainCheck = try CLI.run(["check", "new"], in: directory.url)
         #expect(plainCheck.stderr == "ormgen: schema is valid\n")
     }
 
     @Test func droppedColumnIsPlannedWithoutWarning() throws {
         let directory = try TemporaryDirectory()
-        try write(Self.oldNotes, to: "old/notes.yaml", in: directory)
-        try write("""
+        try directory.write(Self.oldNotes, to: "old/notes.yaml")
+        try directory.write("""
             version: 2
             models:
               Note:
@@ -146,8 +98,8 @@ struct DiffCommandTests {
                 - renameColumn: { model: Note, from: title, to: heading }
                 - dropColumn: { model: Note, column: body }
                 - dropColumn: { model: Note, column: color_old }
-            """, to: "new/notes.yaml", in: directory)
-        let diff = try run(["diff", "old", "--to", "new", "--quiet"], in: directory.url)
+            """, to: "new/notes.yaml")
+        let diff = try CLI.run(["diff", "old", "--to", "new", "--quiet"], in: directory.url)
         #expect(diff.status == 0)
         #expect(diff.stderr == "")
         #expect(diff.stdout.contains("ALTER TABLE \"note\" RENAME COLUMN \"title\" TO \"heading\";\nALTER TABLE \"note\" DROP COLUMN \"body\";\n"))
@@ -156,9 +108,9 @@ struct DiffCommandTests {
 
     @Test func olderSchemaMustNotBeNewer() throws {
         let directory = try TemporaryDirectory()
-        try write(Self.oldNotes.replacingOccurrences(of: "version: 1", with: "version: 4"), to: "old/notes.yaml", in: directory)
-        try write(Self.oldNotes, to: "new/notes.yaml", in: directory)
-        let diff = try run(["diff", "old", "--to", "new"], in: directory.url)
+        try directory.write(Self.oldNotes.replacingOccurrences(of: "version: 1", with: "version: 4"), to: "old/notes.yaml")
+        try directory.write(Self.oldNotes, to: "new/notes.yaml")
+        let diff = try CLI.run(["diff", "old", "--to", "new"], in: directory.url)
         #expect(diff.status != 0)
         #expect(diff.stdout.isEmpty)
         #expect(diff.stderr.contains("error: the older schema is at version 4, above the newer schema's version 1; swap the arguments"))

@@ -1,20 +1,7 @@
 import Foundation
 import ORMKit
+import TestSupport
 import Testing
-
-/// A fresh directory under the system temporary directory, removed when the value is released.
-final class TemporaryDirectory {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("migration-tests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-}
 
 enum Fixtures {
     /// The bundled `Fixtures` folder.

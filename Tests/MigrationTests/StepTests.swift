@@ -1,5 +1,6 @@
 import Foundation
 import ORMKit
+import TestSupport
 import Testing
 
 /// Each explicit step kind and the additive changes, on the small pets schema (`PetsV1` → `PetsV2`).

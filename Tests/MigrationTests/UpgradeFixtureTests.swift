@@ -1,6 +1,7 @@
 import ExampleModels
 import Foundation
 import ORMKit
+import TestSupport
 import Testing
 
 /// The checked-in `library-v1.sqlite` (made from Fixtures/schema-v1) upgraded to `schema/` (version 3).

@@ -1,5 +1,6 @@
 import Foundation
 import ORMKit
+import TestSupport
 import Testing
 
 @Suite("Decoding errors")

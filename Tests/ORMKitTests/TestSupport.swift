@@ -1,25 +1,6 @@
 import Foundation
 import ORMKit
-
-/// A fresh temporary directory per test, removed when the value is released.
-final class TemporaryDirectory {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("ORMKitTests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    /// A path inside the directory.
-    func path(_ name: String) -> String {
-        url.appendingPathComponent(name).path
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
-    }
-}
+import TestSupport
 
 /// A database file in a fresh temporary directory; keep `directory` alive as long as `db`.
 func makeDatabase(_ name: String = "test.sqlite", options: Database.Options = Database.Options()) throws -> (Database, TemporaryDirectory) {

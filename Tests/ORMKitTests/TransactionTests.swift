@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Testing) import ORMKit
+import TestSupport
 import Testing
 
 private struct Boom: Error {}

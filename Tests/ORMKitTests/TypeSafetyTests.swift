@@ -1,4 +1,4 @@
-import Foundation
+import TestSupport
 import Testing
 
 /// The query builder's typing, checked by the compiler itself: each snippet is type-checked with `swiftc`
@@ -41,53 +41,7 @@ struct TypeSafetyTests {
     }
 
     /// Type-checks `body` (after `import ORMKit`) and returns swiftc's exit status and output.
-    private func typeCheck(_ body: String) throws -> (status: Int32, output: String) {
-        let modules = try #require(Self.modulesDirectory(), "cannot find the built ORMKit.swiftmodule next to the test bundle")
-        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("TypeSafety-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let source = directory.appendingPathComponent("snippet.swift")
-        try ("import Foundation\nimport ORMKit\n\n" + body + "\n").write(to: source, atomically: true, encoding: .utf8)
-
-        let process = Process()
-        #if os(macOS)
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/xcrun")
-        process.arguments = ["swiftc"]
-        #else
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc"]
-        #endif
-        process.arguments? += [
-            "-typecheck", "-swift-version", "6",
-            "-I", modules.path,
-            "-I", repository.appendingPathComponent("Sources/ORMKitSQLite").path,
-            "-module-cache-path", directory.appendingPathComponent("cache").path,
-            source.path,
-        ]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-
-    /// The build's `Modules` directory: found by walking up from the test executable or bundle.
-    private static func modulesDirectory() -> URL? {
-        let starts = CommandLine.arguments.map { URL(fileURLWithPath: $0) } + [Bundle.main.bundleURL]
-            + Bundle.allBundles.map(\.bundleURL)
-        for start in starts {
-            var directory = start
-            for _ in 0..<4 {
-                directory = directory.deletingLastPathComponent()
-                let modules = directory.appendingPathComponent("Modules")
-                if FileManager.default.fileExists(atPath: modules.appendingPathComponent("ORMKit.swiftmodule").path) {
-                    return modules
-                }
-            }
-        }
-        return nil
+    private func typeCheck(_ body: String) throws -> SwiftTypeCheck.Result {
+        try SwiftTypeCheck.run(body, importing: ["ORMKit"])
     }
 }

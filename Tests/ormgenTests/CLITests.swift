@@ -1,5 +1,6 @@
 import Foundation
 import ORMGenCore
+import TestSupport
 import Testing
 
 @Suite("ormgen CLI")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `ormgen generate --single-file NAME`, the layout the build plugin asks for: one file with every declaration.

@@ -1,0 +1,80 @@
+import Foundation
+
+/// Type-checks Swift snippets with `swiftc -typecheck` against the modules this test run built, so tests
+/// can assert that code compiles or fails to compile.
+public enum SwiftTypeCheck {
+    /// What `swiftc` said about a snippet.
+    public struct Result: Sendable {
+        /// `swiftc`'s exit status: 0 when the snippet type-checks.
+        public var status: Int32
+        /// Standard output and standard error, interleaved.
+        public var output: String
+    }
+
+    /// Thrown when the build's `Modules` directory holding every imported module is not found.
+    public struct ModulesNotFound: Error, CustomStringConvertible {
+        /// The modules looked for.
+        public var modules: [String]
+        /// Names the missing modules.
+        public var description: String {
+            "cannot find the built " + modules.map { $0 + ".swiftmodule" }.joined(separator: " and ") + " next to the test bundle"
+        }
+    }
+
+    /// Type-checks `body` after `import Foundation` and `import` of each of `modules` (built modules of this
+    /// package) and returns swiftc's exit status and output.
+    ///
+    /// - Throws: `ModulesNotFound` when the built modules are not found; file or `Process` errors.
+    public static func run(_ body: String, importing modules: [String]) throws -> Result {
+        guard let modulesDirectory = modulesDirectory(containing: modules) else { throw ModulesNotFound(modules: modules) }
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("SwiftTypeCheck-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let source = directory.appendingPathComponent("snippet.swift")
+        let imports = (["Foundation"] + modules).map { "import \($0)\n" }.joined()
+        try (imports + "\n" + body + "\n").write(to: source, atomically: true, encoding: .utf8)
+
+        let process = Process()
+        #if os(macOS)
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/xcrun")
+        process.arguments = ["swiftc"]
+        #else
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swiftc"]
+        #endif
+        process.arguments? += [
+            "-typecheck", "-swift-version", "6",
+            "-I", modulesDirectory.path,
+            "-I", repository.appendingPathComponent("Sources/ORMKitSQLite").path,
+            "-module-cache-path", directory.appendingPathComponent("cache").path,
+            source.path,
+        ]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+    }
+
+    /// The build's `Modules` directory holding every one of `modules`: found by walking up from the test
+    /// executable or bundle.
+    private static func modulesDirectory(containing modules: [String]) -> URL? {
+        let starts = CommandLine.arguments.map { URL(fileURLWithPath: $0) } + [Bundle.main.bundleURL]
+            + Bundle.allBundles.map(\.bundleURL)
+        for start in starts {
+            var directory = start
+            for _ in 0..<4 {
+                directory = directory.deletingLastPathComponent()
+                let candidate = directory.appendingPathComponent("Modules")
+                let holdsAll = modules.allSatisfy {
+                    FileManager.default.fileExists(atPath: candidate.appendingPathComponent($0 + ".swiftmodule").path)
+                }
+                if holdsAll { return candidate }
+            }
+        }
+        return nil
+    }
+}
