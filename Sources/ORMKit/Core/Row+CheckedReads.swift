@@ -12,28 +12,27 @@ import ORMKitSQLite
 // statement's current row, so it is read before the next `sqlite3_step`, reset or finalize, like any
 // `sqlite3_column_*` result; it is only read in the storage class it has, so no read converts it in place.
 extension Row {
-    /// The `sqlite3_value` of column `index` in the current row (SQLite's NULL value when out of range).
+    /// The `sqlite3_value` of column `index` in the current row (SQLite's NULL value when out of range), for
+    /// `ColumnValue._decode(from:value:at:)`.
     @inlinable
-    func columnValue(at index: Int32) -> OpaquePointer? {
+    public func columnValue(at index: Int32) -> OpaquePointer? {
         sqlite3_column_value(statement, index)
     }
 
-    /// Column `index` as a 64-bit integer.
+    /// `value`, the value of column `index`, as a 64-bit integer.
     ///
     /// - Throws: `DatabaseError` (`.decoding`) unless it holds an INTEGER.
     @inlinable
-    func checkedInt64(at index: Int32, as type: Any.Type) throws -> Int64 {
-        let value = columnValue(at: index)
+    func checkedInt64(_ value: OpaquePointer?, at index: Int32, as type: Any.Type) throws -> Int64 {
         guard sqlite3_value_type(value) == SQLITE_INTEGER else { throw typeMismatch(at: index, type: type) }
         return sqlite3_value_int64(value)
     }
 
-    /// Column `index` as a double (an INTEGER is converted).
+    /// `value`, the value of column `index`, as a double (an INTEGER is converted).
     ///
     /// - Throws: `DatabaseError` (`.decoding`) unless it holds a REAL or an INTEGER.
     @inlinable
-    func checkedDouble(at index: Int32, as type: Any.Type) throws -> Double {
-        let value = columnValue(at: index)
+    func checkedDouble(_ value: OpaquePointer?, at index: Int32, as type: Any.Type) throws -> Double {
         let storageClass = sqlite3_value_type(value)
         guard storageClass == SQLITE_FLOAT || storageClass == SQLITE_INTEGER else {
             throw typeMismatch(at: index, type: type)
@@ -41,22 +40,20 @@ extension Row {
         return sqlite3_value_double(value)
     }
 
-    /// Column `index` as UTF-8 text, by byte length (embedded NUL bytes are kept).
+    /// `value`, the value of column `index`, as UTF-8 text, by byte length (embedded NUL bytes are kept).
     ///
     /// - Throws: `DatabaseError` (`.decoding`) unless it holds TEXT.
     @inlinable
-    func checkedString(at index: Int32, as type: Any.Type) throws -> String {
-        let value = columnValue(at: index)
+    func checkedString(_ value: OpaquePointer?, at index: Int32, as type: Any.Type) throws -> String {
         guard sqlite3_value_type(value) == SQLITE_TEXT else { throw typeMismatch(at: index, type: type) }
         return Self.string(of: value)
     }
 
-    /// Column `index` as bytes.
+    /// `value`, the value of column `index`, as bytes.
     ///
     /// - Throws: `DatabaseError` (`.decoding`) unless it holds a BLOB.
     @inlinable
-    func checkedData(at index: Int32, as type: Any.Type) throws -> Data {
-        let value = columnValue(at: index)
+    func checkedData(_ value: OpaquePointer?, at index: Int32, as type: Any.Type) throws -> Data {
         guard sqlite3_value_type(value) == SQLITE_BLOB else { throw typeMismatch(at: index, type: type) }
         return Self.withBytes(of: value) { Data($0) }
     }

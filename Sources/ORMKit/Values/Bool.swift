@@ -4,7 +4,15 @@ extension Bool: ColumnValue {
     /// - Throws: `DatabaseError` (`.decoding`) on NULL or another storage class.
     @inlinable
     public static func decode(from row: Row, at index: Int32) throws -> Bool {
-        try row.checkedInt64(at: index, as: Bool.self) != 0
+        try _decode(from: row, value: row.columnValue(at: index), at: index)
+    }
+
+    /// `decode(from:at:)` from the column's value, already looked up.
+    ///
+    /// - Throws: as `decode(from:at:)`.
+    @inlinable
+    public static func _decode(from row: Row, value: OpaquePointer?, at index: Int32) throws -> Bool {
+        try row.checkedInt64(value, at: index, as: Bool.self) != 0
     }
 
     /// Binds 1 or 0.

@@ -16,6 +16,13 @@ public protocol ColumnValue: Sendable {
     ///   or on a value out of range.
     static func decode(from row: Row, at index: Int32) throws -> Self
 
+    /// Reads the value of column `index` from `value`, its `sqlite3_value` (`row.columnValue(at: index)`),
+    /// so `Optional` looks a column up once for its NULL check and the read. The default calls
+    /// `decode(from:at:)`; implement `decode(from:at:)` instead.
+    ///
+    /// - Throws: as `decode(from:at:)`.
+    static func _decode(from row: Row, value: OpaquePointer?, at index: Int32) throws -> Self
+
     /// Binds the value to parameter `index` (1-based).
     ///
     /// - Throws: `DatabaseError` when SQLite rejects the value.
@@ -24,4 +31,14 @@ public protocol ColumnValue: Sendable {
     /// The value as a SQLite storage class: for query-builder arguments and raw SQL arguments, never on the
     /// row path.
     var storageValue: DatabaseValue { get }
+}
+
+extension ColumnValue {
+    /// Calls `decode(from:at:)` (which looks the column up again).
+    ///
+    /// - Throws: what `decode(from:at:)` throws.
+    @inlinable
+    public static func _decode(from row: Row, value: OpaquePointer?, at index: Int32) throws -> Self {
+        try decode(from: row, at: index)
+    }
 }

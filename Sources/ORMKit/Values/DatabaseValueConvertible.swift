@@ -39,7 +39,15 @@ extension DatabaseValueConvertible {
     /// - Throws: `DatabaseError` (`.decoding`) when the stored form cannot be read or `init(databaseValue:)` throws.
     @inlinable
     public static func decode(from row: Row, at index: Int32) throws -> Self {
-        let stored = try DatabaseRepresentation.decode(from: row, at: index)
+        try _decode(from: row, value: row.columnValue(at: index), at: index)
+    }
+
+    /// `decode(from:at:)` from the column's value, already looked up.
+    ///
+    /// - Throws: as `decode(from:at:)`.
+    @inlinable
+    public static func _decode(from row: Row, value: OpaquePointer?, at index: Int32) throws -> Self {
+        let stored = try DatabaseRepresentation._decode(from: row, value: value, at: index)
         do {
             return try Self(databaseValue: stored)
         } catch {

@@ -6,7 +6,15 @@ extension Date: ColumnValue {
     /// - Throws: `DatabaseError` (`.decoding`) on NULL or another storage class.
     @inlinable
     public static func decode(from row: Row, at index: Int32) throws -> Date {
-        Date(timeIntervalSince1970: try row.checkedDouble(at: index, as: Date.self))
+        try _decode(from: row, value: row.columnValue(at: index), at: index)
+    }
+
+    /// `decode(from:at:)` from the column's value, already looked up.
+    ///
+    /// - Throws: as `decode(from:at:)`.
+    @inlinable
+    public static func _decode(from row: Row, value: OpaquePointer?, at index: Int32) throws -> Date {
+        Date(timeIntervalSince1970: try row.checkedDouble(value, at: index, as: Date.self))
     }
 
     /// Binds seconds since 1970 as a REAL.

@@ -4,7 +4,15 @@ extension Double: ColumnValue {
     /// - Throws: `DatabaseError` (`.decoding`) on NULL or another storage class.
     @inlinable
     public static func decode(from row: Row, at index: Int32) throws -> Double {
-        try row.checkedDouble(at: index, as: Double.self)
+        try _decode(from: row, value: row.columnValue(at: index), at: index)
+    }
+
+    /// `decode(from:at:)` from the column's value, already looked up.
+    ///
+    /// - Throws: as `decode(from:at:)`.
+    @inlinable
+    public static func _decode(from row: Row, value: OpaquePointer?, at index: Int32) throws -> Double {
+        try row.checkedDouble(value, at: index, as: Double.self)
     }
 
     /// Binds a REAL.

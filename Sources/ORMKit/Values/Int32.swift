@@ -4,7 +4,15 @@ extension Int32: ColumnValue {
     /// - Throws: `DatabaseError` (`.decoding`) on NULL, another storage class, or a value out of range.
     @inlinable
     public static func decode(from row: Row, at index: Int32) throws -> Int32 {
-        let stored = try row.checkedInt64(at: index, as: Int32.self)
+        try _decode(from: row, value: row.columnValue(at: index), at: index)
+    }
+
+    /// `decode(from:at:)` from the column's value, already looked up.
+    ///
+    /// - Throws: as `decode(from:at:)`.
+    @inlinable
+    public static func _decode(from row: Row, value: OpaquePointer?, at index: Int32) throws -> Int32 {
+        let stored = try row.checkedInt64(value, at: index, as: Int32.self)
         guard let value = Int32(exactly: stored) else {
             throw row.decodingError(at: index, message: "the INTEGER value \(stored) is out of the range of Int32")
         }

@@ -9,8 +9,16 @@ extension Optional: ColumnValue where Wrapped: ColumnValue {
     /// - Throws: what `Wrapped` throws for a non-NULL value of the wrong storage class.
     @inlinable
     public static func decode(from row: Row, at index: Int32) throws -> Wrapped? {
-        if row.storageClass(at: index) == SQLITE_NULL { return nil }
-        return try Wrapped.decode(from: row, at: index)
+        try _decode(from: row, value: row.columnValue(at: index), at: index)
+    }
+
+    /// `decode(from:at:)` from the column's value, already looked up (and passed on to `Wrapped`).
+    ///
+    /// - Throws: as `decode(from:at:)`.
+    @inlinable
+    public static func _decode(from row: Row, value: OpaquePointer?, at index: Int32) throws -> Wrapped? {
+        if sqlite3_value_type(value) == SQLITE_NULL { return nil }
+        return try Wrapped._decode(from: row, value: value, at: index)
     }
 
     /// Binds NULL for nil, the wrapped value otherwise.

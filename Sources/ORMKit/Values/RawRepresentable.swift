@@ -4,7 +4,15 @@ extension ColumnValue where Self: RawRepresentable, Self.RawValue: ColumnValue {
     /// - Throws: `DatabaseError` (`.decoding`) when the raw value is NULL, of the wrong type, or no case has it.
     @inlinable
     public static func decode(from row: Row, at index: Int32) throws -> Self {
-        let rawValue = try RawValue.decode(from: row, at: index)
+        try _decode(from: row, value: row.columnValue(at: index), at: index)
+    }
+
+    /// `decode(from:at:)` from the column's value, already looked up.
+    ///
+    /// - Throws: as `decode(from:at:)`.
+    @inlinable
+    public static func _decode(from row: Row, value: OpaquePointer?, at index: Int32) throws -> Self {
+        let rawValue = try RawValue._decode(from: row, value: value, at: index)
         guard let value = Self(rawValue: rawValue) else {
             throw row.decodingError(at: index, message: "\(rawValue) is not a raw value of \(Self.self)")
         }

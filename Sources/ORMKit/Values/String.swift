@@ -4,7 +4,15 @@ extension String: ColumnValue {
     /// - Throws: `DatabaseError` (`.decoding`) on NULL or another storage class.
     @inlinable
     public static func decode(from row: Row, at index: Int32) throws -> String {
-        try row.checkedString(at: index, as: String.self)
+        try _decode(from: row, value: row.columnValue(at: index), at: index)
+    }
+
+    /// `decode(from:at:)` from the column's value, already looked up.
+    ///
+    /// - Throws: as `decode(from:at:)`.
+    @inlinable
+    public static func _decode(from row: Row, value: OpaquePointer?, at index: Int32) throws -> String {
+        try row.checkedString(value, at: index, as: String.self)
     }
 
     /// Binds TEXT with its explicit byte length.

@@ -6,7 +6,15 @@ extension URL: ColumnValue {
     /// - Throws: `DatabaseError` (`.decoding`) on NULL, another storage class, or text that is not a URL.
     @inlinable
     public static func decode(from row: Row, at index: Int32) throws -> URL {
-        guard let url = URL(string: try row.checkedString(at: index, as: URL.self)) else {
+        try _decode(from: row, value: row.columnValue(at: index), at: index)
+    }
+
+    /// `decode(from:at:)` from the column's value, already looked up.
+    ///
+    /// - Throws: as `decode(from:at:)`.
+    @inlinable
+    public static func _decode(from row: Row, value: OpaquePointer?, at index: Int32) throws -> URL {
+        guard let url = URL(string: try row.checkedString(value, at: index, as: URL.self)) else {
             throw row.decodingError(at: index, message: "the TEXT is not a valid URL")
         }
         return url
