@@ -116,6 +116,7 @@ extension Book: ORMKit.Record {
         isAutoIncrement: false,
         indexes: [
             ORMKit.IndexSchema(name: "books_title", columns: ["title"], isUnique: false, sql: "CREATE INDEX IF NOT EXISTS \"books_title\" ON \"books\" (\"title\")"),
+            ORMKit.IndexSchema(name: "books_genre_format", columns: ["genre", "format"], isUnique: false, sql: "CREATE INDEX IF NOT EXISTS \"books_genre_format\" ON \"books\" (\"genre\", \"format\")"),
         ],
         foreignKeys: [
             ORMKit.ForeignKeySchema(columns: ["author_id"], targetTable: "authors", targetColumns: ["id"], onDelete: .cascade, onUpdate: .cascade),

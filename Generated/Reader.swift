@@ -71,6 +71,9 @@ extension Reader: ORMKit.Record {
         ],
         primaryKey: ["id"],
         isAutoIncrement: true,
+        indexes: [
+            ORMKit.IndexSchema(name: "readers_level", columns: ["level"], isUnique: false, sql: "CREATE INDEX IF NOT EXISTS \"readers_level\" ON \"readers\" (\"level\")"),
+        ],
         foreignKeys: [
             ORMKit.ForeignKeySchema(columns: ["referrer_id"], targetTable: "readers", targetColumns: ["id"], onDelete: .setDefault, onUpdate: .noAction),
         ],

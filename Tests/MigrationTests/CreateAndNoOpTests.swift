@@ -26,6 +26,16 @@ struct CreateAndNoOpTests {
         #expect(try Int.fetchOne(db, sql: "PRAGMA foreign_keys") == 1)
     }
 
+    /// `createStatements` (what `ormgen sql` prints) builds the schema `migrate` creates, addIndex indexes included.
+    @Test func createStatementsBuildTheSchemaMigrateCreates() throws {
+        let directory = try TemporaryDirectory()
+        let db = try Database(path: directory.path("ddl.sqlite"))
+        for statement in ExampleSchema.createStatements { try db.execute(sql: statement) }
+        #expect(try Dump.indexes(db, "books") == ["books_genre_format", "books_title"])
+        #expect(try Dump.indexes(db, "readers") == ["readers_level"])
+        #expect(try db.schemaDifferences(ExampleSchema.self).isEmpty)
+    }
+
     @Test func upToDateDatabaseRunsOneStatementAndNoDDL() throws {
         let directory = try TemporaryDirectory()
         let db = try Database(path: directory.path("current.sqlite"))

@@ -366,6 +366,43 @@ extension Author {
             """#)
     }
 
+    /// An index an `addIndex` step creates and no later `dropIndex` removes is part of its table's `indexes` and
+    /// of the DDL, after the declared ones; a step re-adding a declared index does not repeat it.
+    @Test func addIndexStepsJoinTheTableIndexesAndTheDDL() throws {
+        let yaml = """
+            version: 3
+            models:
+              Item:
+                fields:
+                  title: { type: String, index: true }
+                  added: Date
+            migrations:
+              2:
+                - addIndex: { model: Item, columns: [title, added] }
+                - addIndex: { model: Item, columns: [added], name: item_added_old }
+                - addIndex: { model: Item, columns: [title] }
+              3:
+                - dropIndex: { name: item_added_old }
+                - addIndex: { model: Item, columns: [added], unique: true, name: item_added }
+            """
+        let result = generate(yaml)
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.createStatements == [
+            "CREATE TABLE IF NOT EXISTS \"item\" (\n    \"id\" INTEGER PRIMARY KEY,\n    \"title\" TEXT NOT NULL,\n    \"added\" REAL NOT NULL\n)",
+            "CREATE INDEX IF NOT EXISTS \"item_title\" ON \"item\" (\"title\")",
+            "CREATE INDEX IF NOT EXISTS \"item_title_added\" ON \"item\" (\"title\", \"added\")",
+            "CREATE UNIQUE INDEX IF NOT EXISTS \"item_added\" ON \"item\" (\"added\")",
+        ])
+        let item = try #require(file("Item.swift", in: result))
+        #expect(item.contains(#"""
+                    indexes: [
+                        ORMKit.IndexSchema(name: "item_title", columns: ["title"], isUnique: false, sql: "CREATE INDEX IF NOT EXISTS \"item_title\" ON \"item\" (\"title\")"),
+                        ORMKit.IndexSchema(name: "item_title_added", columns: ["title", "added"], isUnique: false, sql: "CREATE INDEX IF NOT EXISTS \"item_title_added\" ON \"item\" (\"title\", \"added\")"),
+                        ORMKit.IndexSchema(name: "item_added", columns: ["added"], isUnique: true, sql: "CREATE UNIQUE INDEX IF NOT EXISTS \"item_added\" ON \"item\" (\"added\")"),
+                    ],
+            """#))
+    }
+
     @Test func belongsToAddsAForeignKeyFieldAndRelationMetadata() throws {
         let yaml = """
             models:

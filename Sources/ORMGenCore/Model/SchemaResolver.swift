@@ -2,7 +2,8 @@
 ///
 /// Passes, in order: schema name and version, embeddables, models' own fields, `belongsTo` foreign-key
 /// fields, primary keys, columns and indexes, the other relations and join tables, table-wide name checks,
-/// table order, then migrations and seed rows (in `Validation/`).
+/// migrations (in `Validation/`; the indexes their `addIndex` steps leave join their tables' indexes), table
+/// order, then seed rows (in `Validation/`).
 struct SchemaResolver {
     var diagnostics = DiagnosticBag()
     let document: SchemaDocument
@@ -33,10 +34,11 @@ struct SchemaResolver {
         for model in sortedModelNames { resolveOtherRelations(of: model) }
         checkTableNames()
         checkIndexNames()
-        let models = sortedModelNames.compactMap { drafts[$0].map(finish) }
-        let tables = TableOrder.order(models: models, joinTables: joinTables)
         var migrationResolver = MigrationResolver(drafts: drafts, schemaVersion: version)
         let migrations = migrationResolver.resolve(document.migrations)
+        addMigrationIndexes(migrations)
+        let models = sortedModelNames.compactMap { drafts[$0].map(finish) }
+        let tables = TableOrder.order(models: models, joinTables: joinTables)
         var seedResolver = SeedResolver(drafts: drafts)
         let seed = seedResolver.resolve(document.seed, tableOrder: tables.map(\.name))
         diagnostics.append(contentsOf: migrationResolver.diagnostics.all + seedResolver.diagnostics.all)
@@ -249,6 +251,31 @@ struct SchemaResolver {
             }
         }
         return nil
+    }
+
+    // MARK: Migration indexes
+
+    /// Adds to each model's indexes those created by `addIndex` steps and not dropped by a later `dropIndex`
+    /// (unless an index of that name is declared), as the runtime does: a fresh database gets them too, so
+    /// the table metadata, `createStatements` and `ormgen sql` describe the schema a migrated database has.
+    private mutating func addMigrationIndexes(_ migrations: [Migration]) {
+        var added: [Index] = []
+        for step in migrations.flatMap(\.steps) {
+            switch step {
+            case let .addIndex(index):
+                added.removeAll { $0.name == index.name }
+                added.append(index)
+            case let .dropIndex(name):
+                added.removeAll { $0.name == name }
+            default:
+                break
+            }
+        }
+        let declared = Set(drafts.values.flatMap { $0.indexes.map(\.name) } + joinTables.flatMap { $0.table.indexes.map(\.name) })
+        for index in added where !declared.contains(index.name) {
+            guard let model = drafts.values.first(where: { $0.tableName == index.table })?.name else { continue }
+            drafts[model]?.indexes.append(index)
+        }
     }
 
     // MARK: Finish

@@ -7,7 +7,8 @@ struct SchemaDefinition {
     let migrations: [Migration]
     let seed: [SeedRow]
     /// Indexes created by `addIndex` steps and not dropped by a later `dropIndex`: a fresh database gets
-    /// them too, so that fresh and migrated databases have the same schema.
+    /// them too, so that fresh and migrated databases have the same schema. Those a table's `indexes` already
+    /// list (as `ormgen` emits them) are left out here, so nothing is created twice.
     let migrationIndexes: [(table: String, index: IndexSchema)]
 
     init<S: DatabaseSchema>(_ schema: S.Type) {

@@ -12,7 +12,8 @@ public final class TableSchema: Sendable {
     public let primaryKey: [String]
     /// Whether the key is a single `INTEGER PRIMARY KEY` that SQLite assigns when the value's key is nil.
     public let isAutoIncrement: Bool
-    /// Secondary indexes (not the primary key and not `UNIQUE` column constraints).
+    /// Secondary indexes (not the primary key and not `UNIQUE` column constraints). `ormgen` lists here, after
+    /// the declared ones, the indexes `addIndex` migration steps create and no later `dropIndex` removes.
     public let indexes: [IndexSchema]
     /// Foreign keys declared by this table.
     public let foreignKeys: [ForeignKeySchema]
