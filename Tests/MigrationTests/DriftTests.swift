@@ -81,11 +81,7 @@ struct DriftTests {
     @Test func verifierThrowsForABadMigration() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("pets-v1.sqlite")
-        do {
-            let db = try Database(path: path)
-            try db.migrate(PetsV1.self)
-            try db.close()
-        }
+        try Fixtures.makePetsV1(at: path)
         #expect(throws: MigrationError.self) {
             try MigrationVerifier.verify(migrating: URL(fileURLWithPath: path), to: PetsV2Drifting.self, hooks: PetsV2Drifting.hooks)
         }
@@ -97,11 +93,7 @@ struct DriftTests {
     @Test func verifierReturnsTheColumnsAMigrationKeeps() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("pets-v1.sqlite")
-        do {
-            let db = try Database(path: path)
-            try db.migrate(PetsV1.self)
-            try db.close()
-        }
+        try Fixtures.makePetsV1(at: path)
         let kept = try MigrationVerifier.verify(migrating: URL(fileURLWithPath: path), to: PetsV2.self, hooks: PetTables.upperNames)
         #expect(kept == [SchemaDifference(kind: .extraColumn, table: "pets", name: "notes", isTolerated: true)])
     }

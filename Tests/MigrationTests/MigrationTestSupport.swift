@@ -10,6 +10,13 @@ enum Fixtures {
         return folder.appendingPathComponent(name)
     }
 
+    /// A closed database file at `path`, created at `PetsV1`.
+    static func makePetsV1(at path: String) throws {
+        let db = try Database(path: path)
+        try db.migrate(PetsV1.self)
+        try db.close()
+    }
+
     /// A copy of `library-v1.sqlite` at `path`.
     static func copyLibraryV1(to path: String) throws {
         try FileManager.default.copyItem(at: try url("library-v1.sqlite"), to: URL(fileURLWithPath: path))

@@ -46,11 +46,7 @@ struct RollbackTests {
     @Test func failedMigrationLeavesTheFileBytesAsTheyWere() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("pets.sqlite")
-        do {
-            let db = try Database(path: path)
-            try db.migrate(PetsV1.self)
-            try db.close()
-        }
+        try Fixtures.makePetsV1(at: path)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         let db = try Database(path: path)
         #expect(throws: MigrationError.self) { try db.migrate(PetsV2Failing.self, hooks: PetTables.upperNames) }
