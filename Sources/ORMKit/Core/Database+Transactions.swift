@@ -6,7 +6,7 @@ extension Database {
     ///
     /// ```swift
     /// let id = try db.write { conn in
-    ///     var author = Author(name: "Ann")
+    ///     var author = Author(name: "Ann", email: "ann@example.org")
     ///     try author.insert(conn)
     ///     return author.id
     /// }
@@ -35,7 +35,11 @@ extension Database {
     /// Like `write(_:)`, run on the database's queue: the calling task is suspended, its thread is not blocked.
     ///
     /// ```swift
-    /// try await db.write { conn in try author.insert(conn) }
+    /// let saved = try await db.write { conn in
+    ///     var author = Author(name: "Ann", email: "ann@example.org")
+    ///     try author.insert(conn)
+    ///     return author
+    /// }
     /// ```
     ///
     /// - Throws: what `body` throws, or `DatabaseError`.

@@ -47,8 +47,8 @@ final class RecordSQL: Sendable {
         @usableFromInline let deleteRecord: RecordStatementSQL
         /// `UPDATE "t" SET "c"=?<position>, … WHERE "k"=?<position>`.
         @usableFromInline let update: RecordStatementSQL
-        /// `INSERT … ON CONFLICT ("k") DO UPDATE SET "c"=excluded."c", …` (plus `RETURNING` the key when it
-        /// is auto-increment).
+        /// `INSERT … ON CONFLICT ("k") DO UPDATE SET "c"=excluded."c", …` (no `RETURNING`: only
+        /// `upsert(onConflict:)` needs one, to learn the key of the row it updated).
         @usableFromInline let upsert: RecordStatementSQL
         /// The record-parameter `WHERE` clause on the key.
         let recordKeyCondition: String
