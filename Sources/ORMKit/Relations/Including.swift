@@ -13,7 +13,12 @@ public protocol Includable<Owner, Loaded>: Sendable {
 /// (one per relation level, more only when the keys exceed SQLite's bound-variable limit).
 public struct Including<Owner: Record, Loaded: Sendable>: Includable {
     /// Loads, for each owner, what it gets; the result is aligned with `owners`.
-    let load: @Sendable (Connection, [Owner]) throws -> [Loaded]
+    @usableFromInline let load: @Sendable (Connection, [Owner]) throws -> [Loaded]
+
+    @usableFromInline
+    init(load: @escaping @Sendable (Connection, [Owner]) throws -> [Loaded]) {
+        self.load = load
+    }
 
     /// Itself.
     public var eagerLoad: Including<Owner, Loaded> { self }
@@ -21,6 +26,7 @@ public struct Including<Owner: Record, Loaded: Sendable>: Includable {
 
 extension Relation: Includable {
     /// Loads the targets of each owner with `WHERE key IN (…)` queries.
+    @inlinable
     public var eagerLoad: Including<Owner, Loaded> {
         Including { conn, owners in
             let fetched = try fetchTargets(conn, owners: owners)
@@ -34,25 +40,29 @@ extension Relation: Includable {
     /// let authors = try Author.all().including(Author.books.including(Book.readers)).fetchAll(db)
     /// // [Related<Author, [Related<Book, [Reader]>]>]
     /// ```
+    @inlinable
     public func including<I: Includable>(_ inner: I) -> Including<Owner, [Related<Target, I.Loaded>]>
     where I.Owner == Target, Loaded == [Target] {
         nested(inner) { $0 }
     }
 
     /// Nests `inner` under this optional to-one relation (`hasOne`, optional `belongsTo`).
+    @inlinable
     public func including<I: Includable>(_ inner: I) -> Including<Owner, Related<Target, I.Loaded>?>
     where I.Owner == Target, Loaded == Target? {
         nested(inner) { $0.first }
     }
 
     /// Nests `inner` under this required `belongsTo`.
+    @inlinable
     public func including<I: Includable>(_ inner: I) -> Including<Owner, Related<Target, I.Loaded>>
     where I.Owner == Target, Loaded == Target {
         let name = name
         return nested(inner) { try requireOne($0, relation: name, table: Target.schema.name) }
     }
 
-    private func nested<I: Includable, Shaped: Sendable>(
+    @inlinable
+    func nested<I: Includable, Shaped: Sendable>(
         _ inner: I, shape: @escaping @Sendable ([Related<Target, I.Loaded>]) throws -> Shaped
     ) -> Including<Owner, Shaped> where I.Owner == Target {
         let innerLoad = inner.eagerLoad
@@ -69,6 +79,7 @@ extension Relation: Includable {
 ///
 /// - Throws: `DatabaseError` (`.recordNotFound`) when the parent row is missing (possible only with foreign
 ///   keys off).
+@usableFromInline
 func requireOne<Element>(_ items: [Element], relation: String, table: String) throws -> Element {
     guard let first = items.first else {
         throw DatabaseError(kind: .recordNotFound, message: "no row of \(table) for required relation '\(relation)'", table: table)

@@ -11,7 +11,13 @@
 public struct IncludingRequest<R: Record, Loaded: Sendable>: Sendable {
     /// The request for the records themselves.
     public var base: QueryRequest<R>
-    let including: Including<R, Loaded>
+    @usableFromInline let including: Including<R, Loaded>
+
+    @usableFromInline
+    init(base: QueryRequest<R>, including: Including<R, Loaded>) {
+        self.base = base
+        self.including = including
+    }
 
     /// Keeps the records matching `predicate`.
     public func filter<E: TypedExpression>(_ predicate: E) -> Self where E.Value == Bool {
@@ -37,6 +43,7 @@ public struct IncludingRequest<R: Record, Loaded: Sendable>: Sendable {
     /// let authors = try Author.including(Author.books).including(Author.profile).fetchAll(db)
     /// // [Related<Author, ([Book], AuthorProfile?)>]: author.related.0 are the books, author.related.1 the profile
     /// ```
+    @inlinable
     public func including<I: Includable>(_ relation: I) -> IncludingRequest<R, (Loaded, I.Loaded)> where I.Owner == R {
         let first = including
         let second = relation.eagerLoad
@@ -50,6 +57,7 @@ public struct IncludingRequest<R: Record, Loaded: Sendable>: Sendable {
     /// Every matching record with what was loaded for it.
     ///
     /// - Throws: `DatabaseError` (a required `belongsTo` whose parent row is missing throws `.recordNotFound`).
+    @inlinable
     public func fetchAll(_ db: some DatabaseContext) throws -> [Related<R, Loaded>] {
         try db.withConnection { conn in
             try conn.savepoint {
@@ -74,6 +82,7 @@ extension QueryRequest {
     /// ```swift
     /// let books = try Book.filter(Book.genre == .science).including(Book.author).fetchAll(db)  // [Related<Book, Author>]
     /// ```
+    @inlinable
     public func including<I: Includable>(_ relation: I) -> IncludingRequest<R, I.Loaded> where I.Owner == R {
         IncludingRequest(base: self, including: relation.eagerLoad)
     }
@@ -81,6 +90,7 @@ extension QueryRequest {
 
 extension Record {
     /// Every record with `relation` loaded. See `QueryRequest.including(_:)`.
+    @inlinable
     public static func including<I: Includable>(_ relation: I) -> IncludingRequest<Self, I.Loaded> where I.Owner == Self {
         all().including(relation)
     }

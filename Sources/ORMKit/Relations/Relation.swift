@@ -16,18 +16,18 @@ public struct Relation<Owner: Record, Target: Record, Loaded: Sendable, Kind: Re
     /// The relation's metadata, as the generator emitted it in `Owner.schema.relations`.
     public let schema: RelationSchema
     /// The value of the owner's side of the link: its foreign key (`belongsTo`) or its key (the others).
-    let ownerValue: @Sendable (Owner) -> DatabaseValue
+    @usableFromInline let ownerValue: @Sendable (Owner) -> DatabaseValue
     /// The value of the target's side of the link: its key (`belongsTo`, `manyToMany`) or its foreign key.
-    let targetValue: @Sendable (Target) -> DatabaseValue
+    @usableFromInline let targetValue: @Sendable (Target) -> DatabaseValue
     /// Stores the owner's key in a target's foreign key (`hasMany`, `hasOne`); nil for the other kinds.
-    let assignOwnerKey: (@Sendable (inout Target, Owner) -> Bool)?
+    @usableFromInline let assignOwnerKey: (@Sendable (inout Target, Owner) -> Bool)?
     /// Turns the targets found for one owner into what eager loading attaches to it.
-    let shape: @Sendable ([Target]) throws -> Loaded
+    @usableFromInline let shape: @Sendable ([Target]) throws -> Loaded
     /// A condition every target must meet, from `filter(_:)`: part of navigation, eager loading, joins and
     /// `any`. Its plain columns name the target's table.
-    var targetCondition: SQLExpression? = nil
+    @usableFromInline var targetCondition: SQLExpression? = nil
     /// The order of targets, from `order(_:)`: navigation and eager loading (each owner's list) follow it.
-    var targetOrderings: [Ordering] = []
+    @usableFromInline var targetOrderings: [Ordering] = []
 
     /// The relation's name in the schema.
     public var name: String { schema.name }
@@ -72,6 +72,7 @@ extension Relation where Loaded == Target, Kind == BelongsToKind {
     ///   - schema: The relation's entry in `Owner.schema.relations`.
     ///   - ownerKey: Reads the owner's foreign-key field.
     ///   - targetKey: Reads the target's primary-key field.
+    @inlinable
     public init<Key: ColumnValue>(
         _ schema: RelationSchema, ownerKey: @escaping @Sendable (Owner) -> Key?, targetKey: @escaping @Sendable (Target) -> Key?
     ) {
@@ -88,6 +89,7 @@ extension Relation where Loaded == Target?, Kind == OptionalBelongsToKind {
     ///   - schema: The relation's entry in `Owner.schema.relations`.
     ///   - ownerKey: Reads the owner's (optional) foreign-key field.
     ///   - targetKey: Reads the target's primary-key field.
+    @inlinable
     public init<Key: ColumnValue>(
         _ schema: RelationSchema, ownerKey: @escaping @Sendable (Owner) -> Key?, targetKey: @escaping @Sendable (Target) -> Key?
     ) {
@@ -103,6 +105,7 @@ extension Relation where Loaded == Target?, Kind == HasOneKind {
     ///   - ownerKey: Reads the owner's primary-key field.
     ///   - targetKey: Reads the target's foreign-key field.
     ///   - assign: Stores the owner's key in the target's foreign-key field (graph saves).
+    @inlinable
     public init<Key: ColumnValue>(
         _ schema: RelationSchema, ownerKey: @escaping @Sendable (Owner) -> Key?, targetKey: @escaping @Sendable (Target) -> Key?,
         assign: @escaping @Sendable (inout Target, Key) -> Void
@@ -119,6 +122,7 @@ extension Relation where Loaded == [Target], Kind == HasManyKind {
     ///   - ownerKey: Reads the owner's primary-key field.
     ///   - targetKey: Reads the target's foreign-key field.
     ///   - assign: Stores the owner's key in the target's foreign-key field (graph saves).
+    @inlinable
     public init<Key: ColumnValue>(
         _ schema: RelationSchema, ownerKey: @escaping @Sendable (Owner) -> Key?, targetKey: @escaping @Sendable (Target) -> Key?,
         assign: @escaping @Sendable (inout Target, Key) -> Void
@@ -134,6 +138,7 @@ extension Relation where Loaded == [Target], Kind: ManyToManyRelationKind {
     ///   - schema: The relation's entry in `Owner.schema.relations`.
     ///   - ownerKey: Reads the owner's primary-key field.
     ///   - targetKey: Reads the target's primary-key field.
+    @inlinable
     public init<Key: ColumnValue, TargetKey: ColumnValue>(
         _ schema: RelationSchema, ownerKey: @escaping @Sendable (Owner) -> Key?,
         targetKey: @escaping @Sendable (Target) -> TargetKey?
@@ -147,7 +152,8 @@ extension Relation where Loaded == [Target], Kind: ManyToManyRelationKind {
 }
 
 extension Relation {
-    private init<Key: ColumnValue>(
+    @inlinable
+    init<Key: ColumnValue>(
         schema: RelationSchema, ownerKey: @escaping @Sendable (Owner) -> Key?, targetKey: @escaping @Sendable (Target) -> Key?,
         assign: (@Sendable (inout Target, Key) -> Void)?, shape: @escaping @Sendable ([Target]) throws -> Loaded
     ) {
