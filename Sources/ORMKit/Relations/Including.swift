@@ -30,7 +30,7 @@ extension Relation: Includable {
     public var eagerLoad: Including<Owner, Loaded> {
         Including { conn, owners in
             let fetched = try fetchTargets(conn, owners: owners)
-            return try fetched.groups.map { indexes in try shape(indexes.map { fetched.targets[$0] }) }
+            return try fetched.grouped(fetched.targets).map(shape)
         }
     }
 
@@ -70,7 +70,7 @@ extension Relation: Includable {
             let fetched = try fetchTargets(conn, owners: owners)
             let loaded = try innerLoad.load(conn, fetched.targets)
             let related = zip(fetched.targets, loaded).map { Related(record: $0, related: $1) }
-            return try fetched.groups.map { indexes in try shape(indexes.map { related[$0] }) }
+            return try fetched.grouped(related).map(shape)
         }
     }
 }

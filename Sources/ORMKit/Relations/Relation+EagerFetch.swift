@@ -1,13 +1,21 @@
 extension Relation {
-    /// The targets of `owners`, each fetched once, and for each owner the indexes of its targets.
+    /// The targets of `owners`, each fetched once, and which of them each owner gets.
     @usableFromInline
     struct FetchedTargets {
         @usableFromInline var targets: [Target] = []
-        /// Aligned with the owners.
-        @usableFromInline var groups: [[Int]] = []
+        /// The owners' link values, aligned with the owners.
+        @usableFromInline var ownerKeys: [DatabaseValue] = []
+        /// The targets matching each link value.
+        @usableFromInline var matches = TargetIndexes()
 
         @usableFromInline
         init() {}
+
+        /// For each owner, the elements of `items` (aligned with `targets`) of its targets, in fetch order.
+        @inlinable
+        func grouped<Item>(_ items: [Item]) -> [[Item]] {
+            ownerKeys.map { matches.elements(for: $0, of: items) }
+        }
     }
 
     /// Fetches the targets of every owner with `WHERE link IN (…)` queries (and the relation's own filter and
@@ -26,7 +34,7 @@ extension Relation {
         var seen = Set<DatabaseValue>()
         let keys = ownerKeys.filter { $0 != .null && seen.insert($0).inserted }
         var fetched = FetchedTargets()
-        var matches = TargetIndexes()
+        fetched.ownerKeys = ownerKeys
         if !keys.isEmpty {
             if let queries = directQueries(conn, keys: keys) {
                 for query in queries {
@@ -35,17 +43,16 @@ extension Relation {
                             try statement.bind(query.arguments)
                             try statement.forEachRow { row in
                                 let target = try Target.decodeRecord(row)
-                                matches.append(fetched.targets.count, for: targetValue(target))
+                                fetched.matches.append(fetched.targets.count, for: targetValue(target))
                                 fetched.targets.append(target)
                             }
                         }
                     }
                 }
             } else {
-                try fetchThroughTargets(conn, keys: keys, into: &fetched, matches: &matches)
+                try fetchThroughTargets(conn, keys: keys, into: &fetched)
             }
         }
-        fetched.groups = ownerKeys.map { matches.indexes(for: $0) }
         return fetched
     }
 
@@ -66,12 +73,12 @@ extension Relation {
     }
 
     /// Fetches the targets linked through the join table to `keys`, adding them to `fetched` and each owner
-    /// key's target indexes to `matches`.
+    /// key's target indexes to `fetched.matches`.
     ///
     /// - Throws: `DatabaseError`.
     @usableFromInline
     func fetchThroughTargets(
-        _ conn: Connection, keys: [DatabaseValue], into fetched: inout FetchedTargets, matches: inout TargetIndexes
+        _ conn: Connection, keys: [DatabaseValue], into fetched: inout FetchedTargets
     ) throws {
         guard case let .through(joinTable, _, joinOwnerColumn, targetColumn, joinTargetColumn, positionColumn) = link else { return }
         var indexByKey: [DatabaseValue: Int] = [:]
@@ -106,7 +113,7 @@ extension Relation {
                             indexByKey[key] = index
                             fetched.targets.append(record)
                         }
-                        matches.append(index, for: ownerKey)
+                        fetched.matches.append(index, for: ownerKey)
                     }
                 }
             }
@@ -128,11 +135,31 @@ extension Relation {
     }
 }
 
-/// Target indexes by the link value they match, integers (the usual key) apart so they hash as `Int64`.
+/// Target indexes by the link value they match, integers (the usual key) apart so they hash as `Int64`. Each
+/// value's matches form a chain through one flat list, so grouping allocates nothing per value.
 @usableFromInline
 struct TargetIndexes {
-    @usableFromInline var byInteger: [Int64: [Int]] = [:]
-    @usableFromInline var byOther: [DatabaseValue: [Int]] = [:]
+    /// One link value's matches: its first and last entry and how many there are.
+    @usableFromInline
+    struct Chain {
+        @usableFromInline var first: Int
+        @usableFromInline var last: Int
+        @usableFromInline var count: Int
+
+        @usableFromInline
+        init(first: Int, last: Int, count: Int) {
+            self.first = first
+            self.last = last
+            self.count = count
+        }
+    }
+
+    @usableFromInline var byInteger: [Int64: Chain] = [:]
+    @usableFromInline var byOther: [DatabaseValue: Chain] = [:]
+    /// The target index of each entry.
+    @usableFromInline var targetIndexes: [Int] = []
+    /// The entry after each entry in its value's chain, -1 at the end.
+    @usableFromInline var nextEntries: [Int] = []
 
     @usableFromInline
     init() {}
@@ -140,20 +167,45 @@ struct TargetIndexes {
     /// Records that target `index` matches `key`.
     @inlinable
     mutating func append(_ index: Int, for key: DatabaseValue) {
+        let entry = targetIndexes.count
+        targetIndexes.append(index)
+        nextEntries.append(-1)
         if case let .integer(value) = key {
-            byInteger[value, default: []].append(index)
+            Self.link(entry, to: &byInteger[value], next: &nextEntries)
         } else {
-            byOther[key, default: []].append(index)
+            Self.link(entry, to: &byOther[key], next: &nextEntries)
         }
     }
 
-    /// The indexes of the targets matching `key`, in the order they were appended; none for NULL.
+    /// Appends `entry` to `chain` (starting it when there is none).
     @inlinable
-    func indexes(for key: DatabaseValue) -> [Int] {
-        switch key {
-        case .null: []
-        case let .integer(value): byInteger[value] ?? []
-        default: byOther[key] ?? []
+    static func link(_ entry: Int, to chain: inout Chain?, next: inout [Int]) {
+        if let last = chain?.last {
+            next[last] = entry
+            chain?.last = entry
+            chain?.count += 1
+        } else {
+            chain = Chain(first: entry, last: entry, count: 1)
         }
+    }
+
+    /// The elements of `items` at the indexes of the targets matching `key`, in the order they were appended;
+    /// none for NULL.
+    @inlinable
+    func elements<Item>(for key: DatabaseValue, of items: [Item]) -> [Item] {
+        let chain: Chain? = switch key {
+        case .null: nil
+        case let .integer(value): byInteger[value]
+        default: byOther[key]
+        }
+        guard let chain else { return [] }
+        var elements: [Item] = []
+        elements.reserveCapacity(chain.count)
+        var entry = chain.first
+        while entry >= 0 {
+            elements.append(items[targetIndexes[entry]])
+            entry = nextEntries[entry]
+        }
+        return elements
     }
 }
