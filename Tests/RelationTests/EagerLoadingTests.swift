@@ -155,6 +155,24 @@ import Testing
         #expect(shapes.count == 1)  // 5, 6, 7 and 8 keys all bind 8 parameters
     }
 
+    @Test func integerKeysAndFilteredKeysRenderTheSameKeyList() throws {
+        let library = try library(authors: 3, booksPerAuthor: 1)
+        let db = library.db
+        let (plain, plainStatements) = try library.countingStatements {
+            try Author.order(Author.name).including(Author.books.order(Book.isbn)).fetchAll(db)
+        }
+        let (filtered, filteredStatements) = try library.countingStatements {
+            try Author.order(Author.name).including(Author.books.filter(Book.isbn != "").order(Book.isbn)).fetchAll(db)
+        }
+        #expect(plain.map { $0.related.map(\.isbn) } == filtered.map { $0.related.map(\.isbn) })
+        let keyList = "(\"books\".\"author_id\" IN (?, ?, ?, ?))"  // three keys padded to four
+        let plainBooks = try #require(plainStatements.first { $0.contains("FROM \"books\"") })
+        let filteredBooks = try #require(filteredStatements.first { $0.contains("FROM \"books\"") })
+        #expect(plainBooks.hasSuffix(" WHERE \(keyList) ORDER BY \"books\".\"isbn\" ASC"))
+        #expect(filteredBooks.contains(" WHERE (\(keyList) AND "))
+        #expect(plainBooks.prefix(while: { $0 != "W" }) == filteredBooks.prefix(while: { $0 != "W" }))
+    }
+
     @Test func loadsInsideAReadTransaction() throws {
         let library = try library(authors: 2, booksPerAuthor: 2)
         let authors = try library.db.read { conn in

@@ -80,6 +80,32 @@ final class Statement {
         }
     }
 
+    /// Binds `values` as integers to parameters 1…n, then their last one to every remaining parameter (an
+    /// `IN` list padded to a size the statement cache already holds).
+    ///
+    /// - Throws: `DatabaseError` (`.misuse`) when there are no values or more than the statement's
+    ///   parameters.
+    @usableFromInline
+    func bindPadded(_ values: ArraySlice<Int64>) throws {
+        guard let last = values.last, values.count <= Int(parameterCount) else {
+            throw DatabaseError(
+                kind: .misuse, resultCode: SQLITE_RANGE,
+                message: "the statement expects \(parameterCount) argument(s), got \(values.count)",
+                sql: sql
+            )
+        }
+        let binding = StatementBinding(handle)
+        var index: Int32 = 1
+        for value in values {
+            try binding.bindInt64(value, at: index)
+            index += 1
+        }
+        while index <= parameterCount {
+            try binding.bindInt64(last, at: index)
+            index += 1
+        }
+    }
+
     /// Finalizes the statement; safe to call more than once.
     func finalize() {
         guard !isFinalized else { return }

@@ -22,7 +22,8 @@ extension Relation {
     /// order, so each owner's targets come in that order): one per chunk of keys, each chunk
     /// under SQLite's bound-variable limit (`SQLITE_LIMIT_VARIABLE_NUMBER`). No query runs without keys.
     /// Each list is padded (repeating its last key) to a power of two, so a few statement shapes serve every
-    /// key count and the statement cache is not flooded with one-off SQL.
+    /// key count and the statement cache is not flooded with one-off SQL. Integer keys of a direct link
+    /// without a filter skip expression trees: the placeholders are written out and the keys bound as `Int64`.
     ///
     /// Inlinable so the row loop (decoding, grouping) is specialized for the client's record types; building
     /// the SQL and the many-to-many path stay here.
@@ -31,29 +32,95 @@ extension Relation {
     @inlinable
     func fetchTargets(_ conn: Connection, owners: [Owner]) throws -> FetchedTargets {
         let ownerKeys = owners.map(ownerValue)
-        var seen = Set<DatabaseValue>()
-        let keys = ownerKeys.filter { $0 != .null && seen.insert($0).inserted }
         var fetched = FetchedTargets()
         fetched.ownerKeys = ownerKeys
+        if let integerKeys = Self.distinctIntegers(ownerKeys), let keyListSQL = integerKeyListSQL() {
+            let limit = Swift.max(1, conn.maximumBoundVariables)
+            for start in stride(from: 0, to: integerKeys.count, by: limit) {
+                let chunk = integerKeys[start..<Swift.min(start + limit, integerKeys.count)]
+                let sql = keyListSQL.sql(placeholders: Self.paddedCount(chunk.count, limit: limit))
+                try fetchDirectTargets(conn, sql: sql, into: &fetched) { try $0.bindPadded(chunk) }
+            }
+            return fetched
+        }
+        var seen = Set<DatabaseValue>()
+        let keys = ownerKeys.filter { $0 != .null && seen.insert($0).inserted }
         if !keys.isEmpty {
             if let queries = directQueries(conn, keys: keys) {
                 for query in queries {
-                    try Target.naming {
-                        try conn.withStatement(query.sql) { statement in
-                            try statement.bind(query.arguments)
-                            try statement.forEachRow { row in
-                                let target = try Target.decodeRecord(row)
-                                fetched.matches.append(fetched.targets.count, for: targetValue(target))
-                                fetched.targets.append(target)
-                            }
-                        }
-                    }
+                    try fetchDirectTargets(conn, sql: query.sql, into: &fetched) { try $0.bind(query.arguments) }
                 }
             } else {
                 try fetchThroughTargets(conn, keys: keys, into: &fetched)
             }
         }
         return fetched
+    }
+
+    /// Runs one direct-link query (`bind` binds its arguments), adding its targets to `fetched` and each
+    /// target's link value to `fetched.matches`.
+    ///
+    /// - Throws: `DatabaseError`.
+    @inlinable
+    func fetchDirectTargets(
+        _ conn: Connection, sql: String, into fetched: inout FetchedTargets, bind: (Statement) throws -> Void
+    ) throws {
+        try Target.naming {
+            try conn.withStatement(sql) { statement in
+                try bind(statement)
+                try statement.forEachRow { row in
+                    let target = try Target.decodeRecord(row)
+                    fetched.matches.append(fetched.targets.count, for: targetValue(target))
+                    fetched.targets.append(target)
+                }
+            }
+        }
+    }
+
+    /// The distinct non-NULL values of `keys` in first-seen order when they are all integers (or NULL); nil
+    /// otherwise.
+    @inlinable
+    static func distinctIntegers(_ keys: [DatabaseValue]) -> [Int64]? {
+        var seen = Set<Int64>(minimumCapacity: keys.count)
+        var integers: [Int64] = []
+        integers.reserveCapacity(keys.count)
+        for key in keys {
+            switch key {
+            case .null: continue
+            case let .integer(value): if seen.insert(value).inserted { integers.append(value) }
+            default: return nil
+            }
+        }
+        return integers
+    }
+
+    /// The SQL around an `IN` list of placeholders: everything before the first and after the last.
+    @usableFromInline
+    struct KeyListSQL {
+        @usableFromInline let head: String
+        @usableFromInline let tail: String
+
+        /// The statement with `count` placeholders (at least one), as `SQLRenderer` writes a list.
+        @inlinable
+        func sql(placeholders count: Int) -> String {
+            head + "?" + String(repeating: ", ?", count: Swift.max(0, count - 1)) + tail
+        }
+    }
+
+    /// For a direct link with no filter (and an order binding no values), the text `directQueries` renders
+    /// around its key list, so integer keys can be bound straight to the placeholders; nil otherwise.
+    @usableFromInline
+    func integerKeyListSQL() -> KeyListSQL? {
+        guard case let .direct(_, targetColumn) = link, targetCondition == nil else { return nil }
+        var renderer = SQLRenderer()
+        let column = renderer.render(.column(Target.schema.name, targetColumn))
+        let head = "SELECT \(Target.schema.recordSQL.selection) FROM \(Target.schema.recordSQL.table) WHERE (\(column) IN ("
+        var tail = "))"
+        if !targetOrderings.isEmpty {
+            tail += " ORDER BY " + targetOrderings.map { renderer.render($0) }.joined(separator: ", ")
+        }
+        guard renderer.arguments.isEmpty else { return nil }
+        return KeyListSQL(head: head, tail: tail)
     }
 
     /// For a direct link, the `SELECT … WHERE targetColumn IN (…)` statement of each chunk of `keys` with its
@@ -127,11 +194,17 @@ extension Relation {
         return stride(from: 0, to: keys.count, by: limit).map { start in
             var values = keys[start..<Swift.min(start + limit, keys.count)].map { SQLExpression(.value($0)) }
             guard let last = values.last else { return values }
-            var size = 1
-            while size < values.count { size *= 2 }
-            values += repeatElement(last, count: Swift.max(0, Swift.min(size, limit) - values.count))
+            values += repeatElement(last, count: Self.paddedCount(values.count, limit: limit) - values.count)
             return values
         }
+    }
+
+    /// The next power of two at or above `count`, at most `limit` (and at least `count`).
+    @inlinable
+    static func paddedCount(_ count: Int, limit: Int) -> Int {
+        var size = 1
+        while size < count { size *= 2 }
+        return Swift.max(count, Swift.min(size, limit))
     }
 }
 
