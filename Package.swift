@@ -58,7 +58,7 @@ let package = Package(
 
         .testTarget(name: "ORMGenCoreTests", dependencies: ["ORMGenCore"]),
         .testTarget(name: "ORMKitTests", dependencies: ["ORMKit", "TestSupport"]),
-        .testTarget(name: "GeneratedTests", dependencies: ["ORMKit", "ExampleModels"]),
+        .testTarget(name: "GeneratedTests", dependencies: ["ORMKit", "ExampleModels", "TestSupport"]),
         .testTarget(name: "RelationTests", dependencies: ["ORMKit", "ExampleModels", "TestSupport"]),
         .testTarget(name: "ormgenTests", dependencies: ["ORMGenCore", "ormgen", "TestSupport"]),
         .testTarget(

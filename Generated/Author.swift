@@ -5,7 +5,7 @@
 public import Foundation
 public import ORMKit
 
-private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_1
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_2
 
 public struct Author: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var id: Swift.Int64?
@@ -50,10 +50,10 @@ extension Author: ORMKit.Record {
             ORMKit.ColumnSchema(name: "id", type: "INTEGER", isNullable: false, definition: "\"id\" INTEGER PRIMARY KEY"),
             ORMKit.ColumnSchema(name: "name", type: "TEXT", isNullable: false, definition: "\"name\" TEXT NOT NULL"),
             ORMKit.ColumnSchema(name: "email", type: "TEXT", isNullable: false, isUnique: true, definition: "\"email\" TEXT NOT NULL UNIQUE"),
-            ORMKit.ColumnSchema(name: "born", type: "REAL", isNullable: true, definition: "\"born\" REAL"),
+            ORMKit.ColumnSchema(name: "born", type: "REAL", isNullable: true, storage: "referenceSeconds", definition: "\"born\" REAL"),
             ORMKit.ColumnSchema(name: "rating", type: "REAL", isNullable: false, defaultSQL: "0", check: "rating >= 0 AND rating <= 5", definition: "\"rating\" REAL NOT NULL DEFAULT 0 CHECK (rating >= 0 AND rating <= 5)"),
             ORMKit.ColumnSchema(name: "nick_name", type: "TEXT", isNullable: true, definition: "\"nick_name\" TEXT"),
-            ORMKit.ColumnSchema(name: "is_active", type: "INTEGER", isNullable: false, defaultSQL: "1", definition: "\"is_active\" INTEGER NOT NULL DEFAULT 1"),
+            ORMKit.ColumnSchema(name: "is_active", type: "INTEGER", isNullable: false, storage: "integer", defaultSQL: "1", definition: "\"is_active\" INTEGER NOT NULL DEFAULT 1"),
             ORMKit.ColumnSchema(name: "website", type: "TEXT", isNullable: true, definition: "\"website\" TEXT"),
         ],
         primaryKey: ["id"],

@@ -5,7 +5,7 @@
 public import Foundation
 public import ORMKit
 
-private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_1
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_2
 
 public struct AuthorProfile: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var biography: Swift.String
@@ -40,7 +40,7 @@ extension AuthorProfile: ORMKit.Record {
             ORMKit.ColumnSchema(name: "biography", type: "TEXT", isNullable: false, defaultSQL: "''", definition: "\"biography\" TEXT NOT NULL DEFAULT ''"),
             ORMKit.ColumnSchema(name: "photo", type: "BLOB", isNullable: true, definition: "\"photo\" BLOB"),
             ORMKit.ColumnSchema(name: "links", type: "TEXT", isNullable: false, definition: "\"links\" TEXT NOT NULL"),
-            ORMKit.ColumnSchema(name: "updated_at", type: "REAL", isNullable: false, defaultSQL: "((julianday('now') - 2440587.5) * 86400.0)", definition: "\"updated_at\" REAL NOT NULL DEFAULT ((julianday('now') - 2440587.5) * 86400.0)"),
+            ORMKit.ColumnSchema(name: "updated_at", type: "REAL", isNullable: false, storage: "referenceSeconds", defaultSQL: "((julianday('now') - 2451910.5) * 86400.0)", definition: "\"updated_at\" REAL NOT NULL DEFAULT ((julianday('now') - 2451910.5) * 86400.0)"),
             ORMKit.ColumnSchema(name: "author_id", type: "INTEGER", isNullable: false, definition: "\"author_id\" INTEGER PRIMARY KEY NOT NULL REFERENCES \"authors\" (\"id\") ON DELETE CASCADE"),
         ],
         primaryKey: ["author_id"],
@@ -51,7 +51,7 @@ extension AuthorProfile: ORMKit.Record {
         relations: [
             ORMKit.RelationSchema(name: "author", targetTable: "authors", kind: .belongsTo(columns: ["author_id"], targetColumns: ["id"], isOptional: false)),
         ],
-        createTableSQL: "CREATE TABLE IF NOT EXISTS \"author_profiles\" (\n    \"biography\" TEXT NOT NULL DEFAULT '',\n    \"photo\" BLOB,\n    \"links\" TEXT NOT NULL,\n    \"updated_at\" REAL NOT NULL DEFAULT ((julianday('now') - 2440587.5) * 86400.0),\n    \"author_id\" INTEGER PRIMARY KEY NOT NULL REFERENCES \"authors\" (\"id\") ON DELETE CASCADE\n)"
+        createTableSQL: "CREATE TABLE IF NOT EXISTS \"author_profiles\" (\n    \"biography\" TEXT NOT NULL DEFAULT '',\n    \"photo\" BLOB,\n    \"links\" TEXT NOT NULL,\n    \"updated_at\" REAL NOT NULL DEFAULT ((julianday('now') - 2451910.5) * 86400.0),\n    \"author_id\" INTEGER PRIMARY KEY NOT NULL REFERENCES \"authors\" (\"id\") ON DELETE CASCADE\n)"
     )
 
     public init(row: ORMKit.Row) throws {

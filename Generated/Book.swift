@@ -5,7 +5,7 @@
 public import Foundation
 public import ORMKit
 
-private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_1
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_2
 
 public struct Book: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var isbn: Swift.String
@@ -96,17 +96,17 @@ extension Book: ORMKit.Record {
             ORMKit.ColumnSchema(name: "genre", type: "TEXT", isNullable: false, defaultSQL: "'fiction'", definition: "\"genre\" TEXT NOT NULL DEFAULT 'fiction'"),
             ORMKit.ColumnSchema(name: "format", type: "INTEGER", isNullable: false, defaultSQL: "2", definition: "\"format\" INTEGER NOT NULL DEFAULT 2"),
             ORMKit.ColumnSchema(name: "pages", type: "INTEGER", isNullable: true, definition: "\"pages\" INTEGER"),
-            ORMKit.ColumnSchema(name: "price", type: "TEXT", isNullable: true, definition: "\"price\" TEXT"),
+            ORMKit.ColumnSchema(name: "price", type: "TEXT", isNullable: true, storage: "text", definition: "\"price\" TEXT"),
             ORMKit.ColumnSchema(name: "weight", type: "REAL", isNullable: true, definition: "\"weight\" REAL"),
             ORMKit.ColumnSchema(name: "tags", type: "TEXT", isNullable: false, definition: "\"tags\" TEXT NOT NULL"),
             ORMKit.ColumnSchema(name: "cover", type: "BLOB", isNullable: true, definition: "\"cover\" BLOB"),
             ORMKit.ColumnSchema(name: "link", type: "TEXT", isNullable: true, definition: "\"link\" TEXT"),
-            ORMKit.ColumnSchema(name: "uid", type: "BLOB", isNullable: false, definition: "\"uid\" BLOB NOT NULL"),
+            ORMKit.ColumnSchema(name: "uid", type: "BLOB", isNullable: false, storage: "blob", definition: "\"uid\" BLOB NOT NULL"),
             ORMKit.ColumnSchema(name: "shelf_row", type: "INTEGER", isNullable: false, definition: "\"shelf_row\" INTEGER NOT NULL"),
             ORMKit.ColumnSchema(name: "shelf_column", type: "INTEGER", isNullable: false, definition: "\"shelf_column\" INTEGER NOT NULL"),
             ORMKit.ColumnSchema(name: "shelf_room", type: "TEXT", isNullable: false, defaultSQL: "'main'", definition: "\"shelf_room\" TEXT NOT NULL DEFAULT 'main'"),
             ORMKit.ColumnSchema(name: "color", type: "TEXT", isNullable: false, definition: "\"color\" TEXT NOT NULL"),
-            ORMKit.ColumnSchema(name: "added_on", type: "REAL", isNullable: false, defaultSQL: "((julianday('now') - 2440587.5) * 86400.0)", definition: "\"added_on\" REAL NOT NULL DEFAULT ((julianday('now') - 2440587.5) * 86400.0)"),
+            ORMKit.ColumnSchema(name: "added_on", type: "REAL", isNullable: false, storage: "referenceSeconds", defaultSQL: "((julianday('now') - 2451910.5) * 86400.0)", definition: "\"added_on\" REAL NOT NULL DEFAULT ((julianday('now') - 2451910.5) * 86400.0)"),
             ORMKit.ColumnSchema(name: "copies", type: "INTEGER", isNullable: false, defaultSQL: "1", check: "copies >= 0", definition: "\"copies\" INTEGER NOT NULL DEFAULT 1 CHECK (copies >= 0)"),
             ORMKit.ColumnSchema(name: "author_id", type: "INTEGER", isNullable: false, definition: "\"author_id\" INTEGER NOT NULL REFERENCES \"authors\" (\"id\") ON DELETE CASCADE ON UPDATE CASCADE"),
             ORMKit.ColumnSchema(name: "translator_id", type: "INTEGER", isNullable: true, definition: "\"translator_id\" INTEGER REFERENCES \"authors\" (\"id\") ON DELETE SET NULL"),
@@ -130,7 +130,7 @@ extension Book: ORMKit.Record {
             ORMKit.RelationSchema(name: "readers", targetTable: "readers", kind: .manyToMany(joinTable: "book_readers", columns: ["isbn"], joinColumns: ["book_isbn"], targetColumns: ["id"], joinTargetColumns: ["reader_id"], positionColumn: nil)),
             ORMKit.RelationSchema(name: "loans", targetTable: "loan", kind: .hasMany(columns: ["isbn"], targetColumns: ["book_isbn"])),
         ],
-        createTableSQL: "CREATE TABLE IF NOT EXISTS \"books\" (\n    \"isbn\" TEXT PRIMARY KEY NOT NULL CHECK (length(isbn) IN (10, 13)),\n    \"title\" TEXT NOT NULL,\n    \"genre\" TEXT NOT NULL DEFAULT 'fiction',\n    \"format\" INTEGER NOT NULL DEFAULT 2,\n    \"pages\" INTEGER,\n    \"price\" TEXT,\n    \"weight\" REAL,\n    \"tags\" TEXT NOT NULL,\n    \"cover\" BLOB,\n    \"link\" TEXT,\n    \"uid\" BLOB NOT NULL,\n    \"shelf_row\" INTEGER NOT NULL,\n    \"shelf_column\" INTEGER NOT NULL,\n    \"shelf_room\" TEXT NOT NULL DEFAULT 'main',\n    \"color\" TEXT NOT NULL,\n    \"added_on\" REAL NOT NULL DEFAULT ((julianday('now') - 2440587.5) * 86400.0),\n    \"copies\" INTEGER NOT NULL DEFAULT 1 CHECK (copies >= 0),\n    \"author_id\" INTEGER NOT NULL REFERENCES \"authors\" (\"id\") ON DELETE CASCADE ON UPDATE CASCADE,\n    \"translator_id\" INTEGER REFERENCES \"authors\" (\"id\") ON DELETE SET NULL,\n    \"series_id\" INTEGER REFERENCES \"series\" (\"id\") ON DELETE RESTRICT\n)"
+        createTableSQL: "CREATE TABLE IF NOT EXISTS \"books\" (\n    \"isbn\" TEXT PRIMARY KEY NOT NULL CHECK (length(isbn) IN (10, 13)),\n    \"title\" TEXT NOT NULL,\n    \"genre\" TEXT NOT NULL DEFAULT 'fiction',\n    \"format\" INTEGER NOT NULL DEFAULT 2,\n    \"pages\" INTEGER,\n    \"price\" TEXT,\n    \"weight\" REAL,\n    \"tags\" TEXT NOT NULL,\n    \"cover\" BLOB,\n    \"link\" TEXT,\n    \"uid\" BLOB NOT NULL,\n    \"shelf_row\" INTEGER NOT NULL,\n    \"shelf_column\" INTEGER NOT NULL,\n    \"shelf_room\" TEXT NOT NULL DEFAULT 'main',\n    \"color\" TEXT NOT NULL,\n    \"added_on\" REAL NOT NULL DEFAULT ((julianday('now') - 2451910.5) * 86400.0),\n    \"copies\" INTEGER NOT NULL DEFAULT 1 CHECK (copies >= 0),\n    \"author_id\" INTEGER NOT NULL REFERENCES \"authors\" (\"id\") ON DELETE CASCADE ON UPDATE CASCADE,\n    \"translator_id\" INTEGER REFERENCES \"authors\" (\"id\") ON DELETE SET NULL,\n    \"series_id\" INTEGER REFERENCES \"series\" (\"id\") ON DELETE RESTRICT\n)"
     )
 
     public init(row: ORMKit.Row) throws {

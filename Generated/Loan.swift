@@ -5,7 +5,7 @@
 public import Foundation
 public import ORMKit
 
-private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_1
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_2
 
 public struct Loan: Swift.Sendable, Swift.Hashable {
     public var loanedAt: Foundation.Date
@@ -58,10 +58,10 @@ extension Loan: ORMKit.Record {
     public static let schema = ORMKit.TableSchema(
         name: "loan",
         columns: [
-            ORMKit.ColumnSchema(name: "loaned_at", type: "REAL", isNullable: false, definition: "\"loaned_at\" REAL NOT NULL"),
-            ORMKit.ColumnSchema(name: "due_at", type: "REAL", isNullable: false, definition: "\"due_at\" REAL NOT NULL"),
-            ORMKit.ColumnSchema(name: "returned_at", type: "REAL", isNullable: true, definition: "\"returned_at\" REAL"),
-            ORMKit.ColumnSchema(name: "fee", type: "TEXT", isNullable: false, defaultSQL: "'0.50'", definition: "\"fee\" TEXT NOT NULL DEFAULT '0.50'"),
+            ORMKit.ColumnSchema(name: "loaned_at", type: "REAL", isNullable: false, storage: "referenceSeconds", definition: "\"loaned_at\" REAL NOT NULL"),
+            ORMKit.ColumnSchema(name: "due_at", type: "REAL", isNullable: false, storage: "referenceSeconds", definition: "\"due_at\" REAL NOT NULL"),
+            ORMKit.ColumnSchema(name: "returned_at", type: "REAL", isNullable: true, storage: "referenceSeconds", definition: "\"returned_at\" REAL"),
+            ORMKit.ColumnSchema(name: "fee", type: "TEXT", isNullable: false, storage: "text", defaultSQL: "'0.50'", definition: "\"fee\" TEXT NOT NULL DEFAULT '0.50'"),
             ORMKit.ColumnSchema(name: "renewals", type: "INTEGER", isNullable: false, defaultSQL: "0", check: "renewals <= 3", definition: "\"renewals\" INTEGER NOT NULL DEFAULT 0 CHECK (renewals <= 3)"),
             ORMKit.ColumnSchema(name: "book_isbn", type: "TEXT", isNullable: false, definition: "\"book_isbn\" TEXT NOT NULL REFERENCES \"books\" (\"isbn\") ON DELETE RESTRICT"),
             ORMKit.ColumnSchema(name: "reader_id", type: "INTEGER", isNullable: false, definition: "\"reader_id\" INTEGER NOT NULL REFERENCES \"readers\" (\"id\") ON DELETE CASCADE"),

@@ -5,7 +5,7 @@
 import Foundation
 public import ORMKit
 
-private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_1
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_2
 
 public struct Order: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var id: Swift.Int64?
@@ -68,7 +68,7 @@ extension Order: ORMKit.Record {
         name: "order",
         columns: [
             ORMKit.ColumnSchema(name: "id", type: "INTEGER", isNullable: false, definition: "\"id\" INTEGER PRIMARY KEY"),
-            ORMKit.ColumnSchema(name: "default", type: "INTEGER", isNullable: false, defaultSQL: "0", definition: "\"default\" INTEGER NOT NULL DEFAULT 0"),
+            ORMKit.ColumnSchema(name: "default", type: "INTEGER", isNullable: false, storage: "integer", defaultSQL: "0", definition: "\"default\" INTEGER NOT NULL DEFAULT 0"),
             ORMKit.ColumnSchema(name: "count", type: "INTEGER", isNullable: false, definition: "\"count\" INTEGER NOT NULL"),
             ORMKit.ColumnSchema(name: "filter", type: "TEXT", isNullable: true, definition: "\"filter\" TEXT"),
             ORMKit.ColumnSchema(name: "group", type: "TEXT", isNullable: false, defaultSQL: "'none'", definition: "\"group\" TEXT NOT NULL DEFAULT 'none'"),
@@ -76,7 +76,7 @@ extension Order: ORMKit.Record {
             ORMKit.ColumnSchema(name: "class", type: "TEXT", isNullable: false, defaultSQL: "'default'", definition: "\"class\" TEXT NOT NULL DEFAULT 'default'"),
             ORMKit.ColumnSchema(name: "index", type: "INTEGER", isNullable: false, definition: "\"index\" INTEGER NOT NULL"),
             ORMKit.ColumnSchema(name: "limit", type: "INTEGER", isNullable: true, definition: "\"limit\" INTEGER"),
-            ORMKit.ColumnSchema(name: "all", type: "INTEGER", isNullable: false, defaultSQL: "1", definition: "\"all\" INTEGER NOT NULL DEFAULT 1"),
+            ORMKit.ColumnSchema(name: "all", type: "INTEGER", isNullable: false, storage: "integer", defaultSQL: "1", definition: "\"all\" INTEGER NOT NULL DEFAULT 1"),
             ORMKit.ColumnSchema(name: "select", type: "REAL", isNullable: true, definition: "\"select\" REAL"),
             ORMKit.ColumnSchema(name: "where", type: "TEXT", isNullable: true, definition: "\"where\" TEXT"),
             ORMKit.ColumnSchema(name: "reader_id", type: "INTEGER", isNullable: true, definition: "\"reader_id\" INTEGER REFERENCES \"readers\" (\"id\")"),

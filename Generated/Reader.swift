@@ -5,7 +5,7 @@
 public import Foundation
 public import ORMKit
 
-private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_1
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_2
 
 public struct Reader: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var id: Swift.Int64?
@@ -62,8 +62,8 @@ extension Reader: ORMKit.Record {
             ORMKit.ColumnSchema(name: "card_number", type: "INTEGER", isNullable: false, isUnique: true, definition: "\"card_number\" INTEGER NOT NULL UNIQUE"),
             ORMKit.ColumnSchema(name: "name", type: "TEXT", isNullable: false, definition: "\"name\" TEXT NOT NULL"),
             ORMKit.ColumnSchema(name: "email", type: "TEXT", isNullable: true, isUnique: true, definition: "\"email\" TEXT UNIQUE"),
-            ORMKit.ColumnSchema(name: "member_since", type: "REAL", isNullable: false, defaultSQL: "1577836800", definition: "\"member_since\" REAL NOT NULL DEFAULT 1577836800"),
-            ORMKit.ColumnSchema(name: "token", type: "BLOB", isNullable: false, defaultSQL: "X'00000000000000000000000000000000'", definition: "\"token\" BLOB NOT NULL DEFAULT X'00000000000000000000000000000000'"),
+            ORMKit.ColumnSchema(name: "member_since", type: "REAL", isNullable: false, storage: "referenceSeconds", defaultSQL: "599529600", definition: "\"member_since\" REAL NOT NULL DEFAULT 599529600"),
+            ORMKit.ColumnSchema(name: "token", type: "BLOB", isNullable: false, storage: "blob", defaultSQL: "X'00000000000000000000000000000000'", definition: "\"token\" BLOB NOT NULL DEFAULT X'00000000000000000000000000000000'"),
             ORMKit.ColumnSchema(name: "favorite_color", type: "", isNullable: true, definition: "\"favorite_color\""),
             ORMKit.ColumnSchema(name: "level", type: "TEXT", isNullable: false, defaultSQL: "'basic'", definition: "\"level\" TEXT NOT NULL DEFAULT 'basic'"),
             ORMKit.ColumnSchema(name: "preferences", type: "TEXT", isNullable: true, definition: "\"preferences\" TEXT"),
@@ -83,7 +83,7 @@ extension Reader: ORMKit.Record {
             ORMKit.RelationSchema(name: "books", targetTable: "books", kind: .manyToMany(joinTable: "book_readers", columns: ["id"], joinColumns: ["reader_id"], targetColumns: ["isbn"], joinTargetColumns: ["book_isbn"], positionColumn: nil)),
             ORMKit.RelationSchema(name: "readingLists", targetTable: "reading_lists", kind: .hasMany(columns: ["id"], targetColumns: ["owner_id"])),
         ],
-        createTableSQL: "CREATE TABLE IF NOT EXISTS \"readers\" (\n    \"id\" INTEGER PRIMARY KEY,\n    \"card_number\" INTEGER NOT NULL UNIQUE,\n    \"name\" TEXT NOT NULL,\n    \"email\" TEXT UNIQUE,\n    \"member_since\" REAL NOT NULL DEFAULT 1577836800,\n    \"token\" BLOB NOT NULL DEFAULT X'00000000000000000000000000000000',\n    \"favorite_color\",\n    \"level\" TEXT NOT NULL DEFAULT 'basic',\n    \"preferences\" TEXT,\n    \"referrer_id\" INTEGER REFERENCES \"readers\" (\"id\") ON DELETE SET DEFAULT\n)"
+        createTableSQL: "CREATE TABLE IF NOT EXISTS \"readers\" (\n    \"id\" INTEGER PRIMARY KEY,\n    \"card_number\" INTEGER NOT NULL UNIQUE,\n    \"name\" TEXT NOT NULL,\n    \"email\" TEXT UNIQUE,\n    \"member_since\" REAL NOT NULL DEFAULT 599529600,\n    \"token\" BLOB NOT NULL DEFAULT X'00000000000000000000000000000000',\n    \"favorite_color\",\n    \"level\" TEXT NOT NULL DEFAULT 'basic',\n    \"preferences\" TEXT,\n    \"referrer_id\" INTEGER REFERENCES \"readers\" (\"id\") ON DELETE SET DEFAULT\n)"
     )
 
     public init(row: ORMKit.Row) throws {

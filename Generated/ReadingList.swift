@@ -5,7 +5,7 @@
 import Foundation
 public import ORMKit
 
-private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_1
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_2
 
 public struct ReadingList: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var id: Swift.Int64?
@@ -34,7 +34,7 @@ extension ReadingList: ORMKit.Record {
         columns: [
             ORMKit.ColumnSchema(name: "id", type: "INTEGER", isNullable: false, definition: "\"id\" INTEGER PRIMARY KEY"),
             ORMKit.ColumnSchema(name: "title", type: "TEXT", isNullable: false, definition: "\"title\" TEXT NOT NULL"),
-            ORMKit.ColumnSchema(name: "is_public", type: "INTEGER", isNullable: false, defaultSQL: "0", definition: "\"is_public\" INTEGER NOT NULL DEFAULT 0"),
+            ORMKit.ColumnSchema(name: "is_public", type: "INTEGER", isNullable: false, storage: "integer", defaultSQL: "0", definition: "\"is_public\" INTEGER NOT NULL DEFAULT 0"),
             ORMKit.ColumnSchema(name: "owner_id", type: "INTEGER", isNullable: true, definition: "\"owner_id\" INTEGER REFERENCES \"readers\" (\"id\") ON DELETE CASCADE"),
         ],
         primaryKey: ["id"],

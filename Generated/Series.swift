@@ -5,7 +5,7 @@
 import Foundation
 public import ORMKit
 
-private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_1
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_2
 
 public struct Series: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var id: Swift.Int64?
@@ -31,7 +31,7 @@ extension Series: ORMKit.Record {
         columns: [
             ORMKit.ColumnSchema(name: "id", type: "INTEGER", isNullable: false, definition: "\"id\" INTEGER PRIMARY KEY"),
             ORMKit.ColumnSchema(name: "title", type: "TEXT", isNullable: false, isUnique: true, definition: "\"title\" TEXT NOT NULL UNIQUE"),
-            ORMKit.ColumnSchema(name: "is_complete", type: "INTEGER", isNullable: false, defaultSQL: "0", definition: "\"is_complete\" INTEGER NOT NULL DEFAULT 0"),
+            ORMKit.ColumnSchema(name: "is_complete", type: "INTEGER", isNullable: false, storage: "integer", defaultSQL: "0", definition: "\"is_complete\" INTEGER NOT NULL DEFAULT 0"),
         ],
         primaryKey: ["id"],
         isAutoIncrement: true,

@@ -47,6 +47,8 @@ func runDemo(path: String, reset: Bool) throws {
         print("Database \(path): reusing it, upgraded from schema version \(from) to \(to) (\(books) books)")
     case .upToDate(let version):
         print("Database \(path): reusing it at schema version \(version) (\(books) books; --reset starts over)")
+    case .adopted(let version):
+        print("Database \(path): adopted at schema version \(version) (\(books) books)")
     }
     if books == 0 {
         print("Inserting the sample data")

@@ -27,7 +27,7 @@ struct RendererGoldenTests {
 public import Foundation
 public import ORMKit
 
-private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_1
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_2
 
 public struct Author: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var id: Swift.Int64?
@@ -59,7 +59,7 @@ extension Author: ORMKit.Record {
         columns: [
             ORMKit.ColumnSchema(name: "id", type: "INTEGER", isNullable: false, definition: "\"id\" INTEGER PRIMARY KEY"),
             ORMKit.ColumnSchema(name: "name", type: "TEXT", isNullable: false, definition: "\"name\" TEXT NOT NULL"),
-            ORMKit.ColumnSchema(name: "born", type: "REAL", isNullable: true, definition: "\"born\" REAL"),
+            ORMKit.ColumnSchema(name: "born", type: "REAL", isNullable: true, storage: "referenceSeconds", definition: "\"born\" REAL"),
             ORMKit.ColumnSchema(name: "rating", type: "REAL", isNullable: false, defaultSQL: "0", definition: "\"rating\" REAL NOT NULL DEFAULT 0"),
         ],
         primaryKey: ["id"],
@@ -255,7 +255,7 @@ extension Author {
 
             import ORMKit
 
-            private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_1
+            private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_2
 
             struct Shelf: Swift.Sendable, Swift.Hashable, Swift.Codable {
                 var row: Swift.Int
@@ -307,7 +307,7 @@ extension Author {
             import Foundation
             public import ORMKit
 
-            private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_1
+            private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_2
 
             /// Every table, migration and seed row of the schema; pass it to the runtime to create or migrate a database.
             public enum ShopSchema: ORMKit.DatabaseSchema {
@@ -330,13 +330,13 @@ extension Author {
                 ]
 
                 public static let seed: [ORMKit.SeedRow] = [
-                    ORMKit.SeedRow(table: "item", columns: ["title", "added", "uid"], values: [.text("Pen"), .real(1704067200), .blob(Foundation.Data([0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xFF]))]),
+                    ORMKit.SeedRow(table: "item", columns: ["title", "added", "uid"], values: [.text("Pen"), .real(725760000), .blob(Foundation.Data([0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xFF]))]),
                     ORMKit.SeedRow(table: "tag", columns: ["label"], values: [.text("it's")]),
                 ]
 
                 /// The full DDL in creation order: each `CREATE TABLE` followed by its `CREATE INDEX` statements.
                 public static let createStatements: [Swift.String] = [
-                    "CREATE TABLE IF NOT EXISTS \"item\" (\n    \"id\" INTEGER PRIMARY KEY,\n    \"title\" TEXT NOT NULL,\n    \"added\" REAL NOT NULL DEFAULT 1704067200,\n    \"uid\" BLOB\n)",
+                    "CREATE TABLE IF NOT EXISTS \"item\" (\n    \"id\" INTEGER PRIMARY KEY,\n    \"title\" TEXT NOT NULL,\n    \"added\" REAL NOT NULL DEFAULT 725760000,\n    \"uid\" BLOB\n)",
                     "CREATE TABLE IF NOT EXISTS \"tag\" (\n    \"id\" INTEGER PRIMARY KEY,\n    \"label\" TEXT NOT NULL UNIQUE\n)",
                     "CREATE TABLE IF NOT EXISTS \"item_tags\" (\n    \"item_id\" INTEGER NOT NULL REFERENCES \"item\" (\"id\") ON DELETE CASCADE,\n    \"tag_id\" INTEGER NOT NULL REFERENCES \"tag\" (\"id\") ON DELETE CASCADE,\n    \"position\" INTEGER NOT NULL DEFAULT 0,\n    PRIMARY KEY (\"item_id\", \"tag_id\")\n)",
                     "CREATE INDEX IF NOT EXISTS \"item_tags_tag_id\" ON \"item_tags\" (\"tag_id\")",

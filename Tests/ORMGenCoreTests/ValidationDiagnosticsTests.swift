@@ -351,7 +351,7 @@ struct OptionAndMergeDiagnosticsTests {
                   shelf: { type: Shelf?, embedded: true }
                   data: { type: "[String]", storage: jsn }
                   color: { type: Color, converter: true, sqlType: TEXTY }
-                  plain: { type: String, sqlType: TEXT }
+                  plain: { type: String, sqlType: "VARCHAR(20)" }
               Tag:
                 relations:
                   item: { belongsTo: Item }
@@ -373,9 +373,8 @@ struct OptionAndMergeDiagnosticsTests {
         let inputs = [SchemaInput(path: "b.yaml", contents: second), SchemaInput(path: "a.yaml", contents: first)]
         #expect(Generator.check(inputs: inputs).map(\.description) == [
             "a.yaml:9:22: error: embedded field 'Item.shelf' cannot be optional; give its embeddable fields optional types instead",
-            "a.yaml:10:42: error: unknown storage 'jsn' for field 'Item.data'; did you mean 'json'?",
+            "a.yaml:10:42: error: unknown storage 'jsn' for field 'Item.data' of type '[String]'; did you mean 'json'?",
             "a.yaml:11:55: error: unknown sqlType 'TEXTY' for field 'Item.color'; use INTEGER, REAL, TEXT or BLOB; did you mean 'TEXT'?",
-            "a.yaml:12:39: error: option 'sqlType' of field 'Item.plain' needs 'converter: true'",
             "a.yaml:15:26: error: belongsTo relation 'Tag.item' needs model 'Item' to have a single-field primary key",
             "a.yaml:16:28: error: manyToMany relation 'Tag.items' needs 'Tag' and 'Item' to have single-field primary keys",
             "a.yaml:20:33: error: option 'unique' is not supported for embeddable field 'Shelf.row'; embeddable fields take 'type' and 'default'",

@@ -33,6 +33,8 @@ struct FieldResolver {
         var field = Field(
             name: name.value, swiftName: swiftName, type: type, isOptional: isOptional, defaultValue: nil,
             isTransient: declaration.isTransient?.value ?? false, location: name.location)
+        field.storage = resolveStorage(declaration, type: type, path: path, diagnostics: &diagnostics)
+        field.sqlType = resolveSQLType(declaration, field: field, path: path, diagnostics: &diagnostics)
         if let literal = declaration.defaultValue {
             switch LiteralConverter.defaultValue(literal.value, for: field, path: path) {
             case let .success(value): field.defaultValue = value
@@ -46,6 +48,94 @@ struct FieldResolver {
                 at: unique.location)
         }
         return field
+    }
+
+    /// The declared storage of a scalar field (`storage:`, `scale:`); nil for the type's own storage.
+    private func resolveStorage(
+        _ declaration: FieldDeclaration, type: FieldType, path: String, diagnostics: inout DiagnosticBag
+    ) -> ScalarStorage? {
+        guard case let .scalar(scalar) = type else {
+            if let scale = declaration.scale {
+                diagnostics.error("option 'scale' of field '\(path)' applies to Decimal fields only", at: scale.location)
+            }
+            return nil
+        }
+        let kinds = ScalarStorage.kinds(for: scalar)
+        var storage: ScalarStorage?
+        if let written = declaration.storage {
+            guard let kind = ScalarStorage.Kind(rawValue: written.value), kinds.contains(kind) else {
+                let names = kinds.map(\.rawValue)
+                diagnostics.error(
+                    names.isEmpty
+                        ? "field '\(path)' of type \(scalar.rawValue) takes no 'storage:' (only Date, Decimal, UUID, Bool and json fields do)"
+                        : "unknown storage '\(written.value)' for \(scalar.rawValue) field '\(path)'; use one of \(names.joined(separator: ", "))"
+                            + Suggestion.didYouMean(written.value, among: names),
+                    at: written.location)
+                return nil
+            }
+            storage = ScalarStorage(kind: kind)
+        }
+        if let scale = declaration.scale {
+            guard scalar == .decimal else {
+                diagnostics.error("option 'scale' of field '\(path)' applies to Decimal fields only", at: scale.location)
+                return nil
+            }
+            guard (0...12).contains(scale.value) else {
+                diagnostics.error("'scale' of field '\(path)' must be 0 to 12 fraction digits, not \(scale.value)", at: scale.location)
+                return nil
+            }
+            if let storage, storage.kind != .scaledInteger {
+                diagnostics.error(
+                    "field '\(path)' declares 'scale', which stores a scaled INTEGER, and 'storage: \(storage.kind.rawValue)'; remove one of them",
+                    at: scale.location)
+                return nil
+            }
+            storage = ScalarStorage(kind: .scaledInteger, scale: scale.value)
+        } else if storage?.kind == .scaledInteger {
+            diagnostics.error(
+                "field '\(path)' is stored as a scaled INTEGER; add 'scale:' with its number of fraction digits (2 for cents)",
+                at: declaration.storage?.location ?? declaration.name.location)
+            return nil
+        }
+        guard let storage, !storage.isNative(for: scalar) else { return nil }
+        return storage
+    }
+
+    /// `sqlType:`: the declared column type, kept verbatim (`NVARCHAR(160)`, `NUMERIC(10,2)`, `DATETIME`). Its
+    /// affinity must keep what the storage writes: a TEXT-affinity column would turn numbers into text.
+    private func resolveSQLType(
+        _ declaration: FieldDeclaration, field: Field, path: String, diagnostics: inout DiagnosticBag
+    ) -> String? {
+        guard let declared = declaration.sqlType else { return nil }
+        switch field.type {
+        case .converter:
+            return nil
+        case .embedded:
+            diagnostics.error("option 'sqlType' does not apply to embedded field '\(path)'", at: declared.location)
+            return nil
+        default:
+            break
+        }
+        guard !declared.value.contains(where: { $0 == "\"" || $0 == ";" || $0 == "\n" }) else {
+            diagnostics.error("sqlType '\(declared.value)' of field '\(path)' is not a type name", at: declared.location)
+            return nil
+        }
+        let written = field.storage?.sqlType ?? field.type.sqlType
+        let affinity = Affinity(declaredType: declared.value)
+        let isDecimalText: Bool = {
+            if case .scalar(.decimal) = field.type, field.storage == nil { return true }
+            return false
+        }()
+        if !affinity.keeps(written) {
+            diagnostics.error(
+                "sqlType '\(declared.value)' of field '\(path)' has \(affinity.rawValue) affinity, which stores the \(written) values of this field as text; use a numeric sqlType or another storage",
+                at: declared.location)
+        } else if isDecimalText && affinity != .text && affinity != .blob {
+            diagnostics.warning(
+                "sqlType '\(declared.value)' of Decimal field '\(path)' has \(affinity.rawValue) affinity, so SQLite stores its values as numbers; declare 'storage: real' (or 'scale:') to compare and sort them",
+                at: declared.location)
+        }
+        return declared.value
     }
 
     private func rejectInEmbeddable(_ declaration: FieldDeclaration, path: String, diagnostics: inout DiagnosticBag) {
@@ -86,9 +176,6 @@ struct FieldResolver {
         let isOptional = written?.hasSuffix("?") ?? false
         let base = written.map { isOptional ? String($0.dropLast()) : $0 }
         let typeLocation = declaration.type?.location ?? declaration.name.location
-        if let sqlType = declaration.sqlType, declaration.isConverter?.value != true {
-            diagnostics.error("option 'sqlType' of field '\(path)' needs 'converter: true'", at: sqlType.location)
-        }
         if let enumeration = declaration.enumeration {
             return resolveEnum(enumeration, base: base, isOptional: isOptional, declaration: declaration, path: path, diagnostics: &diagnostics)
         }
@@ -96,11 +183,11 @@ struct FieldResolver {
             diagnostics.error("field '\(path)' needs a 'type'", at: declaration.name.location)
             return nil
         }
-        if let storage = declaration.storage {
+        if let storage = declaration.storage, storage.value == "json" || ScalarType(rawValue: base) == nil {
             guard storage.value == "json" else {
                 diagnostics.error(
-                    "unknown storage '\(storage.value)' for field '\(path)'" + Suggestion.didYouMean(storage.value, among: ["json"])
-                        + (Suggestion.closest(to: storage.value, among: ["json"]) == nil ? "; the only storage is 'json'" : ""),
+                    "unknown storage '\(storage.value)' for field '\(path)' of type '\(base)'" + Suggestion.didYouMean(storage.value, among: ["json"])
+                        + (Suggestion.closest(to: storage.value, among: ["json"]) == nil ? "; a field of this type takes only 'storage: json'" : ""),
                     at: storage.location)
                 return nil
             }

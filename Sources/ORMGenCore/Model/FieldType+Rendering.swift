@@ -37,4 +37,18 @@ extension FieldType {
 extension Field {
     /// The Swift type including `?` when optional.
     var swiftType: String { type.swiftType + (isOptional ? "?" : "") }
+
+    /// The runtime storage type of a declared storage, wrapped in `ORMKit.NullableStorage` when optional; nil for
+    /// the type's own storage.
+    var storageType: String? {
+        guard case let .scalar(scalar) = type, let runtimeType = storage?.runtimeType(for: scalar) else { return nil }
+        return isOptional ? "ORMKit.NullableStorage<\(runtimeType)>" : runtimeType
+    }
+
+    /// The storage name of a Date, Decimal, UUID or Bool field (its declared one, or its type's own); nil for
+    /// other types.
+    var storageName: String? {
+        guard case let .scalar(scalar) = type, let native = ScalarStorage.kinds(for: scalar).first else { return nil }
+        return (storage?.kind ?? native).rawValue
+    }
 }

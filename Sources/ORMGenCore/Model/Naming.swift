@@ -87,3 +87,16 @@ enum Naming {
         unusablePropertyNames.contains(name) ? name + "_" : name
     }
 }
+
+/// How table and column names default from model and field names (`naming:` at the top of the schema).
+enum NamingStyle: String, Sendable, CaseIterable {
+    /// `BookLoan` → `book_loan`, `nickName` → `nick_name` (the default).
+    case snakeCase = "snake_case"
+    /// Names as written: `Invoice`, `InvoiceDate` (for files whose tables are named like the models).
+    case asIs
+
+    /// The default SQL name of a model or field named `name`.
+    func sqlName(_ name: String) -> String {
+        self == .snakeCase ? Naming.snakeCase(name) : name
+    }
+}

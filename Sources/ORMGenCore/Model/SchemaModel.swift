@@ -70,6 +70,8 @@ struct DefaultValue: Sendable {
     var swift: String
     /// Nil when the default exists only in Swift (for example `nil`).
     var sql: String?
+    /// The value a seed row gets for an omitted field: nil for `nil` and `now` (left to the database).
+    var seed: SeedValue? = nil
 }
 
 struct Field: Sendable {
@@ -82,6 +84,10 @@ struct Field: Sendable {
     var defaultValue: DefaultValue?
     var isTransient: Bool
     var location: SchemaLocation
+    /// A declared storage other than the type's own (`storage:`, `scale:`); nil otherwise.
+    var storage: ScalarStorage? = nil
+    /// `sqlType:`: the declared column type, when not the storage's default.
+    var sqlType: String? = nil
 }
 
 /// One stored column of a model, in `init(row:)` / `encode(to:)` order.
@@ -94,6 +100,9 @@ struct Column: Sendable {
     var memberName: String
     /// The `Column<Value>` type argument.
     var valueSwiftType: String
+    /// The runtime storage type of a field with a declared storage (`ORMKit.NullableStorage<…>` when optional):
+    /// its typed column is a `StoredColumn` and its codec passes `as:`. Nil for the type's own storage.
+    var storageType: String? = nil
     var isJSON: Bool
     var definition: ColumnDefinition
 }
@@ -102,6 +111,9 @@ struct Column: Sendable {
 struct ColumnDefinition: Sendable {
     var name: String
     var sqlType: String
+    /// The storage name of a Date, Decimal, UUID or Bool column (`referenceSeconds`, `sqliteText`, …), for the
+    /// runtime's checks of a live file; nil for other types.
+    var storage: String? = nil
     var isNullable: Bool
     var isPrimaryKey = false
     var defaultSQL: String?

@@ -5,7 +5,7 @@ extension SchemaResolver {
         var columns: [Column] = []
         for (index, field) in draft.fields.enumerated() where !field.isTransient {
             let declaration = draft.fieldDeclarations[index]
-            let columnName = declaration?.column?.value ?? Naming.snakeCase(field.name)
+            let columnName = declaration?.column?.value ?? naming.sqlName(field.name)
             if case let .embedded(embeddable) = field.type {
                 for subfield in embeddable.fields {
                     let definition = ColumnDefinition(
@@ -19,7 +19,7 @@ extension SchemaResolver {
                 continue
             }
             var definition = ColumnDefinition(
-                name: columnName, sqlType: field.type.sqlType, isNullable: field.isOptional,
+                name: columnName, sqlType: field.sqlType ?? field.storage?.sqlType ?? field.type.sqlType, isNullable: field.isOptional,
                 defaultSQL: field.defaultValue?.sql, isUnique: declaration?.isUnique?.value ?? false,
                 check: declaration?.check?.value)
             if let pending = draft.references[index] {
@@ -27,10 +27,12 @@ extension SchemaResolver {
                     columns: [columnName], targetTable: drafts[pending.target]?.tableName ?? pending.target,
                     targetColumns: keyColumnNames(of: pending.target), onDelete: pending.onDelete, onUpdate: pending.onUpdate)
             }
+            definition.storage = field.storageName
             let isKeyOfAutoIncrement = draft.isAutoIncrement && draft.keyIndexes == [index]
             columns.append(Column(
                 name: columnName, fieldIndex: index, subfield: nil, memberName: field.swiftName,
                 valueSwiftType: isKeyOfAutoIncrement ? field.type.swiftType : field.swiftType,
+                storageType: field.storageType,
                 isJSON: { if case .json = field.type { return true } else { return false } }(),
                 definition: definition))
         }
@@ -62,7 +64,7 @@ extension SchemaResolver {
         let names = draft.declaration.primaryKey?.map(\.value) ?? ["id"]
         return names.map { name in
             let declaration = draft.fieldIndex(named: name).flatMap { draft.fieldDeclarations[$0] }
-            return declaration?.column?.value ?? Naming.snakeCase(name)
+            return declaration?.column?.value ?? naming.sqlName(name)
         }
     }
 

@@ -123,6 +123,16 @@ extension SchemaResolver {
                     : .hasOne(columns: columns, targetColumns: [foreignColumn])
                 draft.relations.append(Relation(name: relation.name.value, targetTable: target.tableName, kind: kind))
             case .manyToMany:
+                if let through = relation.through, let joinModel = modelTable(named: through.value) {
+                    if let link = modelJoin(relation, through: joinModel, model: model, target: targetName, path: path) {
+                        draft.relations.append(Relation(
+                            name: relation.name.value, targetTable: target.tableName,
+                            kind: .manyToMany(
+                                joinTable: joinModel.tableName, columns: keyColumnNames(of: model), joinColumns: [link.owner],
+                                targetColumns: keyColumnNames(of: targetName), joinTargetColumns: [link.target], positionColumn: nil)))
+                    }
+                    continue
+                }
                 drafts[model] = draft
                 guard let join = joinTable(for: relation, model: model, target: targetName, path: path) else {
                     draft = drafts[model] ?? draft
@@ -176,7 +186,47 @@ extension SchemaResolver {
         return target.columnName(ofField: index)
     }
 
-    /// Creates the join table of a manyToMany relation, or reuses the one its reverse relation declared.
+    /// The model whose name or table is `name`: a `through:` naming a model declared in the schema.
+    private func modelTable(named name: String) -> ModelDraft? {
+        drafts[name] ?? drafts.values.first { $0.tableName.lowercased() == name.lowercased() }
+    }
+
+    /// The join columns of a manyToMany whose `through:` names a model: `ownerColumn` and `targetColumn` must be
+    /// columns of that model (and, where they are foreign keys, point to the owner's and the target's tables).
+    private mutating func modelJoin(
+        _ relation: RelationDeclaration, through joinModel: ModelDraft, model: String, target: String, path: String
+    ) -> (owner: String, target: String)? {
+        let available = joinModel.columns.map(\.name)
+        var found: [String] = []
+        for (option, value, pointsTo) in [("ownerColumn", relation.ownerColumn, model), ("targetColumn", relation.targetColumn, target)] {
+            guard let value else {
+                diagnostics.error(
+                    "manyToMany relation '\(path)' goes through model '\(joinModel.name)'; name its column pointing to '\(pointsTo)' with '\(option):'",
+                    at: relation.through?.location ?? relation.name.location)
+                return nil
+            }
+            guard let column = joinModel.columns.first(where: { $0.name.lowercased() == value.value.lowercased() }) else {
+                diagnostics.error(
+                    "'\(option)' of relation '\(path)' names '\(value.value)', which is not a column of model '\(joinModel.name)' (table '\(joinModel.tableName)'); its columns are \(available.joined(separator: ", "))"
+                        + Suggestion.didYouMean(value.value, among: available), at: value.location)
+                return nil
+            }
+            if let reference = column.definition.reference, let expected = drafts[pointsTo]?.tableName,
+                reference.targetTable.lowercased() != expected.lowercased()
+            {
+                diagnostics.error(
+                    "'\(option)' of relation '\(path)' names '\(column.name)', which references '\(reference.targetTable)', not '\(expected)'",
+                    at: value.location)
+                return nil
+            }
+            found.append(column.name)
+        }
+        return (found[0], found[1])
+    }
+
+    /// Creates the join table of a manyToMany relation, or reuses the one its reverse relation declared. An existing
+    /// join table names its columns (`ownerColumn`, `targetColumn`) and delete action (`onDelete`, default cascade);
+    /// ormgen then adds no index to it.
     private mutating func joinTable(for relation: RelationDeclaration, model: String, target: String, path: String) -> JoinTable? {
         guard let source = drafts[model], let destination = drafts[target] else { return nil }
         guard let sourceKey = keyType(of: model), let targetKey = keyType(of: target) else {
@@ -203,31 +253,45 @@ extension SchemaResolver {
         }
         let sourceKeyColumns = keyColumnNames(of: model)
         let targetKeyColumns = keyColumnNames(of: target)
-        let ownColumn = Naming.snakeCase(model) + "_" + (sourceKeyColumns.first ?? "id")
-        var targetColumn = Naming.snakeCase(target) + "_" + (targetKeyColumns.first ?? "id")
-        if targetColumn == ownColumn {
-            targetColumn = Naming.snakeCase(relation.name.value) + "_" + (targetKeyColumns.first ?? "id")
+        let ownColumn = relation.ownerColumn?.value ?? naming.sqlName(model) + "_" + (sourceKeyColumns.first ?? "id")
+        var targetColumn = relation.targetColumn?.value ?? naming.sqlName(target) + "_" + (targetKeyColumns.first ?? "id")
+        if targetColumn == ownColumn && relation.targetColumn == nil {
+            targetColumn = naming.sqlName(relation.name.value) + "_" + (targetKeyColumns.first ?? "id")
+            if targetColumn == ownColumn { targetColumn = "related_" + targetColumn }
         }
-        if targetColumn == ownColumn { targetColumn = "related_" + targetColumn }
+        if targetColumn.lowercased() == ownColumn.lowercased() {
+            diagnostics.error(
+                "manyToMany relation '\(path)' uses column '\(ownColumn)' for both sides of its join table; set different 'ownerColumn:' and 'targetColumn:'",
+                at: relation.targetColumn?.location ?? relation.name.location)
+            return nil
+        }
+        let deleteAction = relation.onDelete == nil ? ForeignKeyAction.cascade : action(relation.onDelete, path: path, isOptional: false)
         let ownReference = ForeignKey(
-            columns: [ownColumn], targetTable: source.tableName, targetColumns: sourceKeyColumns, onDelete: .cascade, onUpdate: .noAction)
+            columns: [ownColumn], targetTable: source.tableName, targetColumns: sourceKeyColumns, onDelete: deleteAction, onUpdate: .noAction)
         let targetReference = ForeignKey(
-            columns: [targetColumn], targetTable: destination.tableName, targetColumns: targetKeyColumns, onDelete: .cascade,
+            columns: [targetColumn], targetTable: destination.tableName, targetColumns: targetKeyColumns, onDelete: deleteAction,
             onUpdate: .noAction)
         var columns = [
-            ColumnDefinition(name: ownColumn, sqlType: sourceKey.type.sqlType, isNullable: false, reference: ownReference),
-            ColumnDefinition(name: targetColumn, sqlType: targetKey.type.sqlType, isNullable: false, reference: targetReference),
+            ColumnDefinition(name: ownColumn, sqlType: keySQLType(of: model, key: sourceKey), isNullable: false, reference: ownReference),
+            ColumnDefinition(name: targetColumn, sqlType: keySQLType(of: target, key: targetKey), isNullable: false, reference: targetReference),
         ]
         if relation.isOrdered?.value == true {
             columns.append(ColumnDefinition(name: "position", sqlType: "INTEGER", isNullable: false, defaultSQL: "0"))
         }
         let table = Table(
             name: name, columns: columns, primaryKey: [ownColumn, targetColumn], isAutoIncrement: false,
-            indexes: [Index(name: name + "_" + targetColumn, table: name, columns: [targetColumn], isUnique: false)],
+            indexes: relation.ownerColumn == nil && relation.targetColumn == nil
+                ? [Index(name: name + "_" + targetColumn, table: name, columns: [targetColumn], isUnique: false)] : [],
             foreignKeys: [ownReference, targetReference], relations: [], modelName: nil)
         let join = JoinTable(memberName: Self.memberName(forTable: name), table: table, models: [model, target])
         joinTables.append(join)
         return join
+    }
+
+    /// The declared SQL type of `model`'s single key column (its `sqlType:` or storage type when it has one).
+    private func keySQLType(of model: String, key: Field) -> String {
+        let keyColumn = keyColumnNames(of: model).first
+        return drafts[model]?.columns.first { $0.name == keyColumn }?.definition.sqlType ?? key.type.sqlType
     }
 
     /// `book_readers` → `bookReaders`, avoiding the schema enum's own members.

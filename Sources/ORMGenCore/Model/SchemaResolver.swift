@@ -14,6 +14,8 @@ struct SchemaResolver {
     var joinTables: [JoinTable] = []
     /// Generated file names, lowercased (case-insensitive file systems), to the type that takes them.
     var fileNameOwners: [String: String] = [:]
+    /// How table and column names default (`naming:`).
+    var naming = NamingStyle.snakeCase
 
     init(document: SchemaDocument, sourcePaths: [String]) {
         self.document = document
@@ -66,6 +68,19 @@ struct SchemaResolver {
             }
             for other in document.names.dropFirst() where other.value != first.value {
                 diagnostics.error("schema name '\(other.value)' conflicts with '\(first.value)' declared at \(first.location)", at: other.location)
+            }
+        }
+        if let first = document.namings.first {
+            if let style = NamingStyle(rawValue: first.value) {
+                naming = style
+            } else {
+                let styles = NamingStyle.allCases.map(\.rawValue)
+                diagnostics.error(
+                    "unknown naming '\(first.value)'; use \(styles.joined(separator: " or "))" + Suggestion.didYouMean(first.value, among: styles),
+                    at: first.location)
+            }
+            for other in document.namings.dropFirst() where other.value != first.value {
+                diagnostics.error("naming '\(other.value)' conflicts with '\(first.value)' declared at \(first.location)", at: other.location)
             }
         }
         var version = 1
@@ -130,7 +145,7 @@ struct SchemaResolver {
             }
             firsts[name.value] = name.location
             guard claimFileName(for: name, kind: "model") else { continue }
-            let table = declaration.table?.value ?? Naming.snakeCase(name.value)
+            let table = declaration.table?.value ?? naming.sqlName(name.value)
             drafts[name.value] = ModelDraft(declaration: declaration, tableName: table)
         }
     }

@@ -2,19 +2,19 @@ import Yams
 
 /// Reads one file's node tree into a `SchemaDocument`, checking keys and shapes (not meaning).
 struct DocumentReader {
-    static let topLevelKeys = ["name", "version", "models", "embeddables", "migrations", "seed"]
+    static let topLevelKeys = ["name", "version", "naming", "models", "embeddables", "migrations", "seed"]
     static let modelKeys = ["table", "primaryKey", "fields", "indexes", "relations"]
     static let embeddableKeys = ["fields"]
     static let fieldKeys = [
         "type", "column", "default", "unique", "index", "transient", "check", "storage", "embedded",
-        "converter", "sqlType", "enum", "rawType",
+        "converter", "sqlType", "scale", "enum", "rawType",
     ]
     static let indexKeys = ["columns", "unique", "name"]
     static let relationOptions: [RelationKind: [String]] = [
         .belongsTo: ["optional", "onDelete", "onUpdate", "foreignKey"],
         .hasMany: ["inverse"],
         .hasOne: ["inverse"],
-        .manyToMany: ["through", "ordered"],
+        .manyToMany: ["through", "ordered", "ownerColumn", "targetColumn", "onDelete"],
     ]
     static let stepArguments: [MigrationStepKind: [String]] = [
         .renameColumn: ["model", "from", "to"],
@@ -53,6 +53,8 @@ struct DocumentReader {
                 if let name = reader.name(value, what: "'name'") { document.names.append(name) }
             case "version":
                 if let version = reader.integer(value, what: "'version'") { document.versions.append(version) }
+            case "naming":
+                if let naming = reader.name(value, what: "'naming'") { document.namings.append(naming) }
             case "models":
                 document.models += entries(value, what: "'models'").compactMap { model(name: $0.key, $0.value) }
             case "embeddables":
@@ -148,7 +150,8 @@ struct DocumentReader {
             case "storage": field.storage = reader.name(value, what: what)
             case "embedded": field.isEmbedded = reader.bool(value, what: what)
             case "converter": field.isConverter = reader.bool(value, what: what)
-            case "sqlType": field.sqlType = reader.name(value, what: what)
+            case "sqlType": field.sqlType = reader.string(value, what: what)
+            case "scale": field.scale = reader.integer(value, what: what)
             case "enum": field.enumeration = enumeration(value, path: path)
             default: break
             }
@@ -281,6 +284,8 @@ struct DocumentReader {
             case "inverse": relation.inverse = reader.name(value, what: what)
             case "through": relation.through = reader.name(value, what: what)
             case "ordered": relation.isOrdered = reader.bool(value, what: what)
+            case "ownerColumn": relation.ownerColumn = reader.name(value, what: what)
+            case "targetColumn": relation.targetColumn = reader.name(value, what: what)
             default: break
             }
         }

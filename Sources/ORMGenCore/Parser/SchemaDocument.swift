@@ -26,6 +26,8 @@ struct SchemaDocument: Sendable {
     var names: [Located<String>] = []
     /// Every `version:` declared; they must agree.
     var versions: [Located<Int>] = []
+    /// Every `naming:` declared (`snake_case` or `asIs`); they must agree.
+    var namings: [Located<String>] = []
     var models: [ModelDeclaration] = []
     var embeddables: [EmbeddableDeclaration] = []
     var migrations: [MigrationDeclaration] = []
@@ -68,6 +70,8 @@ struct FieldDeclaration: Sendable {
     var isEmbedded: Located<Bool>?
     var isConverter: Located<Bool>?
     var sqlType: Located<String>?
+    /// `scale:` of a `Decimal` stored as a scaled INTEGER.
+    var scale: Located<Int>?
     var enumeration: EnumDeclaration?
 }
 
@@ -93,6 +97,9 @@ struct RelationDeclaration: Sendable {
     var inverse: Located<String>?
     var through: Located<String>?
     var isOrdered: Located<Bool>?
+    /// `manyToMany` on an existing join table: its column pointing to the owner, and to the target.
+    var ownerColumn: Located<String>?
+    var targetColumn: Located<String>?
 }
 
 struct MigrationDeclaration: Sendable {

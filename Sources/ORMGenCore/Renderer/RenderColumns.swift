@@ -7,7 +7,7 @@ extension SwiftRenderer {
             writer.block("\(modifier)enum Columns {") { writer in
                 for column in model.columns {
                     writer.line(
-                        "\(modifier)static let \(Naming.swift(column.memberName)) = ORMKit.Column<\(column.valueSwiftType)>"
+                        "\(modifier)static let \(Naming.swift(column.memberName)) = \(column.typedColumnType)"
                             + "(\(SwiftLiteral.string(column.name)), table: \(SwiftLiteral.string(model.table.name)))")
                 }
             }
@@ -18,8 +18,15 @@ extension SwiftRenderer {
             if !mirrored.isEmpty { writer.line() }
             for column in mirrored {
                 let name = Naming.swift(column.memberName)
-                writer.line("\(modifier)static var \(name): ORMKit.Column<\(column.valueSwiftType)> { Columns.\(name) }")
+                writer.line("\(modifier)static var \(name): \(column.typedColumnType) { Columns.\(name) }")
             }
         }
+    }
+}
+
+extension Column {
+    /// `ORMKit.Column<Value>`, or `ORMKit.StoredColumn<Storage>` for a declared storage.
+    var typedColumnType: String {
+        storageType.map { "ORMKit.StoredColumn<\($0)>" } ?? "ORMKit.Column<\(valueSwiftType)>"
     }
 }

@@ -61,7 +61,7 @@ extension SwiftRenderer {
                     writer.line("\(target) = try row.decodeJSON(at: \(columnIndex))")
                     columnIndex += 1
                 default:
-                    writer.line("\(target) = try row.decode(at: \(columnIndex))")
+                    writer.line("\(target) = try row.decode(at: \(columnIndex)\(storageArgument(field)))")
                     columnIndex += 1
                 }
             }
@@ -80,10 +80,15 @@ extension SwiftRenderer {
                 case .json:
                     writer.line("try encoder.encodeJSON(\(value))")
                 default:
-                    writer.line("try encoder.encode(\(value))")
+                    writer.line("try encoder.encode(\(value)\(storageArgument(field)))")
                 }
             }
         }
+    }
+
+    /// `, as: Storage.self` for a field with a declared storage, else nothing.
+    private func storageArgument(_ field: Field) -> String {
+        field.storageType.map { ", as: \($0).self" } ?? ""
     }
 
     private func renderKeyEncoder(_ model: Model, keyFields: [Field], into writer: inout CodeWriter) {
@@ -96,10 +101,10 @@ extension SwiftRenderer {
         writer.block("\(modifier)static func encode(key: \(keyType), to encoder: inout ORMKit.RecordEncoder) throws {") { writer in
             if case .composite = model.key {
                 for field in keyFields {
-                    writer.line("try encoder.encode(key.\(Naming.swift(field.swiftName)))")
+                    writer.line("try encoder.encode(key.\(Naming.swift(field.swiftName))\(storageArgument(field)))")
                 }
             } else {
-                writer.line("try encoder.encode(key)")
+                writer.line("try encoder.encode(key\(keyFields.first.map(storageArgument) ?? ""))")
             }
         }
     }

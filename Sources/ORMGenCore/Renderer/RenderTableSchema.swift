@@ -32,6 +32,7 @@ extension SwiftRenderer {
             "name: \(SwiftLiteral.string(column.name))", "type: \(SwiftLiteral.string(column.sqlType))",
             "isNullable: \(column.isNullable)",
         ]
+        if let storage = column.storage { arguments.append("storage: \(SwiftLiteral.string(storage))") }
         if let defaultSQL = column.defaultSQL { arguments.append("defaultSQL: \(SwiftLiteral.string(defaultSQL))") }
         if column.isUnique { arguments.append("isUnique: true") }
         if let check = column.check { arguments.append("check: \(SwiftLiteral.string(check))") }

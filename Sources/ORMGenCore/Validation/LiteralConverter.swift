@@ -7,8 +7,6 @@ enum LiteralConverter {
         case message(String)
     }
 
-    static let nowSQL = "((julianday('now') - 2440587.5) * 86400.0)"
-
     // MARK: Defaults
 
     static func defaultValue(_ literal: LiteralValue, for field: Field, path: String) -> Result<DefaultValue, Failure> {
@@ -25,7 +23,7 @@ enum LiteralConverter {
         let misfit = Failure.message("default '\(text)' does not fit type '\(typeDescription(field.type))' of field '\(path)'")
         switch field.type {
         case let .scalar(type):
-            return scalarDefault(text, type: type).map { .success($0) } ?? .failure(misfit)
+            return scalarDefault(text, type: type, storage: field.storage).map { .success($0) } ?? .failure(misfit)
         case let .enumeration(enumType):
             guard let found = enumCase(text, in: enumType) else {
                 let values = enumType.cases.map(\.name)
@@ -33,45 +31,37 @@ enum LiteralConverter {
                     "default '\(text)' of field '\(path)' is not one of its enum values (\(values.joined(separator: ", ")))"
                         + Suggestion.didYouMean(text, among: values)))
             }
-            let sql = enumType.isIntegerRaw ? found.raw : Naming.sqlString(found.raw)
-            return .success(DefaultValue(swift: "." + Naming.swift(found.name), sql: sql))
+            let stored = enumType.isIntegerRaw ? StoredLiteral.integer(Int64(found.raw) ?? 0) : StoredLiteral.text(found.raw)
+            return .success(DefaultValue(swift: "." + Naming.swift(found.name), sql: stored.sql, seed: stored.seed))
         case .json, .embedded, .converter:
             return .failure(.message(
                 "field '\(path)' cannot have a default: defaults are supported for scalar and enum fields; set the value in code"))
         }
     }
 
-    private static func scalarDefault(_ text: String, type: ScalarType) -> DefaultValue? {
-        switch type {
-        case .bool:
-            return ScalarLiterals.bool(text).map { DefaultValue(swift: $0 ? "true" : "false", sql: $0 ? "1" : "0") }
-        case .int, .int32, .int64:
-            return ScalarLiterals.integer(text, as: type).map { DefaultValue(swift: "\($0)", sql: "\($0)") }
-        case .double, .float:
-            return ScalarLiterals.real(text).map {
-                let literal = ScalarLiterals.realLiteral(text, value: $0)
-                return DefaultValue(swift: literal, sql: literal)
-            }
-        case .string:
-            return DefaultValue(swift: SwiftLiteral.string(text), sql: Naming.sqlString(text))
-        case .date:
-            if text == "now" { return DefaultValue(swift: "Foundation.Date()", sql: nowSQL) }
-            return ScalarLiterals.date(text).map {
-                DefaultValue(swift: "Foundation.Date(timeIntervalSince1970: \(SwiftLiteral.double($0)))", sql: SwiftLiteral.double($0))
-            }
-        case .uuid:
-            return ScalarLiterals.uuid(text).map { bytes in
-                let tuple = bytes.map { "0x" + SwiftLiteral.hex($0) }.joined(separator: ", ")
-                return DefaultValue(swift: "Foundation.UUID(uuid: (\(tuple)))", sql: "X'\(bytes.map(SwiftLiteral.hex).joined())'")
-            }
-        case .decimal:
-            return ScalarLiterals.decimal(text).map { parts in
-                let swift = "Foundation.Decimal(sign: .\(parts.negative ? "minus" : "plus"), exponent: \(parts.exponent), significand: \(parts.significand))"
-                return DefaultValue(swift: swift, sql: Naming.sqlString(text))
-            }
-        case .data, .url:
-            return nil
+    private static func scalarDefault(_ text: String, type: ScalarType, storage: ScalarStorage?) -> DefaultValue? {
+        guard text != "now" || type != .date else {
+            return DefaultValue(swift: "Foundation.Date()", sql: StoredLiteral.now(storage: storage))
         }
+        let swift: String
+        switch type {
+        case .bool: swift = ScalarLiterals.bool(text).map { $0 ? "true" : "false" } ?? ""
+        case .int, .int32, .int64: swift = ScalarLiterals.integer(text, as: type).map { "\($0)" } ?? ""
+        case .double, .float: swift = ScalarLiterals.real(text).map { ScalarLiterals.realLiteral(text, value: $0) } ?? ""
+        case .string: swift = SwiftLiteral.string(text)
+        case .date: swift = ScalarLiterals.date(text).map { "Foundation.Date(timeIntervalSince1970: \(SwiftLiteral.double($0)))" } ?? ""
+        case .uuid:
+            swift = ScalarLiterals.uuid(text).map { bytes in
+                "Foundation.UUID(uuid: (\(bytes.map { "0x" + SwiftLiteral.hex($0) }.joined(separator: ", "))))"
+            } ?? ""
+        case .decimal:
+            swift = ScalarLiterals.decimal(text).map { parts in
+                "Foundation.Decimal(sign: .\(parts.negative ? "minus" : "plus"), exponent: \(parts.exponent), significand: \(parts.significand))"
+            } ?? ""
+        case .data, .url: swift = ""
+        }
+        guard !swift.isEmpty, let stored = storedScalar(text, scalar: type, storage: storage) else { return nil }
+        return DefaultValue(swift: swift, sql: type == .double || type == .float ? swift : stored.sql, seed: stored.seed)
     }
 
     static func enumCase(_ text: String, in enumType: EnumType) -> EnumType.Case? {
@@ -110,15 +100,15 @@ enum LiteralConverter {
             guard case let .scalar(scalar) = literal else {
                 return .failure(.message("seed value for field '\(path)' must be a single value"))
             }
-            return seedScalar(scalar.text, type: field.type, path: path).map { [$0] }
+            return seedScalar(scalar.text, type: field.type, storage: field.storage, path: path).map { [$0] }
         }
     }
 
-    private static func seedScalar(_ text: String, type: FieldType, path: String) -> Result<SeedValue, Failure> {
+    private static func seedScalar(_ text: String, type: FieldType, storage: ScalarStorage?, path: String) -> Result<SeedValue, Failure> {
         let misfit = Failure.message("seed value '\(text)' for field '\(path)' does not fit type '\(typeDescription(type))'")
         switch type {
         case let .scalar(scalar):
-            return seedScalar(text, scalar: scalar).map { .success($0) } ?? .failure(misfit)
+            return storedScalar(text, scalar: scalar, storage: storage).map { .success($0.seed) } ?? .failure(misfit)
         case let .enumeration(enumType):
             guard let found = enumCase(text, in: enumType) else {
                 let values = enumType.cases.map(\.name)
@@ -140,16 +130,17 @@ enum LiteralConverter {
         }
     }
 
-    private static func seedScalar(_ text: String, scalar: ScalarType) -> SeedValue? {
+    /// A scalar literal checked against `scalar` and written in `storage` (nil: the type's own).
+    private static func storedScalar(_ text: String, scalar: ScalarType, storage: ScalarStorage?) -> StoredLiteral? {
         switch scalar {
-        case .bool: return ScalarLiterals.bool(text).map { .integer($0 ? 1 : 0) }
-        case .int, .int32, .int64: return ScalarLiterals.integer(text, as: scalar).map { .integer($0) }
-        case .double, .float: return ScalarLiterals.real(text).map { .real($0) }
-        case .string, .url: return .text(text)
-        case .decimal: return ScalarLiterals.decimal(text) != nil ? .text(text) : nil
-        case .data: return ScalarLiterals.base64(text).map { .blob($0) }
-        case .date: return ScalarLiterals.date(text).map { .real($0) }
-        case .uuid: return ScalarLiterals.uuid(text).map { .blob($0) }
+        case .bool: return ScalarLiterals.bool(text).map { StoredLiteral.bool($0, storage: storage) }
+        case .int, .int32, .int64: return ScalarLiterals.integer(text, as: scalar).map(StoredLiteral.integer)
+        case .double, .float: return ScalarLiterals.real(text).map(StoredLiteral.real)
+        case .string, .url: return StoredLiteral.text(text)
+        case .decimal: return ScalarLiterals.decimal(text).flatMap { StoredLiteral.decimal(text, parts: $0, storage: storage) }
+        case .data: return ScalarLiterals.base64(text).map { StoredLiteral(sql: "X'\($0.map(SwiftLiteral.hex).joined())'", seed: .blob($0)) }
+        case .date: return ScalarLiterals.date(text).map { StoredLiteral.date(unixSeconds: $0, storage: storage) }
+        case .uuid: return ScalarLiterals.uuid(text).map { StoredLiteral.uuid($0, text: text, storage: storage) }
         }
     }
 
@@ -183,21 +174,6 @@ enum LiteralConverter {
     /// The storage value a field's default stands for, when the default is a constant.
     static func defaultSeedValue(for field: Field) -> SeedValue? {
         guard let defaultValue = field.defaultValue else { return field.isOptional ? .null : nil }
-        guard let sql = defaultValue.sql, sql != nowSQL else { return defaultValue.swift == "nil" ? .null : nil }
-        if sql.hasPrefix("'") { return .text(String(sql.dropFirst().dropLast()).replacingOccurrences(of: "''", with: "'")) }
-        if sql.hasPrefix("X'"), let bytes = ScalarLiterals.uuid(uuidText(fromHex: String(sql.dropFirst(2).dropLast()))) {
-            return .blob(bytes)
-        }
-        if case .scalar(.double) = field.type, let value = Double(sql) { return .real(value) }
-        if case .scalar(.float) = field.type, let value = Double(sql) { return .real(value) }
-        if case .scalar(.date) = field.type, let value = Double(sql) { return .real(value) }
-        return Int64(sql).map { .integer($0) }
-    }
-
-    private static func uuidText(fromHex hex: String) -> String {
-        let characters = Array(hex)
-        guard characters.count == 32 else { return hex }
-        let groups = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(characters[$0]) }
-        return groups.joined(separator: "-")
+        return defaultValue.swift == "nil" ? .null : defaultValue.seed
     }
 }

@@ -53,7 +53,8 @@ struct SeedResolver {
         }
         for (index, field) in model.fields.enumerated() where valuesByField[index] == nil && !field.isTransient {
             let isAssignedKey = model.isAutoIncrement && model.keyIndexes == [index]
-            if isAssignedKey || field.isOptional || field.defaultValue?.sql == LiteralConverter.nowSQL { continue }
+            let isLeftToDatabase = field.defaultValue.map { $0.sql != nil && $0.seed == nil } ?? false
+            if isAssignedKey || field.isOptional || isLeftToDatabase { continue }
             if let value = LiteralConverter.defaultSeedValue(for: field) {
                 valuesByField[index] = [value]
             } else if case .embedded = field.type,

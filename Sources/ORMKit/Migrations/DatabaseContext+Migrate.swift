@@ -6,10 +6,25 @@ public typealias MigrationHook = @Sendable (Connection) throws -> Void
 public enum MigrationOutcome: Sendable, Hashable {
     /// The database was empty: every table and index was created, the seed rows inserted.
     case created(version: Int)
-    /// The database was already at the schema's version: only `PRAGMA user_version` was read.
+    /// The database was already at the schema's version: its version and format were read and its declared
+    /// column types checked against the schema's storage; nothing was written.
     case upToDate(version: Int)
+    /// The database had the schema's tables but no version (`PRAGMA user_version` 0), matched the schema
+    /// exactly, and was stamped with its version; nothing else changed.
+    case adopted(version: Int)
     /// The database was upgraded from an older version.
     case upgraded(from: Int, to: Int)
+}
+
+/// What `migrate` does with a database that has tables but no schema version (`PRAGMA user_version` 0): a
+/// file another app or tool created.
+public enum AdoptionPolicy: Sendable, Hashable {
+    /// Refuse it (`MigrationError.unversionedDatabase`); the file is not touched.
+    case never
+    /// Adopt it when it matches the schema (`schemaDifferences` reports nothing blocking and every declared
+    /// column type fits its field's storage): stamp the schema version in one transaction and change nothing
+    /// else. On any difference throw `MigrationError.adoptionRefused` with the full list, the file unchanged.
+    case ifMatching
 }
 
 extension DatabaseContext {
@@ -23,7 +38,11 @@ extension DatabaseContext {
     /// ```
     ///
     /// - Empty database: creates every table, index and join table, inserts the seed rows.
-    /// - Same version (`PRAGMA user_version`): reads the version and returns; nothing else runs.
+    /// - Tables but no version: refused, or adopted with `adopting: .ifMatching` (see ``AdoptionPolicy``).
+    /// - Same version (`PRAGMA user_version`): reads the version and the file format, checks that every
+    ///   declared column type fits its field's storage (one query), and returns.
+    /// - A database written before storage format 2 (`PRAGMA application_id` 0): its `Date` columns without a
+    ///   declared storage are converted from seconds since 1970 to seconds since 2001, in the same transaction.
     /// - Older version: for each newer version in order, the automatic additive changes (new tables,
     ///   columns, indexes) that its steps do not conflict with, then its explicit steps; then the remaining
     ///   additive changes. Tables are rebuilt with SQLite's 12-step procedure when needed.
@@ -37,13 +56,17 @@ extension DatabaseContext {
     ///
     /// - Parameters:
     ///   - schema: The generated schema type.
+    ///   - adoption: What to do with a database that has tables but no version; `.never` by default.
     ///   - hooks: Closures for the schema's `hook` steps, by name.
     /// - Returns: What was done.
-    /// - Throws: `MigrationError` (newer database, missing hooks, invalid step, a failed step with its
-    ///   underlying `DatabaseError`, foreign-key violations, schema mismatch), or `DatabaseError`.
+    /// - Throws: `MigrationError` (newer database, unversioned or not adoptable database, missing hooks,
+    ///   invalid step, a failed step with its underlying `DatabaseError`, foreign-key violations, schema
+    ///   mismatch, storage mismatch), or `DatabaseError`.
     @discardableResult
-    public func migrate<S: DatabaseSchema>(_ schema: S.Type, hooks: [String: MigrationHook] = [:]) throws -> MigrationOutcome {
-        let migrator = Migrator(schema: SchemaDefinition(schema), hooks: hooks)
+    public func migrate<S: DatabaseSchema>(
+        _ schema: S.Type, adopting adoption: AdoptionPolicy = .never, hooks: [String: MigrationHook] = [:]
+    ) throws -> MigrationOutcome {
+        let migrator = Migrator(schema: SchemaDefinition(schema), hooks: hooks, adoption: adoption)
         return try withConnection { conn in try migrator.migrate(conn) }
     }
 

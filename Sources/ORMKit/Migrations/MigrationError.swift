@@ -22,6 +22,12 @@ public enum MigrationError: Error, CustomStringConvertible {
     /// After the migration the live schema still differs from the schema's metadata (see `SchemaDifference`);
     /// only differences that are not `isTolerated` are listed.
     case schemaMismatch([SchemaDifference])
+    /// A declared column type in the file does not fit the storage its field expects (a `Date` stored as REAL
+    /// on a `DATETIME` column of text dates). Checked on every `migrate`, before any typed query can run.
+    case storageMismatch([StorageMismatch])
+    /// `adopting: .ifMatching` found differences between the unversioned file and the schema; the file was
+    /// not changed.
+    case adoptionRefused(differences: [SchemaDifference], storage: [StorageMismatch])
     /// A table must be rebuilt but foreign keys are enforced inside a transaction the caller opened, where
     /// SQLite cannot turn them off. Call `migrate` outside `write`.
     case rebuildInsideTransaction(table: String)
@@ -51,6 +57,11 @@ public enum MigrationError: Error, CustomStringConvertible {
         case let .schemaMismatch(differences):
             return "the migrated schema does not match the expected schema:\n"
                 + differences.map { "  - \($0)" }.joined(separator: "\n")
+        case let .storageMismatch(mismatches):
+            return "declared column types do not fit the schema's storage:\n" + mismatches.map { "  - \($0)" }.joined(separator: "\n")
+        case let .adoptionRefused(differences, storage):
+            return "the database has no schema version and does not match the schema, so it was not adopted (nothing was changed):\n"
+                + (differences.map { "  - \($0)" } + storage.map { "  - \($0)" }).joined(separator: "\n")
         case let .rebuildInsideTransaction(table):
             return "table \(table) must be rebuilt, which needs foreign keys off, but migrate was called inside a "
                 + "transaction with foreign keys on; call migrate on the Database, outside write { }"

@@ -3,29 +3,70 @@
 struct Migrator {
     let schema: SchemaDefinition
     let hooks: [String: MigrationHook]
+    var adoption = AdoptionPolicy.never
 
     func migrate(_ conn: Connection) throws -> MigrationOutcome {
         let current = try Self.version(conn)
-        if current == schema.version { return .upToDate(version: current) }
         if current > schema.version { throw MigrationError.newerDatabase(databaseVersion: current, schemaVersion: schema.version) }
+        if current == schema.version, !FileFormat.isFormat1(version: current, applicationID: try FileFormat.applicationID(conn)) {
+            try checkStorage(conn)
+            return .upToDate(version: current)
+        }
         try checkHooks(after: current)
         return try MigrationTransaction.run(conn) {
             // Re-read under the write lock: another connection may have migrated meanwhile.
             let start = try Self.version(conn)
-            if start == schema.version { return .upToDate(version: start) }
             if start > schema.version { throw MigrationError.newerDatabase(databaseVersion: start, schemaVersion: schema.version) }
+            let outcome: MigrationOutcome
             if start == 0 {
                 let tables = try LiveSchema.tableNames(conn)
-                guard tables.isEmpty else { throw MigrationError.unversionedDatabase(tables: tables) }
-                try schema.createAll(conn)
-                try schema.insertSeed(conn)
+                if tables.isEmpty {
+                    try schema.createAll(conn)
+                    try schema.insertSeed(conn)
+                    outcome = .created(version: schema.version)
+                } else if adoption == .ifMatching {
+                    try checkAdoptable(conn)
+                    outcome = .adopted(version: schema.version)
+                } else {
+                    throw MigrationError.unversionedDatabase(tables: tables)
+                }
             } else {
-                try upgrade(from: start, conn)
+                let isFormat1 = FileFormat.isFormat1(version: start, applicationID: try FileFormat.applicationID(conn))
+                if isFormat1 {
+                    try run("the conversion of dates to seconds since 2001", version: start) {
+                        try FileFormat.convertFormat1Dates(schema, from: start, conn)
+                    }
+                }
+                if start < schema.version { try upgrade(from: start, conn) }
+                if isFormat1 {
+                    try run("the rebuild of tables with date defaults counted from 1970", version: schema.version) {
+                        try FileFormat.rebuildStaleDateDefaults(schema, conn)
+                    }
+                }
+                outcome = start == schema.version ? .upToDate(version: start) : .upgraded(from: start, to: schema.version)
             }
             let blocking = try schema.differences(conn).filter { !$0.isTolerated }
             if !blocking.isEmpty { throw MigrationError.schemaMismatch(blocking) }
-            try conn.run(sql: "PRAGMA user_version = \(schema.version)", arguments: [])
-            return start == 0 ? .created(version: schema.version) : .upgraded(from: start, to: schema.version)
+            try checkStorage(conn)
+            if start != schema.version { try conn.run(sql: "PRAGMA user_version = \(schema.version)", arguments: []) }
+            try FileFormat.stamp(conn)
+            return outcome
+        }
+    }
+
+    /// - Throws: `MigrationError.storageMismatch` when a declared column type does not fit its field's storage.
+    private func checkStorage(_ conn: Connection) throws {
+        let mismatches = try StorageCheck.mismatches(schema, conn)
+        if !mismatches.isEmpty { throw MigrationError.storageMismatch(mismatches) }
+    }
+
+    /// - Throws: `MigrationError.adoptionRefused` listing every difference and storage mismatch, when the
+    ///   unversioned file does not match the schema exactly (extra tables, indexes and nullable columns aside).
+    private func checkAdoptable(_ conn: Connection) throws {
+        let blocking = try schema.differences(conn).filter { !$0.isTolerated }
+        let mismatches = try StorageCheck.mismatches(schema, conn)
+        if !blocking.isEmpty || !mismatches.isEmpty {
+            throw MigrationError.adoptionRefused(differences: blocking, storage: mismatches)
         }
     }
 

@@ -24,10 +24,10 @@ enum SchemaComparison {
                 result.append(SchemaDifference(kind: .missingColumn, table: table, name: column.name))
                 continue
             }
-            if column.type.uppercased() != live.type.uppercased() {
+            if !sameType(expected: column.type, actual: live.type) {
                 result.append(SchemaDifference(kind: .columnType, table: table, name: column.name, expected: column.type, actual: live.type))
             }
-            if column.isNotNull != live.isNotNull {
+            if column.isNotNull != live.isNotNull && !(isRowIDAlias(column, in: expected) && isRowIDAlias(live, in: actual)) {
                 result.append(SchemaDifference(
                     kind: .columnNullability, table: table, name: column.name,
                     expected: column.isNotNull ? "NOT NULL" : "NULL", actual: live.isNotNull ? "NOT NULL" : "NULL"))
@@ -51,6 +51,22 @@ enum SchemaComparison {
         result += indexDifferences(expected: expected, actual: actual, extraColumns: extraColumns)
         result += foreignKeyDifferences(expected: expected, actual: actual, extraColumns: extraColumns)
         return result
+    }
+
+    /// Declared types compare as written (case and spacing aside) when the schema gives one of its own
+    /// (`sqlType: NVARCHAR(160)`), and by affinity when it uses a storage's default type (`INTEGER` and `INT`
+    /// are the same column to SQLite).
+    static func sameType(expected: String, actual: String) -> Bool {
+        let normalize = { (type: String) in type.uppercased().split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+        if normalize(expected) == normalize(actual) { return true }
+        guard ["INTEGER", "REAL", "TEXT", "BLOB", ""].contains(normalize(expected)) else { return false }
+        return SQLAffinity(declaredType: expected) == SQLAffinity(declaredType: actual)
+    }
+
+    /// A table's only key column declared `INTEGER`: SQLite's rowid, never NULL whether or not it says
+    /// `NOT NULL` (`INTEGER PRIMARY KEY` and `INTEGER NOT NULL` with a table-level `PRIMARY KEY` are the same).
+    private static func isRowIDAlias(_ column: LiveColumn, in table: LiveTable) -> Bool {
+        column.primaryKeyPosition == 1 && table.primaryKey.count == 1 && column.type.uppercased() == "INTEGER"
     }
 
     /// Named indexes (`CREATE INDEX`) by name; `UNIQUE` constraints by their column lists.

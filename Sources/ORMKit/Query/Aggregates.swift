@@ -23,12 +23,20 @@ public func average<E: TypedExpression>(_ expression: E) -> QueryExpression<Doub
     QueryExpression(.aggregate(.average, expression.sqlExpression, distinct: false))
 }
 
-/// `MIN(expression)`: nil when there is no non-NULL value.
-public func min<E: TypedExpression>(_ expression: E) -> QueryExpression<E.Value.Nullable> where E.Value: ColumnValue {
-    QueryExpression(.aggregate(.min, expression.sqlExpression, distinct: false))
+/// `SUM(column)` of a column whose storage sums exactly (a `Decimal` with `scale:`, stored as scaled INTEGER):
+/// nil when there is no non-NULL value.
+public func sum<S: AdditiveColumnStorage>(_ column: StoredColumn<S>) -> StoredExpression<S.Nullable> {
+    StoredExpression(.aggregate(.sum, column.sqlExpression, distinct: false))
 }
 
-/// `MAX(expression)`: nil when there is no non-NULL value.
-public func max<E: TypedExpression>(_ expression: E) -> QueryExpression<E.Value.Nullable> where E.Value: ColumnValue {
-    QueryExpression(.aggregate(.max, expression.sqlExpression, distinct: false))
+/// `MIN(expression)`, read with the expression's storage: nil when there is no non-NULL value. Compiles only
+/// for storages that sort as the values do.
+public func min<E: TypedExpression>(_ expression: E) -> StoredExpression<E.Storage.Nullable> where E.Storage: OrderedColumnStorage {
+    StoredExpression(.aggregate(.min, expression.sqlExpression, distinct: false))
+}
+
+/// `MAX(expression)`, read with the expression's storage: nil when there is no non-NULL value. Compiles only
+/// for storages that sort as the values do.
+public func max<E: TypedExpression>(_ expression: E) -> StoredExpression<E.Storage.Nullable> where E.Storage: OrderedColumnStorage {
+    StoredExpression(.aggregate(.max, expression.sqlExpression, distinct: false))
 }

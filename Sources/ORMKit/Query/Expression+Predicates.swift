@@ -10,25 +10,28 @@ extension TypedExpression {
     }
 }
 
-extension TypedExpression where Value: ColumnValue {
+extension TypedExpression where Storage: ColumnStorage {
     /// `expression IN (?, ?, …)`; false for an empty list.
     public func `in`(_ values: some Sequence<Value>) -> QueryExpression<Bool> {
-        QueryExpression(.inList(sqlExpression, values.map { Self.value($0) }, negated: false))
+        QueryExpression(.inList(sqlExpression, values.map { Self.argument($0) }, negated: false))
     }
 
     /// `expression NOT IN (?, ?, …)`; true for an empty list.
     public func notIn(_ values: some Sequence<Value>) -> QueryExpression<Bool> {
-        QueryExpression(.inList(sqlExpression, values.map { Self.value($0) }, negated: true))
+        QueryExpression(.inList(sqlExpression, values.map { Self.argument($0) }, negated: true))
     }
 
+}
+
+extension TypedExpression where Storage: OrderedColumnStorage {
     /// `expression BETWEEN lower AND upper` (both ends included).
     public func between(_ lower: Value, and upper: Value) -> QueryExpression<Bool> {
-        QueryExpression(.between(sqlExpression, lower: Self.value(lower), upper: Self.value(upper), negated: false))
+        QueryExpression(.between(sqlExpression, lower: Self.argument(lower), upper: Self.argument(upper), negated: false))
     }
 
     /// `expression NOT BETWEEN lower AND upper`.
     public func notBetween(_ lower: Value, and upper: Value) -> QueryExpression<Bool> {
-        QueryExpression(.between(sqlExpression, lower: Self.value(lower), upper: Self.value(upper), negated: true))
+        QueryExpression(.between(sqlExpression, lower: Self.argument(lower), upper: Self.argument(upper), negated: true))
     }
 }
 

@@ -13,14 +13,14 @@ public struct Ordering: OrderingTerm, Hashable {
     public var ordering: Ordering { self }
 }
 
-extension TypedExpression {
+extension TypedExpression where Storage: OrderedColumnStorage {
     /// Ascending order (`expression ASC`).
     public var asc: Ordering { Ordering(expression: sqlExpression, isDescending: false) }
     /// Descending order (`expression DESC`).
     public var desc: Ordering { Ordering(expression: sqlExpression, isDescending: true) }
 }
 
-extension OrderingTerm where Self: TypedExpression {
+extension OrderingTerm where Self: TypedExpression, Self.Storage: OrderedColumnStorage {
     /// Ascending.
     public var ordering: Ordering { asc }
 }

@@ -2,7 +2,8 @@ extension QueryRequest {
     /// The value of one aggregate over the matching rows: `Author.all().aggregate(db, average(Author.rating))`.
     ///
     /// - Throws: `DatabaseError`.
-    public func aggregate<V: ColumnValue>(_ db: some DatabaseContext, _ expression: QueryExpression<V>) throws -> V {
+    public func aggregate<E: TypedExpression>(_ db: some DatabaseContext, _ expression: E) throws -> E.Value
+    where E.Storage: ColumnStorage {
         var request = self
         request.orderings = []
         guard let value = try request.select(expression).fetchOne(db) else {
@@ -18,6 +19,13 @@ extension QueryRequest {
         try aggregate(db, ORMKit.sum(column))
     }
 
+    /// `SUM` of a column stored as scaled INTEGER (exact); nil when no row has a value.
+    ///
+    /// - Throws: `DatabaseError`.
+    public func sum<S: AdditiveColumnStorage>(_ db: some DatabaseContext, _ column: StoredColumn<S>) throws -> S.Nullable.Value {
+        try aggregate(db, ORMKit.sum(column))
+    }
+
     /// `AVG` of `column` over the matching rows; nil when no row has a value.
     ///
     /// - Throws: `DatabaseError`.
@@ -28,14 +36,16 @@ extension QueryRequest {
     /// `MIN` of `column` over the matching rows; nil when no row has a value.
     ///
     /// - Throws: `DatabaseError`.
-    public func min<E: TypedExpression>(_ db: some DatabaseContext, _ column: E) throws -> E.Value.Nullable where E.Value: ColumnValue {
+    public func min<E: TypedExpression>(_ db: some DatabaseContext, _ column: E) throws -> E.Storage.Nullable.Value
+    where E.Storage: OrderedColumnStorage {
         try aggregate(db, ORMKit.min(column))
     }
 
     /// `MAX` of `column` over the matching rows; nil when no row has a value.
     ///
     /// - Throws: `DatabaseError`.
-    public func max<E: TypedExpression>(_ db: some DatabaseContext, _ column: E) throws -> E.Value.Nullable where E.Value: ColumnValue {
+    public func max<E: TypedExpression>(_ db: some DatabaseContext, _ column: E) throws -> E.Storage.Nullable.Value
+    where E.Storage: OrderedColumnStorage {
         try aggregate(db, ORMKit.max(column))
     }
 

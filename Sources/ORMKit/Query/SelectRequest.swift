@@ -71,24 +71,24 @@ public struct SelectRequest<R: Record, T>: Sendable {
 
 extension QueryRequest {
     /// Selects one expression: `Author.select(Author.name)` fetches `[String]`.
-    public func select<A: TypedExpression>(_ a: A) -> SelectRequest<R, A.Value> where A.Value: ColumnValue {
-        SelectRequest(base: self, selection: [a.sqlExpression]) { row in try row.decode(at: 0) }
+    public func select<A: TypedExpression>(_ a: A) -> SelectRequest<R, A.Value> where A.Storage: ColumnStorage {
+        SelectRequest(base: self, selection: [a.sqlExpression]) { row in try row.decode(at: 0, as: A.Storage.self) }
     }
 
     /// Selects two expressions into a tuple.
     public func select<A: TypedExpression, B: TypedExpression>(_ a: A, _ b: B) -> SelectRequest<R, (A.Value, B.Value)>
-    where A.Value: ColumnValue, B.Value: ColumnValue {
+    where A.Storage: ColumnStorage, B.Storage: ColumnStorage {
         SelectRequest(base: self, selection: [a.sqlExpression, b.sqlExpression]) { row in
-            (try row.decode(at: 0), try row.decode(at: 1))
+            (try row.decode(at: 0, as: A.Storage.self), try row.decode(at: 1, as: B.Storage.self))
         }
     }
 
     /// Selects three expressions into a tuple.
     public func select<A: TypedExpression, B: TypedExpression, C: TypedExpression>(
         _ a: A, _ b: B, _ c: C
-    ) -> SelectRequest<R, (A.Value, B.Value, C.Value)> where A.Value: ColumnValue, B.Value: ColumnValue, C.Value: ColumnValue {
+    ) -> SelectRequest<R, (A.Value, B.Value, C.Value)> where A.Storage: ColumnStorage, B.Storage: ColumnStorage, C.Storage: ColumnStorage {
         SelectRequest(base: self, selection: [a.sqlExpression, b.sqlExpression, c.sqlExpression]) { row in
-            (try row.decode(at: 0), try row.decode(at: 1), try row.decode(at: 2))
+            (try row.decode(at: 0, as: A.Storage.self), try row.decode(at: 1, as: B.Storage.self), try row.decode(at: 2, as: C.Storage.self))
         }
     }
 
@@ -96,29 +96,32 @@ extension QueryRequest {
     public func select<A: TypedExpression, B: TypedExpression, C: TypedExpression, D: TypedExpression>(
         _ a: A, _ b: B, _ c: C, _ d: D
     ) -> SelectRequest<R, (A.Value, B.Value, C.Value, D.Value)>
-    where A.Value: ColumnValue, B.Value: ColumnValue, C.Value: ColumnValue, D.Value: ColumnValue {
+    where A.Storage: ColumnStorage, B.Storage: ColumnStorage, C.Storage: ColumnStorage, D.Storage: ColumnStorage {
         SelectRequest(base: self, selection: [a.sqlExpression, b.sqlExpression, c.sqlExpression, d.sqlExpression]) { row in
-            (try row.decode(at: 0), try row.decode(at: 1), try row.decode(at: 2), try row.decode(at: 3))
+            (
+                try row.decode(at: 0, as: A.Storage.self), try row.decode(at: 1, as: B.Storage.self),
+                try row.decode(at: 2, as: C.Storage.self), try row.decode(at: 3, as: D.Storage.self)
+            )
         }
     }
 }
 
 extension Record {
     /// Selects one expression of every row: `Author.select(Author.name).fetchAll(db)`.
-    public static func select<A: TypedExpression>(_ a: A) -> SelectRequest<Self, A.Value> where A.Value: ColumnValue {
+    public static func select<A: TypedExpression>(_ a: A) -> SelectRequest<Self, A.Value> where A.Storage: ColumnStorage {
         all().select(a)
     }
 
     /// Selects two expressions of every row into tuples.
     public static func select<A: TypedExpression, B: TypedExpression>(_ a: A, _ b: B) -> SelectRequest<Self, (A.Value, B.Value)>
-    where A.Value: ColumnValue, B.Value: ColumnValue {
+    where A.Storage: ColumnStorage, B.Storage: ColumnStorage {
         all().select(a, b)
     }
 
     /// Selects three expressions of every row into tuples.
     public static func select<A: TypedExpression, B: TypedExpression, C: TypedExpression>(
         _ a: A, _ b: B, _ c: C
-    ) -> SelectRequest<Self, (A.Value, B.Value, C.Value)> where A.Value: ColumnValue, B.Value: ColumnValue, C.Value: ColumnValue {
+    ) -> SelectRequest<Self, (A.Value, B.Value, C.Value)> where A.Storage: ColumnStorage, B.Storage: ColumnStorage, C.Storage: ColumnStorage {
         all().select(a, b, c)
     }
 }

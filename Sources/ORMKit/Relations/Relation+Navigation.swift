@@ -70,6 +70,11 @@ extension Relation {
         QueryExpression(.relationColumn(relation: key, name: column.name))
     }
 
+    /// `column(_:)` for a column with a declared storage: the result keeps that storage.
+    public func column<S: ColumnStorage>(_ column: StoredColumn<S>) -> StoredExpression<S> {
+        StoredExpression(.relationColumn(relation: key, name: column.name))
+    }
+
     private func existsExpression(_ predicate: SQLExpression?) -> QueryExpression<Bool> {
         let predicate = targetConditionThroughRelation.map { .and($0, predicate) } ?? predicate
         let owner = Owner.schema.name

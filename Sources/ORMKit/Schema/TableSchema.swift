@@ -51,10 +51,14 @@ public final class TableSchema: Sendable {
 public struct ColumnSchema: Sendable, Hashable {
     /// The column name, unquoted.
     public let name: String
-    /// The declared SQL type: `INTEGER`, `REAL`, `TEXT`, `BLOB`, or empty for converter columns without `sqlType`.
+    /// The declared SQL type: `INTEGER`, `REAL`, `TEXT`, `BLOB`, the field's `sqlType` (`NVARCHAR(160)`), or empty
+    /// for converter columns without `sqlType`.
     public let type: String
     /// Whether the column accepts NULL.
     public let isNullable: Bool
+    /// How a `Date`, `Decimal`, `UUID` or `Bool` field stores its values (`referenceSeconds`, `sqliteText`,
+    /// `scaledInteger`, `text`, …, the schema's `storage:` names); nil for other types.
+    public let storage: String?
     /// The `DEFAULT` expression as written in the DDL, if any (for example `0`, `'fiction'`).
     public let defaultSQL: String?
     /// Whether the column has a `UNIQUE` constraint.
@@ -69,6 +73,7 @@ public struct ColumnSchema: Sendable, Hashable {
         name: String,
         type: String,
         isNullable: Bool,
+        storage: String? = nil,
         defaultSQL: String? = nil,
         isUnique: Bool = false,
         check: String? = nil,
@@ -77,6 +82,7 @@ public struct ColumnSchema: Sendable, Hashable {
         self.name = name
         self.type = type
         self.isNullable = isNullable
+        self.storage = storage
         self.defaultSQL = defaultSQL
         self.isUnique = isUnique
         self.check = check

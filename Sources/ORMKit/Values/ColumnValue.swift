@@ -10,6 +10,11 @@ public protocol ColumnValue: Sendable {
     /// when the type is already optional.
     associatedtype Nullable: ColumnValue = Self?
 
+    /// ``SQLOrdered`` (the default) when SQLite sorts the stored values as the Swift values sort, so `<`,
+    /// `ORDER BY`, `MIN` and `MAX` are right; ``SQLUnordered`` when it does not (`Decimal`, stored as TEXT), so
+    /// those operators do not compile on it.
+    associatedtype SQLOrdering = SQLOrdered
+
     /// Reads the value of column `index` (0-based) of `row`.
     ///
     /// - Throws: `DatabaseError` (kind `.decoding`) on NULL for a non-optional type, on a wrong storage class,

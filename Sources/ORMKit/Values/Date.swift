@@ -1,7 +1,8 @@
 import Foundation
 
 extension Date: ColumnValue {
-    /// Reads seconds since 1970-01-01T00:00:00Z from a REAL (or INTEGER) column.
+    /// Reads seconds since 2001-01-01T00:00:00Z (`timeIntervalSinceReferenceDate`, the value a `Date` holds) from
+    /// a REAL (or INTEGER) column: bit-exact, so every `Date` reads back equal to the one written.
     ///
     /// - Throws: `DatabaseError` (`.decoding`) on NULL or another storage class.
     @inlinable
@@ -14,15 +15,15 @@ extension Date: ColumnValue {
     /// - Throws: as `decode(from:at:)`.
     @inlinable
     public static func _decode(from row: Row, value: OpaquePointer?, at index: Int32) throws -> Date {
-        Date(timeIntervalSince1970: try row.checkedDouble(value, at: index, as: Date.self))
+        Date(timeIntervalSinceReferenceDate: try row.checkedDouble(value, at: index, as: Date.self))
     }
 
-    /// Binds seconds since 1970 as a REAL.
+    /// Binds seconds since 2001-01-01T00:00:00Z as a REAL.
     @inlinable
     public func bind(to binding: StatementBinding, at index: Int32) throws {
-        try binding.bindDouble(timeIntervalSince1970, at: index)
+        try binding.bindDouble(timeIntervalSinceReferenceDate, at: index)
     }
 
-    /// `.real(timeIntervalSince1970)`.
-    public var storageValue: DatabaseValue { .real(timeIntervalSince1970) }
+    /// `.real(timeIntervalSinceReferenceDate)`.
+    public var storageValue: DatabaseValue { .real(timeIntervalSinceReferenceDate) }
 }

@@ -2,23 +2,17 @@ import Foundation
 import ORMKitSQLite
 
 extension Decimal: ColumnValue {
-    /// Reads a TEXT column holding the exact decimal `description` (an INTEGER is accepted too).
+    /// TEXT sorts `"10"` before `"9.2"`: ordering operators do not compile on a `Decimal` stored as TEXT. Declare
+    /// `scale:` (scaled INTEGER) or `storage: real` in the schema to compare and sort.
+    public typealias SQLOrdering = SQLUnordered
+
+    /// Reads a TEXT column holding the exact decimal `description`, or the INTEGER or REAL a `NUMERIC` column
+    /// turns it into (a REAL reads as its shortest decimal form: 0.99 is exactly `0.99`).
     ///
-    /// - Throws: `DatabaseError` (`.decoding`) on NULL, another storage class, or text that is not a number.
+    /// - Throws: `DatabaseError` (`.decoding`) on NULL, a BLOB, or text that is not a number.
     @inlinable
     public static func decode(from row: Row, at index: Int32) throws -> Decimal {
-        let value = row.columnValue(at: index)
-        switch sqlite3_value_type(value) {
-        case SQLITE_TEXT:
-            guard let decimal = Decimal(string: Row.string(of: value), locale: Locale(identifier: "en_US_POSIX")) else {
-                throw row.decodingError(at: index, message: "the TEXT is not a decimal number")
-            }
-            return decimal
-        case SQLITE_INTEGER:
-            return Decimal(sqlite3_value_int64(value))
-        default:
-            throw row.typeMismatch(at: index, type: Decimal.self)
-        }
+        try row.checkedDecimal(row.columnValue(at: index), at: index)
     }
 
     /// Binds `description` (exact and locale-independent) as TEXT.

@@ -3,6 +3,8 @@ import ORMKitSQLite
 extension Optional: ColumnValue where Wrapped: ColumnValue {
     /// An optional is already nullable.
     public typealias Nullable = Self
+    /// Sorts as the wrapped type does (NULL first).
+    public typealias SQLOrdering = Wrapped.SQLOrdering
 
     /// Reads NULL as nil, anything else as `Wrapped`.
     ///

@@ -4,7 +4,7 @@
 import Foundation
 import ORMKit
 
-private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_1
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_2
 
 struct Book: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     enum Genre: Swift.String, Swift.Sendable, Swift.Hashable, Swift.CaseIterable, Swift.Codable, ORMKit.ColumnValue {

@@ -3,7 +3,7 @@
 import Foundation
 import ORMKit
 
-private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_1
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_2
 
 struct Membership: Swift.Sendable, Swift.Hashable {
     struct PrimaryKey: Swift.Hashable, Swift.Sendable {

@@ -5,7 +5,7 @@
 import Foundation
 public import ORMKit
 
-private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_1
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_2
 
 public struct Book: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var id: Swift.Int64?

@@ -5,7 +5,7 @@
 public import Foundation
 public import ORMKit
 
-private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_1
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_2
 
 public struct Item: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var id: Swift.Int64?
@@ -55,8 +55,8 @@ extension Item: ORMKit.Record {
             ORMKit.ColumnSchema(name: "email", type: "TEXT", isNullable: false, definition: "\"email\" TEXT NOT NULL"),
             ORMKit.ColumnSchema(name: "age", type: "INTEGER", isNullable: false, definition: "\"age\" INTEGER NOT NULL"),
             ORMKit.ColumnSchema(name: "score", type: "REAL", isNullable: false, definition: "\"score\" REAL NOT NULL"),
-            ORMKit.ColumnSchema(name: "active", type: "INTEGER", isNullable: false, definition: "\"active\" INTEGER NOT NULL"),
-            ORMKit.ColumnSchema(name: "created", type: "REAL", isNullable: false, definition: "\"created\" REAL NOT NULL"),
+            ORMKit.ColumnSchema(name: "active", type: "INTEGER", isNullable: false, storage: "integer", definition: "\"active\" INTEGER NOT NULL"),
+            ORMKit.ColumnSchema(name: "created", type: "REAL", isNullable: false, storage: "referenceSeconds", definition: "\"created\" REAL NOT NULL"),
             ORMKit.ColumnSchema(name: "note", type: "TEXT", isNullable: true, definition: "\"note\" TEXT"),
             ORMKit.ColumnSchema(name: "avatar", type: "BLOB", isNullable: true, definition: "\"avatar\" BLOB"),
             ORMKit.ColumnSchema(name: "visits", type: "INTEGER", isNullable: false, definition: "\"visits\" INTEGER NOT NULL"),
