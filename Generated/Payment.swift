@@ -21,6 +21,7 @@ public struct Payment: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var settled: Swift.Bool
     public var memo: Swift.String?
     public var loanReaderID: Swift.Int64?
+    public var receiptID: Foundation.UUID?
 
     public init(
         id: Swift.Int64? = nil,
@@ -35,7 +36,8 @@ public struct Payment: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
         externalID: Foundation.UUID? = nil,
         settled: Swift.Bool = false,
         memo: Swift.String? = nil,
-        loanReaderID: Swift.Int64? = nil
+        loanReaderID: Swift.Int64? = nil,
+        receiptID: Foundation.UUID? = nil
     ) {
         self.id = id
         self.paidAt = paidAt
@@ -50,6 +52,7 @@ public struct Payment: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
         self.settled = settled
         self.memo = memo
         self.loanReaderID = loanReaderID
+        self.receiptID = receiptID
     }
 }
 
@@ -72,6 +75,7 @@ extension Payment: ORMKit.Record {
             ORMKit.ColumnSchema(name: "settled", type: "TEXT", isNullable: false, storage: "text", defaultSQL: "'false'", definition: "\"settled\" TEXT NOT NULL DEFAULT 'false'"),
             ORMKit.ColumnSchema(name: "memo", type: "NVARCHAR(160)", isNullable: true, definition: "\"memo\" NVARCHAR(160)"),
             ORMKit.ColumnSchema(name: "loan_reader_id", type: "INTEGER", isNullable: true, definition: "\"loan_reader_id\" INTEGER REFERENCES \"readers\" (\"id\") ON DELETE SET NULL"),
+            ORMKit.ColumnSchema(name: "receipt_id", type: "TEXT", isNullable: true, storage: "text", definition: "\"receipt_id\" TEXT REFERENCES \"receipts\" (\"code\")"),
         ],
         primaryKey: ["id"],
         isAutoIncrement: true,
@@ -81,11 +85,13 @@ extension Payment: ORMKit.Record {
         ],
         foreignKeys: [
             ORMKit.ForeignKeySchema(columns: ["loan_reader_id"], targetTable: "readers", targetColumns: ["id"], onDelete: .setNull, onUpdate: .noAction),
+            ORMKit.ForeignKeySchema(columns: ["receipt_id"], targetTable: "receipts", targetColumns: ["code"], onDelete: .noAction, onUpdate: .noAction),
         ],
         relations: [
             ORMKit.RelationSchema(name: "loanReader", targetTable: "readers", kind: .belongsTo(columns: ["loan_reader_id"], targetColumns: ["id"], isOptional: true)),
+            ORMKit.RelationSchema(name: "receipt", targetTable: "receipts", kind: .belongsTo(columns: ["receipt_id"], targetColumns: ["code"], isOptional: true)),
         ],
-        createTableSQL: "CREATE TABLE IF NOT EXISTS \"payments\" (\n    \"id\" INTEGER PRIMARY KEY,\n    \"paid_at\" DATETIME NOT NULL,\n    \"due_on\" TEXT,\n    \"recorded_at\" INTEGER NOT NULL DEFAULT (CAST((julianday('now') - 2440587.5) * 86400000.0 AS INTEGER)),\n    \"legacy_at\" REAL,\n    \"julian\" REAL,\n    \"amount\" INTEGER NOT NULL DEFAULT 0,\n    \"rate\" NUMERIC(10,4),\n    \"reference\" TEXT NOT NULL,\n    \"external_id\" TEXT,\n    \"settled\" TEXT NOT NULL DEFAULT 'false',\n    \"memo\" NVARCHAR(160),\n    \"loan_reader_id\" INTEGER REFERENCES \"readers\" (\"id\") ON DELETE SET NULL\n)"
+        createTableSQL: "CREATE TABLE IF NOT EXISTS \"payments\" (\n    \"id\" INTEGER PRIMARY KEY,\n    \"paid_at\" DATETIME NOT NULL,\n    \"due_on\" TEXT,\n    \"recorded_at\" INTEGER NOT NULL DEFAULT (CAST((julianday('now') - 2440587.5) * 86400000.0 AS INTEGER)),\n    \"legacy_at\" REAL,\n    \"julian\" REAL,\n    \"amount\" INTEGER NOT NULL DEFAULT 0,\n    \"rate\" NUMERIC(10,4),\n    \"reference\" TEXT NOT NULL,\n    \"external_id\" TEXT,\n    \"settled\" TEXT NOT NULL DEFAULT 'false',\n    \"memo\" NVARCHAR(160),\n    \"loan_reader_id\" INTEGER REFERENCES \"readers\" (\"id\") ON DELETE SET NULL,\n    \"receipt_id\" TEXT REFERENCES \"receipts\" (\"code\")\n)"
     )
 
     public init(row: ORMKit.Row) throws {
@@ -102,6 +108,7 @@ extension Payment: ORMKit.Record {
         self.settled = try row.decode(at: 10, as: ORMKit.BoolStorage.Text.self)
         self.memo = try row.decode(at: 11)
         self.loanReaderID = try row.decode(at: 12)
+        self.receiptID = try row.decode(at: 13, as: ORMKit.NullableStorage<ORMKit.UUIDStorage.Text>.self)
     }
 
     public func encode(to encoder: inout ORMKit.RecordEncoder) throws {
@@ -118,6 +125,7 @@ extension Payment: ORMKit.Record {
         try encoder.encode(self.settled, as: ORMKit.BoolStorage.Text.self)
         try encoder.encode(self.memo)
         try encoder.encode(self.loanReaderID)
+        try encoder.encode(self.receiptID, as: ORMKit.NullableStorage<ORMKit.UUIDStorage.Text>.self)
     }
 
     public static func encode(key: Swift.Int64, to encoder: inout ORMKit.RecordEncoder) throws {
@@ -146,6 +154,7 @@ extension Payment {
         public static let settled = ORMKit.StoredColumn<ORMKit.BoolStorage.Text>("settled", table: "payments")
         public static let memo = ORMKit.Column<Swift.String?>("memo", table: "payments")
         public static let loanReaderID = ORMKit.Column<Swift.Int64?>("loan_reader_id", table: "payments")
+        public static let receiptID = ORMKit.StoredColumn<ORMKit.NullableStorage<ORMKit.UUIDStorage.Text>>("receipt_id", table: "payments")
     }
 
     public static var id: ORMKit.Column<Swift.Int64> { Columns.id }
@@ -161,6 +170,7 @@ extension Payment {
     public static var settled: ORMKit.StoredColumn<ORMKit.BoolStorage.Text> { Columns.settled }
     public static var memo: ORMKit.Column<Swift.String?> { Columns.memo }
     public static var loanReaderID: ORMKit.Column<Swift.Int64?> { Columns.loanReaderID }
+    public static var receiptID: ORMKit.StoredColumn<ORMKit.NullableStorage<ORMKit.UUIDStorage.Text>> { Columns.receiptID }
 }
 
 extension Payment {
@@ -168,8 +178,12 @@ extension Payment {
     /// members (`Payment.loanReader`) and instance accessors unless the name is taken by a field or the runtime.
     public enum Relations {
         public static let loanReader = ORMKit.OptionalBelongsTo<Payment, Reader>(Payment.schema.relations[0], ownerKey: { $0.loanReaderID }, targetKey: { $0.id })
+        public static let receipt = ORMKit.OptionalBelongsTo<Payment, Receipt>(Payment.schema.relations[1], ownerKey: { $0.receiptID.map(ORMKit.StoredKey<ORMKit.UUIDStorage.Text>.init) }, targetKey: { ORMKit.StoredKey<ORMKit.UUIDStorage.Text>($0.code) })
     }
 
     public static var loanReader: ORMKit.OptionalBelongsTo<Payment, Reader> { Relations.loanReader }
     public var loanReader: ORMKit.QueryRequest<Reader> { Relations.loanReader.request(for: self) }
+
+    public static var receipt: ORMKit.OptionalBelongsTo<Payment, Receipt> { Relations.receipt }
+    public var receipt: ORMKit.QueryRequest<Receipt> { Relations.receipt.request(for: self) }
 }

@@ -18,6 +18,11 @@ enum DiagnosticPrinter {
         write("ormgen: \(text)" + (counts.isEmpty ? "" : " (\(counts.joined(separator: ", ")))"))
     }
 
+    /// `ormgen: note: <message>` for what a command skipped or guessed.
+    static func note(_ message: String) {
+        write("ormgen: note: \(message)")
+    }
+
     /// `ormgen: error: <message>` for problems outside any schema file.
     static func fail(_ message: String) {
         write("ormgen: error: \(message)")

@@ -15,9 +15,10 @@ struct ORMGenCommand: ParsableCommand {
               ormgen check schema
               ormgen sql schema > schema.sql
               ormgen diff old-schema --to schema
+              ormgen pull chinook.db --output schema
             """,
         version: "0.1.0",
-        subcommands: [GenerateCommand.self, CheckCommand.self, SQLCommand.self, DiffCommand.self]
+        subcommands: [GenerateCommand.self, CheckCommand.self, SQLCommand.self, DiffCommand.self, PullCommand.self]
     )
 }
 

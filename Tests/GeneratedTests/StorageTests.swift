@@ -182,6 +182,29 @@ struct StorageTests {
     }
 }
 
+extension StorageTests {
+    @Test func relationsBindKeysWithTheirDeclaredStorage() throws {
+        let example = try ExampleDatabase()
+        let db = example.db
+        var receipt = Receipt(code: UUID(), issuedOn: Self.instant)
+        try receipt.insert(db)
+        var first = try payment(amount: "1.00")
+        first.receiptID = receipt.code
+        try first.insert(db)
+        var second = try payment(amount: "2.00")
+        try second.insert(db)
+        #expect(try String.fetchOne(db, sql: "SELECT typeof(receipt_id) || ' ' || receipt_id FROM payments WHERE receipt_id IS NOT NULL")
+            == "text " + receipt.code.uuidString.lowercased())
+        // Navigation, eager loading both ways and EXISTS filters find the rows by the TEXT key.
+        #expect(try receipt.payments.fetchAll(db).map(\.amount) == [1])
+        let loaded = try Receipt.all().including(Receipt.payments).fetchAll(db)
+        #expect(loaded.map { $0.related.count } == [1])
+        let withReceipts = try Payment.order(Payment.amount).including(Payment.receipt).fetchAll(db)
+        #expect(withReceipts.map { $0.related?.code } == [receipt.code, nil])
+        #expect(try Receipt.filter(Receipt.payments.any(Payment.amount > 0)).count(db) == 1)
+    }
+}
+
 /// What must not compile: comparing or sorting in a storage that would compare the wrong way, and mixing
 /// storages.
 @Suite struct StorageTypingTests {

@@ -76,6 +76,13 @@ private struct Planner {
         }
         additiveSection(pending.isEmpty ? "additive changes" : "remaining additive changes", skipping: PendingSteps([]))
         warnAboutRemovals()
+        warnAboutStorageChanges(lastVersion: pending.last?.version)
+        if new.tables.contains(where: { $0.columns.contains { $0.storage == ScalarStorage.Kind.referenceSeconds.rawValue } }) {
+            lines.append("")
+            lines.append("-- Date fields without storage: are REAL seconds since 2001. A database written before storage format 2")
+            lines.append("-- (PRAGMA application_id 0) kept REAL seconds since 1970: migrate converts those columns first, in this")
+            lines.append("-- transaction (UPDATE t SET c = c - 978307200.0), and stamps PRAGMA application_id = 1330793778.")
+        }
         lines.append("")
         lines.append("PRAGMA user_version = \(new.version);")
         return lines.joined(separator: "\n") + "\n"
@@ -240,6 +247,24 @@ private struct Planner {
                 guard let field = column.fieldName, let location = column.location else { continue }
                 diagnostics.warning(
                     "field '\(field)' was removed without a dropColumn step; its column stays in the database", at: location)
+            }
+        }
+    }
+
+    /// A field whose storage differs between the schemas keeps its stored values as they are: say so, with the
+    /// `sql` step that converts them where one is known.
+    private mutating func warnAboutStorageChanges(lastVersion: Int?) {
+        for model in new.models {
+            guard let table = tables.first(where: { $0.name.lowercased() == model.table.name.lowercased() }) else { continue }
+            for column in model.columns {
+                guard let to = column.definition.storage, let from = table.column(column.name)?.definition.storage, from != to else { continue }
+                let field = model.fields[column.fieldIndex]
+                let update = StorageConversion.sql(from: from, to: to, column: Naming.sql(column.name)).map {
+                    "; add to migration \(lastVersion.map(String.init) ?? "\(new.version) (bump the version)"): - sql: \"UPDATE \(Naming.sql(model.table.name)) SET \(Naming.sql(column.name)) = \($0) WHERE \(Naming.sql(column.name)) IS NOT NULL\""
+                } ?? "; convert them in a sql or hook step"
+                diagnostics.warning(
+                    "field '\(model.name).\(field.name)' changes storage from '\(from)' to '\(to)'; migrate does not convert its stored values\(update)",
+                    at: field.location)
             }
         }
     }

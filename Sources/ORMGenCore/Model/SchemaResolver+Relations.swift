@@ -27,6 +27,12 @@ extension SchemaResolver {
                 relation: relation.name.value, target: target, onDelete: onDelete, onUpdate: onUpdate, isOptional: isOptional)
             if let index = draft.fieldIndex(named: fieldName) {
                 let existing = draft.fields[index]
+                if existing.storage != targetKey.storage {
+                    diagnostics.error(
+                        "field '\(model).\(fieldName)' stores its values as '\(existing.storageName ?? "")' but the key of '\(target)' as '\(targetKey.storageName ?? "")'; give the foreign key the key's 'storage:' so they compare",
+                        at: relation.foreignKey?.location ?? relation.name.location)
+                    continue
+                }
                 if existing.type.swiftType != targetKey.type.swiftType || existing.isOptional != isOptional || draft.references[index] != nil {
                     diagnostics.error(
                         "field '\(model).\(fieldName)' cannot hold the foreign key of relation '\(path)': it must have type '\(targetKey.type.swiftType.split(separator: ".").last ?? "")\(isOptional ? "?" : "")' and no other relation; set 'foreignKey:' to another name",
@@ -36,9 +42,11 @@ extension SchemaResolver {
                 draft.references[index] = pending
                 continue
             }
-            let field = Field(
+            var field = Field(
                 name: fieldName, swiftName: Naming.propertyName(for: fieldName), type: targetKey.type, isOptional: isOptional,
                 defaultValue: nil, isTransient: false, location: relation.name.location)
+            field.storage = targetKey.storage
+            field.sqlType = targetKey.sqlType
             draft.fields.append(field)
             draft.fieldDeclarations.append(nil)
             draft.references[draft.fields.count - 1] = pending

@@ -50,32 +50,51 @@ extension SwiftRenderer {
             guard let ownerField = singleField(columns, in: model), let targetField = singleField(targetColumns, in: target) else { return nil }
             return RenderedRelation(
                 name: relation.name, type: "ORMKit.\(isOptional ? "OptionalBelongsTo" : "BelongsTo")\(types)",
-                arguments: "\(schemaArgument), ownerKey: { $0.\(ownerField) }, targetKey: { $0.\(targetField) }",
+                arguments: "\(schemaArgument), ownerKey: \(ownerField), targetKey: \(targetField)",
                 membersType: nil, ownerName: owner, targetName: targetName)
         case let .hasMany(columns, targetColumns), let .hasOne(columns, targetColumns):
             guard let ownerField = singleField(columns, in: model), let targetField = singleField(targetColumns, in: target) else { return nil }
             let alias = if case .hasMany = relation.kind { "HasMany" } else { "HasOne" }
             return RenderedRelation(
                 name: relation.name, type: "ORMKit.\(alias)\(types)",
-                arguments: "\(schemaArgument), ownerKey: { $0.\(ownerField) }, targetKey: { $0.\(targetField) }, "
-                    + "assign: { $0.\(targetField) = $1 }",
+                arguments: "\(schemaArgument), ownerKey: \(ownerField), targetKey: \(targetField), "
+                    + "assign: { $0.\(targetField.name) = $1\(targetField.storedKey == nil ? "" : ".value") }",
                 membersType: nil, ownerName: owner, targetName: targetName)
         case let .manyToMany(_, columns, _, targetColumns, _, positionColumn):
             guard let ownerField = singleField(columns, in: model), let targetField = singleField(targetColumns, in: target) else { return nil }
             let ordered = positionColumn == nil ? "" : "Ordered"
             return RenderedRelation(
                 name: relation.name, type: "ORMKit.\(ordered)ManyToMany\(types)",
-                arguments: "\(schemaArgument), ownerKey: { $0.\(ownerField) }, targetKey: { $0.\(targetField) }",
+                arguments: "\(schemaArgument), ownerKey: \(ownerField), targetKey: \(targetField)",
                 membersType: "ORMKit.\(ordered)ManyToManyRecords", ownerName: owner, targetName: targetName)
         }
     }
 
-    /// The Swift property (escaped) holding the one column in `columns`, or nil.
-    private func singleField(_ columns: [String], in model: Model) -> String? {
+    /// The Swift property (escaped) holding the one column in `columns`, with the key type that wraps it when the
+    /// field declares a storage; nil when there is no single such column.
+    private func singleField(_ columns: [String], in model: Model) -> KeyField? {
         guard columns.count == 1, let column = model.columns.first(where: { $0.name == columns[0] }), column.subfield == nil else {
             return nil
         }
-        return Naming.swift(model.fields[column.fieldIndex].swiftName)
+        let field = model.fields[column.fieldIndex]
+        guard case let .scalar(scalar) = field.type, let storage = field.storage?.runtimeType(for: scalar) else {
+            return KeyField(name: Naming.swift(field.swiftName), storedKey: nil, isOptional: field.isOptional)
+        }
+        return KeyField(name: Naming.swift(field.swiftName), storedKey: "ORMKit.StoredKey<\(storage)>", isOptional: field.isOptional)
+    }
+}
+
+/// A relation's key field as the relation reads it: `{ $0.id }`, or wrapped in `ORMKit.StoredKey<Storage>` for a
+/// declared storage, so navigation and eager loading bind keys as the column stores them.
+private struct KeyField: CustomStringConvertible {
+    var name: String
+    var storedKey: String?
+    var isOptional: Bool
+
+    /// The key closure.
+    var description: String {
+        guard let storedKey else { return "{ $0.\(name) }" }
+        return isOptional ? "{ $0.\(name).map(\(storedKey).init) }" : "{ \(storedKey)($0.\(name)) }"
     }
 }
 

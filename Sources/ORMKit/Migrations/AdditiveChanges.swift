@@ -92,8 +92,11 @@ struct AdditiveChanges {
             "SELECT lower(name) FROM sqlite_master WHERE type = 'index' AND tbl_name = ?", arguments: [table.name]
         ) { $0.string(at: 0) }
         let columns = Set(try LiveColumn.read(table: table.name, conn).map { $0.name.lowercased() })
+        // A UNIQUE constraint on the same columns is that unique index already (a file's own constraint).
+        let uniqueConstraints = try LiveTable.read(table.name, conn)?.indexes.filter { $0.origin == "u" }.map { $0.columns.map { $0.lowercased() } } ?? []
         for index in schema.expectedIndexes(of: table)
-        where !existing.contains(index.name.lowercased()) && !pendingIndexes.contains(index.name.lowercased()) {
+        where !existing.contains(index.name.lowercased()) && !pendingIndexes.contains(index.name.lowercased())
+            && !(index.isUnique && uniqueConstraints.contains(index.columns.map { $0.lowercased() })) {
             // Before the last version, an index waits for columns that later steps create.
             guard isFinal || index.columns.allSatisfy({ columns.contains($0.lowercased()) }) else { continue }
             try conn.run(sql: index.sql, arguments: [])

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Compares two live schemas: the one a fresh database gets (`expected`) and the one being checked.
 enum SchemaComparison {
     static func differences(expected: LiveSchema, actual: LiveSchema) -> [SchemaDifference] {
@@ -32,9 +34,11 @@ enum SchemaComparison {
                     kind: .columnNullability, table: table, name: column.name,
                     expected: column.isNotNull ? "NOT NULL" : "NULL", actual: live.isNotNull ? "NOT NULL" : "NULL"))
             }
-            if column.defaultSQL != live.defaultSQL {
+            if !sameDefault(column.defaultSQL, live.defaultSQL) {
+                // A default the schema does not declare never changes what ORMKit writes (it binds every column).
                 result.append(SchemaDifference(
-                    kind: .columnDefault, table: table, name: column.name, expected: column.defaultSQL, actual: live.defaultSQL))
+                    kind: .columnDefault, table: table, name: column.name, expected: column.defaultSQL, actual: live.defaultSQL,
+                    isTolerated: column.defaultSQL == nil))
             }
         }
         for live in actual.columns where expected.column(live.name) == nil {
@@ -63,6 +67,19 @@ enum SchemaComparison {
         return SQLAffinity(declaredType: expected) == SQLAffinity(declaredType: actual)
     }
 
+    /// Defaults compare as written, except for what SQLite reads as the same constant: `TRUE`/`FALSE` and
+    /// `1`/`0`, numbers of equal value (`1.2500` and `1.25`), and redundant outer parentheses.
+    static func sameDefault(_ expected: String?, _ actual: String?) -> Bool {
+        guard let expected, let actual else { return expected == actual }
+        func normalized(_ text: String) -> String {
+            var text = text.trimmingCharacters(in: .whitespaces)
+            while text.hasPrefix("("), text.hasSuffix(")"), !text.dropFirst().contains("(") { text = String(text.dropFirst().dropLast()) }
+            let constant = ["TRUE": "1", "FALSE": "0"][text.uppercased()] ?? text
+            return Double(constant).map { "\($0)" } ?? constant
+        }
+        return normalized(expected) == normalized(actual)
+    }
+
     /// A table's only key column declared `INTEGER`: SQLite's rowid, never NULL whether or not it says
     /// `NOT NULL` (`INTEGER PRIMARY KEY` and `INTEGER NOT NULL` with a table-level `PRIMARY KEY` are the same).
     private static func isRowIDAlias(_ column: LiveColumn, in table: LiveTable) -> Bool {
@@ -74,8 +91,14 @@ enum SchemaComparison {
         let table = expected.name
         var result: [SchemaDifference] = []
         let expectedNamed = expected.indexes.filter { $0.origin == "c" }, liveNamed = actual.indexes.filter { $0.origin == "c" }
+        var liveUnique = actual.indexes.filter { $0.origin == "u" }.map { $0.columns.map { $0.lowercased() } }
         for index in expectedNamed {
             guard let live = liveNamed.first(where: { $0.name.lowercased() == index.name.lowercased() }) else {
+                // A unique index and a UNIQUE constraint on the same columns are the same to SQLite.
+                if index.isUnique, let found = liveUnique.firstIndex(of: index.columns.map { $0.lowercased() }) {
+                    liveUnique.remove(at: found)
+                    continue
+                }
                 result.append(SchemaDifference(kind: .missingIndex, table: table, name: index.name))
                 continue
             }
@@ -87,10 +110,11 @@ enum SchemaComparison {
             result.append(SchemaDifference(kind: .extraIndex, table: table, name: live.name, isTolerated: true))
         }
         let expectedUnique = expected.indexes.filter { $0.origin == "u" }.map { $0.columns.map { $0.lowercased() } }
-        var liveUnique = actual.indexes.filter { $0.origin == "u" }.map { $0.columns.map { $0.lowercased() } }
         for columns in expectedUnique {
             if let found = liveUnique.firstIndex(of: columns) {
                 liveUnique.remove(at: found)
+            } else if liveNamed.contains(where: { $0.isUnique && $0.columns.map { $0.lowercased() } == columns }) {
+                continue
             } else {
                 result.append(SchemaDifference(kind: .missingUniqueConstraint, table: table, name: columns.joined(separator: ", ")))
             }

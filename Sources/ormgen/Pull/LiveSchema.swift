@@ -1,0 +1,71 @@
+/// A table of the database as SQLite describes it (`PRAGMA table_xinfo`, `index_list`, `index_xinfo`,
+/// `foreign_key_list`): the input of the mapping stage.
+struct LiveTable {
+    /// The exact table name.
+    var name: String
+    /// Stored columns in declaration order (generated columns are left out).
+    var columns: [LiveColumn]
+    /// Every index of the table, sorted by name.
+    var indexes: [LiveIndex]
+    /// Every foreign key, in order of their first column.
+    var foreignKeys: [LiveForeignKey]
+
+    /// The primary-key columns in key order; empty when the table declares no primary key.
+    var primaryKey: [LiveColumn] {
+        columns.filter { $0.primaryKeyPosition > 0 }.sorted { $0.primaryKeyPosition < $1.primaryKeyPosition }
+    }
+}
+
+/// A column of a `LiveTable`.
+struct LiveColumn {
+    /// The exact column name.
+    var name: String
+    /// The declared type as written (`NVARCHAR(120)`), empty when the column has none.
+    var declaredType: String
+    /// Whether the column is `NOT NULL`.
+    var isNotNull: Bool
+    /// The `DEFAULT` expression as SQL text, nil when there is none.
+    var defaultSQL: String?
+    /// 1-based position in the primary key, 0 when the column is not part of it.
+    var primaryKeyPosition: Int
+    /// Up to `ValueSampler.limit` non-NULL values, read only for columns whose type depends on the data.
+    var sample: [SQLiteValue] = []
+}
+
+/// An index of a `LiveTable`.
+struct LiveIndex {
+    /// Where an index comes from (`origin` of `PRAGMA index_list`).
+    enum Origin {
+        /// `CREATE INDEX`.
+        case createIndex
+        /// A `UNIQUE` constraint.
+        case uniqueConstraint
+        /// A `PRIMARY KEY` constraint.
+        case primaryKey
+    }
+
+    /// The exact index name.
+    var name: String
+    var isUnique: Bool
+    var origin: Origin
+    /// Whether the index has a `WHERE` clause.
+    var isPartial: Bool
+    /// The key columns in order; nil for an expression (or rowid) column.
+    var columns: [String?]
+    /// Whether some key column is sorted `DESC`.
+    var hasDescendingColumn: Bool
+}
+
+/// A foreign key of a `LiveTable` (one `id` of `PRAGMA foreign_key_list`).
+struct LiveForeignKey {
+    /// The referenced table, as written in the constraint.
+    var targetTable: String
+    /// The referencing columns of this table.
+    var columns: [String]
+    /// The referenced columns; nil entries when the constraint names none (the target's primary key).
+    var targetColumns: [String?]
+    /// `ON DELETE` action as SQLite reports it (`NO ACTION`, `CASCADE`, `SET NULL`, `SET DEFAULT`, `RESTRICT`).
+    var onDelete: String
+    /// `ON UPDATE` action, in the same form.
+    var onUpdate: String
+}
