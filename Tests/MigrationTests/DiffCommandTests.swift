@@ -115,4 +115,33 @@ struct DiffCommandTests {
         #expect(diff.stdout.isEmpty)
         #expect(diff.stderr.contains("error: the older schema is at version 4, above the newer schema's version 1; swap the arguments"))
     }
+
+    @Test func aStorageChangeIsExplainedWithTheStepThatConvertsIt() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("""
+            version: 1
+            models:
+              Event:
+                fields:
+                  at: { type: Date, storage: unixSeconds }
+                  price: Decimal
+            """, to: "old/schema.yaml")
+        try directory.write("""
+            version: 2
+            models:
+              Event:
+                fields:
+                  at: { type: Date, storage: sqliteText }
+                  price: { type: Decimal, storage: real }
+            migrations:
+              2: []
+            """, to: "new/schema.yaml")
+        let output = try CLI.run(["diff", "old", "--to", "new"], in: directory.url)
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stderr.contains(#"""
+            new/schema.yaml:5:7: warning: field 'Event.at' changes storage from 'unixSeconds' to 'sqliteText'; migrate does not convert its stored values; add to migration 2: - sql: UPDATE "event" SET "at" = strftime('%Y-%m-%d %H:%M:%f', "at", 'unixepoch') WHERE "at" IS NOT NULL
+            """#), "\(output.stderr)")
+        #expect(output.stderr.contains(#"field 'Event.price' changes storage from 'text' to 'real'; migrate does not convert its stored values; add to migration 2: - sql: UPDATE "event" SET "price" = CAST("price" AS REAL)"#))
+        #expect(output.stdout.contains("-- Date fields without storage: are REAL seconds since 2001.") == false)
+    }
 }

@@ -385,3 +385,80 @@ struct OptionAndMergeDiagnosticsTests {
         ])
     }
 }
+
+@Suite("Validation diagnostics: storage, naming and existing join tables")
+struct StorageDiagnosticsTests {
+    private func check(_ yaml: String) -> [String] {
+        Generator.check(inputs: [SchemaInput(path: "s.yaml", contents: yaml)]).map(\.description)
+    }
+
+    @Test func storagesThatDoNotFitTheirFields() {
+        #expect(check("""
+            naming: camel
+            models:
+              Item:
+                fields:
+                  a: { type: Date, storage: unixSecond }
+                  b: { type: Decimal, storage: scaledInteger }
+                  c: { type: Decimal, scale: 13 }
+                  d: { type: Double, scale: 2 }
+                  e: { type: Int, storage: text }
+                  f: { type: Decimal, scale: 2, storage: real }
+                  g: { type: Date, storage: unixMilliseconds, sqlType: VARCHAR(30) }
+                  h: { type: Decimal, sqlType: "NUMERIC(10,2)" }
+                  i: { type: Decimal, scale: 2, default: "1.234" }
+            """) == [
+            "s.yaml:1:9: error: unknown naming 'camel'; use snake_case or asIs",
+            "s.yaml:5:33: error: unknown storage 'unixSecond' for Date field 'Item.a'; use one of referenceSeconds, unixSeconds, unixMilliseconds, iso8601Text, sqliteText, julianDay; did you mean 'unixSeconds'?",
+            "s.yaml:6:36: error: field 'Item.b' is stored as a scaled INTEGER; add 'scale:' with its number of fraction digits (2 for cents)",
+            "s.yaml:7:34: error: 'scale' of field 'Item.c' must be 0 to 12 fraction digits, not 13",
+            "s.yaml:8:33: error: option 'scale' of field 'Item.d' applies to Decimal fields only",
+            "s.yaml:9:32: error: field 'Item.e' of type Int takes no 'storage:' (only Date, Decimal, UUID, Bool and json fields do)",
+            "s.yaml:10:34: error: field 'Item.f' declares 'scale', which stores a scaled INTEGER, and 'storage: real'; remove one of them",
+            "s.yaml:11:60: error: sqlType 'VARCHAR(30)' of field 'Item.g' has TEXT affinity, which stores the INTEGER values of this field as text; use a numeric sqlType or another storage",
+            "s.yaml:12:36: warning: sqlType 'NUMERIC(10,2)' of Decimal field 'Item.h' has NUMERIC affinity, so SQLite stores its values as numbers; declare 'storage: real' (or 'scale:') to compare and sort them",
+            "s.yaml:13:46: error: default '1.234' does not fit type 'Decimal' of field 'Item.i'",
+        ])
+    }
+
+    @Test func aThroughModelMustHaveTheNamedColumns() {
+        #expect(check("""
+            naming: asIs
+            models:
+              Playlist:
+                primaryKey: PlaylistId
+                fields: { PlaylistId: Int64 }
+                relations:
+                  tracks: { manyToMany: Track, through: PlaylistTrack, ownerColumn: Playlist_Id, targetColumn: TrackId }
+                  others: { manyToMany: Track, through: PlaylistTrack, ownerColumn: TrackId, targetColumn: PlaylistId }
+                  more: { manyToMany: Track, through: PlaylistTrack }
+              Track:
+                primaryKey: TrackId
+                fields: { TrackId: Int64 }
+              PlaylistTrack:
+                primaryKey: [PlaylistId, TrackId]
+                relations:
+                  playlist: { belongsTo: Playlist, foreignKey: PlaylistId }
+                  track: { belongsTo: Track, foreignKey: TrackId }
+            """) == [
+            "s.yaml:7:73: error: 'ownerColumn' of relation 'Playlist.tracks' names 'Playlist_Id', which is not a column of model 'PlaylistTrack' (table 'PlaylistTrack'); its columns are PlaylistId, TrackId; did you mean 'PlaylistId'?",
+            "s.yaml:8:73: error: 'ownerColumn' of relation 'Playlist.others' names 'TrackId', which references 'Track', not 'Playlist'",
+            "s.yaml:9:43: error: manyToMany relation 'Playlist.more' goes through model 'PlaylistTrack'; name its column pointing to 'Playlist' with 'ownerColumn:'",
+        ])
+    }
+
+    @Test func asIsNamingKeepsModelAndFieldNames() throws {
+        let result = Generator.generate(inputs: [SchemaInput(path: "s.yaml", contents: """
+            naming: asIs
+            models:
+              InvoiceLine:
+                fields:
+                  UnitPrice: { type: Decimal, storage: real, sqlType: "NUMERIC(10,2)" }
+                  PaidAt: { type: Date, storage: sqliteText, sqlType: DATETIME }
+            """)], options: GeneratorOptions())
+        #expect(result.diagnostics.isEmpty)
+        let sql = result.files.map(\.contents).joined()
+        #expect(sql.contains(#"CREATE TABLE IF NOT EXISTS \"InvoiceLine\" (\n    \"id\" INTEGER PRIMARY KEY,\n    \"UnitPrice\" NUMERIC(10,2) NOT NULL,\n    \"PaidAt\" DATETIME NOT NULL\n)"#))
+        #expect(sql.contains("ORMKit.StoredColumn<ORMKit.DateStorage.SQLiteText>(\"PaidAt\", table: \"InvoiceLine\")"))
+    }
+}

@@ -260,7 +260,7 @@ private struct Planner {
                 guard let to = column.definition.storage, let from = table.column(column.name)?.definition.storage, from != to else { continue }
                 let field = model.fields[column.fieldIndex]
                 let update = StorageConversion.sql(from: from, to: to, column: Naming.sql(column.name)).map {
-                    "; add to migration \(lastVersion.map(String.init) ?? "\(new.version) (bump the version)"): - sql: \"UPDATE \(Naming.sql(model.table.name)) SET \(Naming.sql(column.name)) = \($0) WHERE \(Naming.sql(column.name)) IS NOT NULL\""
+                    "; add to migration \(lastVersion.map(String.init) ?? "\(new.version) (bump the version)"): - sql: UPDATE \(Naming.sql(model.table.name)) SET \(Naming.sql(column.name)) = \($0) WHERE \(Naming.sql(column.name)) IS NOT NULL"
                 } ?? "; convert them in a sql or hook step"
                 diagnostics.warning(
                     "field '\(model.name).\(field.name)' changes storage from '\(from)' to '\(to)'; migrate does not convert its stored values\(update)",

@@ -7,7 +7,7 @@ enum StorageConversion {
         switch (from, to) {
         case ("integer", "text"): return "CASE WHEN \(column) THEN 'true' ELSE 'false' END"
         case ("text", "integer"): return "CASE WHEN lower(\(column)) = 'true' THEN 1 ELSE 0 END"
-        case ("text", "real"), ("scaledInteger", "real"): return from == "text" ? "CAST(\(column) AS REAL)" : nil
+        case ("text", "real"): return "CAST(\(column) AS REAL)"
         default: return nil
         }
     }
