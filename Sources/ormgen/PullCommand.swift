@@ -1,4 +1,5 @@
 import ArgumentParser
+import ORMGenCore
 
 struct PullCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -37,7 +38,7 @@ struct PullCommand: ParsableCommand {
     var quiet = false
 
     func validate() throws {
-        if let name, name.isEmpty || PullNames.identifier(name) != name || SchemaMapper.reservedTypeNames.contains(name) {
+        if let name, name.isEmpty || PullNames.identifier(name) != name || Naming.reservedTypeNames.contains(name) {
             throw ValidationError("--name takes a Swift type name (letters, digits, _; not starting with a digit): '\(name)'")
         }
     }

@@ -27,7 +27,9 @@ func main() -> Int32 {
             }
             log(String(format: "%@: %@ (%.1f s)", workload.rawValue, medians.joined(separator: ", "), Date().timeIntervalSince(started)))
         }
-        print(Report(options: options, results: results).render(), terminator: "")
+        let openCheck = try OpenCheck.measure(repetitions: options.quick ? 50 : 500)
+        log(String(format: "open check: migrate %.1f µs, PRAGMA user_version %.1f µs", openCheck.migrate, openCheck.versionRead))
+        print(Report(options: options, results: results, openCheck: openCheck).render(), terminator: "")
         return 0
     } catch {
         log("error: \(error)")

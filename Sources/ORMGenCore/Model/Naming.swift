@@ -1,7 +1,8 @@
 import Foundation
 
-/// Name rules shared by every stage: identifiers, Swift keywords, SQL quoting, case conversion.
-enum Naming {
+/// Name rules shared by every stage: identifiers, Swift keywords, SQL quoting, case conversion. The public members
+/// are the rules `ormgen pull` must follow to write a schema the generator accepts as written.
+public enum Naming {
     /// Words Swift reserves in declarations and expressions; such names are written with backticks.
     static let swiftKeywords: Set<String> = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init",
@@ -14,15 +15,15 @@ enum Naming {
 
     /// Property names Swift cannot declare or access even with backticks, or that the generated type
     /// already uses; such fields get a trailing underscore in Swift (the column keeps the schema name).
-    static let unusablePropertyNames: Set<String> = ["self", "Self", "Type", "Protocol", "Columns", "PrimaryKey"]
+    public static let unusablePropertyNames: Set<String> = ["self", "Self", "Type", "Protocol", "Columns", "PrimaryKey"]
 
     /// Type names a model, embeddable or schema cannot take.
-    static let reservedTypeNames: Set<String> = [
+    public static let reservedTypeNames: Set<String> = [
         "self", "Self", "Type", "Protocol", "Any", "Swift", "Foundation", "ORMKit", "Columns", "PrimaryKey",
     ]
 
     /// Names the runtime's record and query API declares on every record type: no static column mirror.
-    static let runtimeAPINames: Set<String> = [
+    public static let runtimeAPINames: Set<String> = [
         "all", "filter", "order", "select", "count", "exists", "find", "fetchAll", "fetchOne", "limit", "group",
         "having", "distinct", "page", "deleteAll", "updateAll", "schema", "joining", "including", "Columns",
         "PrimaryKey", "insert", "update", "upsert", "save", "delete", "none", "encode", "didInsert", "init",
@@ -51,7 +52,7 @@ enum Naming {
     }
 
     /// `BookLoan` → `book_loan`, `authorID` → `author_id`, `URLString` → `url_string`.
-    static func snakeCase(_ name: String) -> String {
+    public static func snakeCase(_ name: String) -> String {
         let characters = Array(name)
         var result = ""
         for (index, character) in characters.enumerated() {

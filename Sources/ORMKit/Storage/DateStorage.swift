@@ -104,53 +104,46 @@ public enum DateStorage {
     /// when every value has this form (years 0000–9999, UTC), which writes through this storage keep;
     /// `ormgen pull` checks a file's values. Reads any form SQLite's date functions read (`T` or space,
     /// optional seconds and fraction, `Z` or `±HH:MM`).
-    public enum SQLiteText: OrderedColumnStorage {
-        public typealias Value = Date
-
-        /// Reads date text.
-        ///
-        /// - Throws: `DatabaseError` (`.decoding`) on NULL, a number, a BLOB or text that is not a date.
-        @inlinable
-        public static func decode(from row: Row, value: OpaquePointer?, at index: Int32) throws -> Date {
-            try row.checkedDateText(value, at: index)
-        }
-
-        /// Binds the text.
-        ///
-        /// - Throws: `DatabaseError` (`.encoding`) for a date outside years 0000–9999.
-        @inlinable
-        public static func bind(_ value: Date, to binding: StatementBinding, at index: Int32) throws {
-            try binding.bindText(try DateText.checkedText(value, style: .sqlite), at: index)
-        }
-
-        /// `.text` in this format (clamped to years 0000–9999).
-        public static func databaseValue(of value: Date) -> DatabaseValue { .text(DateText.text(value, style: .sqlite)) }
+    public enum SQLiteText: _DateTextStorage {
+        public static var _isISO8601: Bool { false }
     }
 
     /// TEXT ISO 8601 `YYYY-MM-DDTHH:MM:SS.SSSZ` in UTC, always with milliseconds (`storage: iso8601Text`), so
     /// the text sorts as the dates when every value has this form. Reads any form SQLite's date functions read.
-    public enum ISO8601Text: OrderedColumnStorage {
-        public typealias Value = Date
-
-        /// Reads date text.
-        ///
-        /// - Throws: `DatabaseError` (`.decoding`) on NULL, a number, a BLOB or text that is not a date.
-        @inlinable
-        public static func decode(from row: Row, value: OpaquePointer?, at index: Int32) throws -> Date {
-            try row.checkedDateText(value, at: index)
-        }
-
-        /// Binds the text.
-        ///
-        /// - Throws: `DatabaseError` (`.encoding`) for a date outside years 0000–9999.
-        @inlinable
-        public static func bind(_ value: Date, to binding: StatementBinding, at index: Int32) throws {
-            try binding.bindText(try DateText.checkedText(value, style: .iso8601), at: index)
-        }
-
-        /// `.text` in this format (clamped to years 0000–9999).
-        public static func databaseValue(of value: Date) -> DatabaseValue { .text(DateText.text(value, style: .iso8601)) }
+    public enum ISO8601Text: _DateTextStorage {
+        public static var _isISO8601: Bool { true }
     }
+}
+
+/// What `DateStorage.SQLiteText` and `DateStorage.ISO8601Text` share: dates as text in one of two forms. An
+/// implementation detail of those two; not for other types.
+public protocol _DateTextStorage: OrderedColumnStorage where Value == Date {
+    /// Whether the form is ISO 8601 (`T`, always milliseconds, `Z`) rather than SQLite's.
+    static var _isISO8601: Bool { get }
+}
+
+extension _DateTextStorage {
+    @usableFromInline
+    static var style: DateText.Style { _isISO8601 ? .iso8601 : .sqlite }
+
+    /// Reads date text.
+    ///
+    /// - Throws: `DatabaseError` (`.decoding`) on NULL, a number, a BLOB or text that is not a date.
+    @inlinable
+    public static func decode(from row: Row, value: OpaquePointer?, at index: Int32) throws -> Date {
+        try row.checkedDateText(value, at: index)
+    }
+
+    /// Binds the text.
+    ///
+    /// - Throws: `DatabaseError` (`.encoding`) for a date outside years 0000–9999.
+    @inlinable
+    public static func bind(_ value: Date, to binding: StatementBinding, at index: Int32) throws {
+        try binding.bindText(try DateText.checkedText(value, style: style), at: index)
+    }
+
+    /// `.text` in this form (clamped to years 0000–9999).
+    public static func databaseValue(of value: Date) -> DatabaseValue { .text(DateText.text(value, style: style)) }
 }
 
 extension Row {

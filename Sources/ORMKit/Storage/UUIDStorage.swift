@@ -4,52 +4,44 @@ import ORMKitSQLite
 /// The storages a `UUID` field can declare besides its native 16-byte BLOB (`storage:` in the schema).
 public enum UUIDStorage {
     /// TEXT, lowercase `xxxxxxxx-xxxx-…` (`storage: text`). Reads TEXT in either case, or a 16-byte BLOB.
-    public enum Text: OrderedColumnStorage {
-        public typealias Value = UUID
-
-        /// Reads the text (or a 16-byte BLOB).
-        ///
-        /// - Throws: `DatabaseError` (`.decoding`) on NULL, a number, or text that is not a UUID.
-        @inlinable
-        public static func decode(from row: Row, value: OpaquePointer?, at index: Int32) throws -> UUID {
-            try UUID._decode(from: row, value: value, at: index)
-        }
-
-        /// Binds the lowercase text.
-        ///
-        /// - Throws: `DatabaseError` when SQLite rejects the value.
-        @inlinable
-        public static func bind(_ value: UUID, to binding: StatementBinding, at index: Int32) throws {
-            try binding.bindText(value.uuidString.lowercased(), at: index)
-        }
-
-        /// `.text` lowercase.
-        public static func databaseValue(of value: UUID) -> DatabaseValue { .text(value.uuidString.lowercased()) }
+    public enum Text: _UUIDTextStorage {
+        public static var _isUppercase: Bool { false }
     }
 
     /// TEXT, uppercase (`storage: uppercaseText`), as `UUID.uuidString` writes it. Reads TEXT in either case,
     /// or a 16-byte BLOB.
-    public enum UppercaseText: OrderedColumnStorage {
-        public typealias Value = UUID
+    public enum UppercaseText: _UUIDTextStorage {
+        public static var _isUppercase: Bool { true }
+    }
+}
 
-        /// Reads the text (or a 16-byte BLOB).
-        ///
-        /// - Throws: `DatabaseError` (`.decoding`) on NULL, a number, or text that is not a UUID.
-        @inlinable
-        public static func decode(from row: Row, value: OpaquePointer?, at index: Int32) throws -> UUID {
-            try UUID._decode(from: row, value: value, at: index)
-        }
+/// What `UUIDStorage.Text` and `UUIDStorage.UppercaseText` share: UUIDs as 36 characters in one case. An
+/// implementation detail of those two; not for other types.
+public protocol _UUIDTextStorage: OrderedColumnStorage where Value == UUID {
+    /// Whether the text is written uppercase.
+    static var _isUppercase: Bool { get }
+}
 
-        /// Binds the uppercase text.
-        ///
-        /// - Throws: `DatabaseError` when SQLite rejects the value.
-        @inlinable
-        public static func bind(_ value: UUID, to binding: StatementBinding, at index: Int32) throws {
-            try binding.bindText(value.uuidString, at: index)
-        }
+extension _UUIDTextStorage {
+    /// Reads the text (either case) or a 16-byte BLOB.
+    ///
+    /// - Throws: `DatabaseError` (`.decoding`) on NULL, a number, or text that is not a UUID.
+    @inlinable
+    public static func decode(from row: Row, value: OpaquePointer?, at index: Int32) throws -> UUID {
+        try UUID._decode(from: row, value: value, at: index)
+    }
 
-        /// `.text` uppercase.
-        public static func databaseValue(of value: UUID) -> DatabaseValue { .text(value.uuidString) }
+    /// Binds the text in this storage's case.
+    ///
+    /// - Throws: `DatabaseError` when SQLite rejects the value.
+    @inlinable
+    public static func bind(_ value: UUID, to binding: StatementBinding, at index: Int32) throws {
+        try binding.bindText(_isUppercase ? value.uuidString : value.uuidString.lowercased(), at: index)
+    }
+
+    /// `.text` in this storage's case.
+    public static func databaseValue(of value: UUID) -> DatabaseValue {
+        .text(_isUppercase ? value.uuidString : value.uuidString.lowercased())
     }
 }
 

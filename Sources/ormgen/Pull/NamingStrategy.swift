@@ -1,3 +1,5 @@
+import ORMGenCore
+
 /// How schema names map to SQL names: the top-level `naming:` key of the pulled schema (`--naming`).
 enum NamingStrategy: String, CaseIterable {
     /// A model's table is the model name and a field's column the field name.
@@ -24,7 +26,7 @@ enum NamingStrategy: String, CaseIterable {
     func defaultSQLName(for name: String) -> String {
         switch self {
         case .asIs: name
-        case .snakeCase: PullNames.snakeCase(name)
+        case .snakeCase: Naming.snakeCase(name)
         }
     }
 }

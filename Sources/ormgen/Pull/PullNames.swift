@@ -31,28 +31,6 @@ enum PullNames {
         return first.uppercased() + name.dropFirst()
     }
 
-    /// `BookLoan` → `book_loan`, `authorID` → `author_id`, `URLString` → `url_string`: the generator's
-    /// default SQL name under `naming: snake_case` (the same rule as ORMGenCore's `Naming.snakeCase`).
-    static func snakeCase(_ name: String) -> String {
-        let characters = Array(name)
-        var result = ""
-        for (index, character) in characters.enumerated() {
-            guard character.isUppercase else {
-                result.append(character)
-                continue
-            }
-            let previous = index > 0 ? characters[index - 1] : nil
-            let next = index + 1 < characters.count ? characters[index + 1] : nil
-            let startsWord =
-                index > 0 && previous != "_"
-                && (previous?.isLowercase == true || previous?.isNumber == true
-                    || (previous?.isUppercase == true && next?.isLowercase == true))
-            if startsWord { result.append("_") }
-            result.append(contentsOf: character.lowercased())
-        }
-        return result
-    }
-
     /// A simple English plural of a lowerCamel name's last word: `invoice` → `invoices`, `address` →
     /// `addresses`, `category` → `categories`; a word already ending in `s` (but not `ss`) or in a digit is kept.
     static func plural(_ name: String) -> String {

@@ -1,14 +1,11 @@
+import ORMGenCore
+
 /// Maps foreign keys to relations: a `belongsTo` per single-column foreign key with its inverse `hasMany` on
 /// the target, and a `manyToMany` per join table.
 enum RelationMapper {
     /// Names a relation must not take on any model: the runtime's record and query API, `id`, the generated
     /// `Relations` namespace and property names Swift cannot declare.
-    static let reservedNames: Set<String> = [
-        "all", "filter", "order", "select", "count", "exists", "find", "fetchAll", "fetchOne", "limit", "group",
-        "having", "distinct", "page", "deleteAll", "updateAll", "schema", "joining", "including", "insert", "update",
-        "upsert", "save", "delete", "none", "encode", "didInsert", "init", "id", "Relations", "Columns",
-        "PrimaryKey", "self", "Self", "Type", "Protocol",
-    ]
+    static let reservedNames = Naming.runtimeAPINames.union(Naming.unusablePropertyNames).union(["id", "Relations"])
 
     /// A `belongsTo` written, remembered to add its inverse.
     private struct Link {

@@ -1,11 +1,8 @@
+import ORMGenCore
+
 /// The mapping stage: live tables to the schema description. Tables without a primary key are skipped
 /// (every model needs one), join tables become `manyToMany` relations, every other table a model.
 enum SchemaMapper {
-    /// Type names a model cannot take (the generator's reserved type names).
-    static let reservedTypeNames: Set<String> = [
-        "self", "Self", "Type", "Protocol", "Any", "Swift", "Foundation", "ORMKit", "Columns", "PrimaryKey",
-    ]
-
     /// The schema called `name` for `tables` (sorted by name), with notes about what was skipped or guessed.
     static func map(_ tables: [LiveTable], name: String, naming: NamingStrategy, notes: inout PullNotes) -> SchemaDescription {
         var keyed: [LiveTable] = []
@@ -20,7 +17,7 @@ enum SchemaMapper {
         let joinTables = keyed.compactMap { JoinTableDetector.joinTable($0, keyedTables: keyedByName) }
         let joinNames = Set(joinTables.map(\.table.name))
         let modelTables = keyed.filter { !joinNames.contains($0.name) }
-        var allocator = NameAllocator(reserved: reservedTypeNames.union([name]))
+        var allocator = NameAllocator(reserved: Naming.reservedTypeNames.union([name]))
         let modelNames = allocator.claim(for: modelTables.map(\.name), fallback: "Table") { naming.modelName(forTable: $0) }
         var models = zip(modelTables, modelNames)
             .map { ModelMapper.map($0, name: $1, naming: naming, notes: &notes) }
