@@ -52,4 +52,36 @@ struct EventsDatabaseTests {
         #expect(try String.fetchOne(db, sql: "SELECT typeof(id) || ' ' || typeof(starts_at) || ' ' || typeof(is_public) FROM events WHERE title = 'New'")
             == "text integer integer")
     }
+
+    @Test func updatesKeepTheFormsAndAVersionedMigrationRuns() throws {
+        let file = try ExistingDatabase(script: "events.sql")
+        let db = try file.open()
+        defer { try? db.close() }
+        #expect(try db.migrate(EventsSchema.self, adopting: .ifMatching) == .adopted(version: 1))
+        var event = try #require(try Events.order(Events.starts_at).fetchOne(db))
+        let before = try String.fetchOne(db, sql: "SELECT typeof(id) || typeof(starts_at) || typeof(updated_at_ms) || id || starts_at FROM events WHERE title = ?", arguments: [event.title])
+        event.title += " (moved)"
+        try event.update(db)
+        #expect(try String.fetchOne(db, sql: "SELECT typeof(id) || typeof(starts_at) || typeof(updated_at_ms) || id || starts_at FROM events WHERE title = ?", arguments: [event.title]) == before)
+
+        let rootPages = try String.fetchAll(db, sql: "SELECT name || ' ' || rootpage FROM sqlite_master WHERE type = 'table' ORDER BY name")
+        #expect(try db.migrate(EventsSchemaVersion2.self) == .upgraded(from: 1, to: 2))
+        #expect(try String.fetchAll(db, sql: "SELECT name || ' ' || rootpage FROM sqlite_master WHERE type = 'table' ORDER BY name") == rootPages)
+        #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE name = 'events_by_type'") == 1)
+        #expect(try db.schemaDifferences(EventsSchemaVersion2.self).filter { !$0.isTolerated } == [])
+    }
+}
+
+/// Version 2 of the pulled schema: an index on the adopted file.
+enum EventsSchemaVersion2: DatabaseSchema {
+    static let version = 2
+    static let tables = EventsSchema.tables
+    static let migrations = [
+        Migration(version: 2, steps: [
+            .addIndex(table: "events", index: IndexSchema(
+                name: "events_by_type", columns: ["event_type"], isUnique: false,
+                sql: "CREATE INDEX IF NOT EXISTS \"events_by_type\" ON \"events\" (\"event_type\")")),
+        ]),
+    ]
+    static let seed: [SeedRow] = []
 }

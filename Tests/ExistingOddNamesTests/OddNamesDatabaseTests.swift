@@ -40,4 +40,43 @@ struct OddNamesDatabaseTests {
         // The view the pull skipped still sees the row.
         #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM \"Big Orders\" WHERE \"Order ID\" = 999") == 1)
     }
+
+    @Test func typedFiltersOrderingAndAVersionedMigration() throws {
+        let file = try ExistingDatabase(script: "odd-names.sql")
+        let db = try file.open()
+        defer { try? db.close() }
+        try db.migrate(OddNamesSchema.self, adopting: .ifMatching)
+        let start = Date(timeIntervalSince1970: 1_704_492_000)  // 2024-01-05 22:00:00 UTC
+        #expect(try OrderDetails2.filter(OrderDetails2.OrderDate >= start).count(db)
+            == Int.fetchOne(db, sql: "SELECT count(*) FROM \"Order Details\" WHERE \"Order Date\" >= '2024-01-05 22:00:00'"))
+        // DECIMAL(12, 4) holds numbers: 9.2 < 9.5 < 10 < 100, as SQLite sorts them.
+        #expect(try Order.order(Order.amount).select(Order.Columns.order).fetchAll(db)
+            == Int64.fetchAll(db, sql: "SELECT \"order\" FROM \"order\" ORDER BY amount"))
+        #expect(try Order.filter(Order.amount > Decimal(9)).count(db) == 4)
+        // An update keeps the text dates as text.
+        var detail = try #require(try OrderDetails2.filter(OrderDetails2.OrderID == 1).fetchOne(db))
+        detail.UnitPrice = 11
+        try detail.update(db)
+        #expect(try String.fetchOne(db, sql: "SELECT typeof(\"Order Date\") || ' ' || \"Order Date\" FROM \"Order Details\" WHERE \"Order ID\" = 1")
+            == "text 2024-01-05 10:00:00")
+
+        #expect(try db.migrate(OddNamesSchemaVersion2.self) == .upgraded(from: 1, to: 2))
+        #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM \"Order Details\" WHERE \"group\" IS NULL") == 0)
+        #expect(try db.schemaDifferences(OddNamesSchemaVersion2.self).filter { !$0.isTolerated } == [])
+    }
+}
+
+/// Version 2 of the pulled schema: an index over a quoted column and a data fix.
+enum OddNamesSchemaVersion2: DatabaseSchema {
+    static let version = 2
+    static let tables = OddNamesSchema.tables
+    static let migrations = [
+        Migration(version: 2, steps: [
+            .addIndex(table: "Order Details", index: IndexSchema(
+                name: "Order Details by customer", columns: ["Customer Id"], isUnique: false,
+                sql: "CREATE INDEX IF NOT EXISTS \"Order Details by customer\" ON \"Order Details\" (\"Customer Id\")")),
+            .sql("UPDATE \"Order Details\" SET \"group\" = 'none' WHERE \"group\" IS NULL"),
+        ]),
+    ]
+    static let seed: [SeedRow] = []
 }

@@ -54,5 +54,6 @@ INSERT INTO "Order Details" ("Order ID", "Unit Price", "UnitPrice", "group", "Or
     (4, 250, 250, 'a', '2024-01-08 11:30:00', 1);
 
 INSERT INTO OrderDetails (id, note) VALUES (1, 'first');
-INSERT INTO "order" ("order", "select", "true", count, amount) VALUES (1, 'all', 1, 3, 2.5);
+INSERT INTO "order" ("order", "select", "true", count, amount) VALUES
+    (1, 'all', 1, 3, 2.5), (2, 'b', 0, 1, 10), (3, 'c', NULL, 2, 9.5), (4, 'd', 1, 0, 100), (5, 'e', 1, 0, '9.2');
 INSERT INTO "Type" ("Type", "Self") VALUES ('x', 'y');
