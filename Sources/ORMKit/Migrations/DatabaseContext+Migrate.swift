@@ -40,7 +40,7 @@ extension DatabaseContext {
     /// - Empty database: creates every table, index and join table, inserts the seed rows.
     /// - Tables but no version: refused, or adopted with `adopting: .ifMatching` (see ``AdoptionPolicy``).
     /// - Same version (`PRAGMA user_version`): reads the version and the file format, checks that every
-    ///   declared column type fits its field's storage (one query), and returns.
+    ///   declared column type fits its field's storage (`sqlite3_table_column_metadata`, no query), and returns.
     /// - A database written before storage format 2 (`PRAGMA application_id` 0): its `Date` columns without a
     ///   declared storage are converted from seconds since 1970 to seconds since 2001, in the same transaction.
     /// - Older version: for each newer version in order, the automatic additive changes (new tables,

@@ -1,21 +1,21 @@
+import ORMKitSQLite
+
 /// Checks, before any typed query or write runs, that every column the schema declares has a declared type
 /// whose affinity keeps what the field stores: a `Date` stored as REAL seconds on a `DATETIME` column of text
-/// dates would compare REAL with TEXT and match nothing. One query over `sqlite_master` and
-/// `pragma_table_info` for all tables.
+/// dates would compare REAL with TEXT and match nothing. Reads each declared type from SQLite's parsed schema
+/// with `sqlite3_table_column_metadata` (no statement; tables and columns the file lacks are left to the drift
+/// check).
 enum StorageCheck {
     /// The columns whose live declared type has another affinity than the schema's.
     static func mismatches(_ schema: SchemaDefinition, _ conn: Connection) throws -> [StorageMismatch] {
-        let live = try conn.migrationRows(
-            "SELECT m.name, p.name, p.type FROM sqlite_master AS m JOIN pragma_table_info(m.name) AS p WHERE m.type = 'table'"
-        ) { (table: $0.string(at: 0).lowercased(), column: $0.string(at: 1).lowercased(), type: $0.string(at: 2)) }
-        var types: [String: [String: String]] = [:]
-        for entry in live { types[entry.table, default: [:]][entry.column] = entry.type }
         var result: [StorageMismatch] = []
         for table in schema.tables {
-            guard let columns = types[table.name.lowercased()] else { continue }
             for column in table.columns {
-                guard let found = columns[column.name.lowercased()] else { continue }
-                if SQLAffinity(declaredType: found) != SQLAffinity(declaredType: column.type) {
+                var declared: UnsafePointer<CChar>?
+                let code = sqlite3_table_column_metadata(conn.handle, "main", table.name, column.name, &declared, nil, nil, nil, nil)
+                guard code == SQLITE_OK else { continue }
+                let found = declared.map { String(cString: $0) } ?? ""
+                if found != column.type, SQLAffinity(declaredType: found) != SQLAffinity(declaredType: column.type) {
                     result.append(StorageMismatch(
                         table: table.name, column: column.name, expected: column.type, found: found, storage: column.storage))
                 }

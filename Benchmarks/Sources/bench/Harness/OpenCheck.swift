@@ -2,7 +2,7 @@ import Foundation
 import ORMKit
 
 /// The cost of `migrate` on an up-to-date database, which reads the version, the storage format and every
-/// column's declared type (one query) before any typed query runs: a 20-table schema of 8 columns each, on a
+/// column's declared type before any typed query runs: a 20-table schema of 8 columns each, on a
 /// file. Compared with reading `PRAGMA user_version` alone, what an up-to-date `migrate` cost before the
 /// storage check.
 enum OpenCheck {
