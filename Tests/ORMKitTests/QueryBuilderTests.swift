@@ -135,6 +135,18 @@ struct QueryBuilderTests {
         let quad = try Author.all().select(Author.id, Author.name, Author.born, Author.rating).filter(Author.name == "A2").fetchOne(db)
         #expect(quad?.2 == Date(timeIntervalSince1970: 2000))
         #expect(try Author.select(Author.rating).distinct().fetchAll(db).count == 10)
+        // Any number of expressions: a six-column report row in one query.
+        let report = try Author.select(Author.rating, countAll(), sum(Author.rating), average(Author.rating), min(Author.name), max(Author.name))
+            .group(by: Author.rating).having(countAll() > 1).order(Author.rating).fetchAll(db)
+        #expect(report.map(\.0) == [5, 7])
+        #expect(report.map(\.1) == [2, 2])
+        #expect(report.map(\.2) == [10, 14])
+        #expect(report.map(\.3) == [5, 7])
+        #expect(report.map(\.4) == ["A5", "A7"])
+        #expect(report.map(\.5) == ["Bea", "Cid"])
+        let seven = try Author.all().select(Author.id, Author.name, Author.born, Author.rating, Author.name, countAll(), Author.rating)
+            .group(by: Author.id).filter(Author.name == "A2").fetchOne(db)
+        #expect(seven?.1 == "A2" && seven?.4 == "A2" && seven?.5 == 1)
         #expect(try Author.all().distinct().count(db) == 12)
     }
 

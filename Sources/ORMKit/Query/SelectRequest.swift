@@ -106,6 +106,33 @@ extension QueryRequest {
     }
 }
 
+extension QueryRequest {
+    /// Selects five or more expressions into a tuple (parameter packs), each read with its storage:
+    /// `Book.all().group(by: Book.genre).select(Book.genre, countAll(), sum(Book.pages), average(Book.pages),
+    /// min(Book.pages), max(Book.pages))` fetches `[(Book.Genre, Int, Int?, Double?, Int?, Int?)]`. (One to
+    /// four expressions have their own overloads, whose tuples closures can take apart with `$0.1`.)
+    public func select<A: TypedExpression, B: TypedExpression, C: TypedExpression, D: TypedExpression, E: TypedExpression, each Rest: TypedExpression>(
+        _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ rest: repeat each Rest
+    ) -> SelectRequest<R, (A.Value, B.Value, C.Value, D.Value, E.Value, repeat (each Rest).Value)>
+    where A.Storage: ColumnStorage, B.Storage: ColumnStorage, C.Storage: ColumnStorage, D.Storage: ColumnStorage,
+        E.Storage: ColumnStorage, repeat (each Rest).Storage: ColumnStorage {
+        var selection = [a.sqlExpression, b.sqlExpression, c.sqlExpression, d.sqlExpression, e.sqlExpression]
+        repeat selection.append((each rest).sqlExpression)
+        return SelectRequest(base: self, selection: selection) { row in
+            var index: Int32 = 5
+            func next<S: ColumnStorage>(_ storage: S.Type) throws -> S.Value {
+                defer { index += 1 }
+                return try row.decode(at: index, as: storage)
+            }
+            return (
+                try row.decode(at: 0, as: A.Storage.self), try row.decode(at: 1, as: B.Storage.self),
+                try row.decode(at: 2, as: C.Storage.self), try row.decode(at: 3, as: D.Storage.self),
+                try row.decode(at: 4, as: E.Storage.self), repeat try next((each Rest).Storage.self)
+            )
+        }
+    }
+}
+
 extension Record {
     /// Selects one expression of every row: `Author.select(Author.name).fetchAll(db)`.
     public static func select<A: TypedExpression>(_ a: A) -> SelectRequest<Self, A.Value> where A.Storage: ColumnStorage {
@@ -123,5 +150,22 @@ extension Record {
         _ a: A, _ b: B, _ c: C
     ) -> SelectRequest<Self, (A.Value, B.Value, C.Value)> where A.Storage: ColumnStorage, B.Storage: ColumnStorage, C.Storage: ColumnStorage {
         all().select(a, b, c)
+    }
+
+    /// Selects four expressions of every row into tuples.
+    public static func select<A: TypedExpression, B: TypedExpression, C: TypedExpression, D: TypedExpression>(
+        _ a: A, _ b: B, _ c: C, _ d: D
+    ) -> SelectRequest<Self, (A.Value, B.Value, C.Value, D.Value)>
+    where A.Storage: ColumnStorage, B.Storage: ColumnStorage, C.Storage: ColumnStorage, D.Storage: ColumnStorage {
+        all().select(a, b, c, d)
+    }
+
+    /// Selects five or more expressions of every row into tuples (parameter packs).
+    public static func select<A: TypedExpression, B: TypedExpression, C: TypedExpression, D: TypedExpression, E: TypedExpression, each Rest: TypedExpression>(
+        _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ rest: repeat each Rest
+    ) -> SelectRequest<Self, (A.Value, B.Value, C.Value, D.Value, E.Value, repeat (each Rest).Value)>
+    where A.Storage: ColumnStorage, B.Storage: ColumnStorage, C.Storage: ColumnStorage, D.Storage: ColumnStorage,
+        E.Storage: ColumnStorage, repeat (each Rest).Storage: ColumnStorage {
+        all().select(a, b, c, d, e, repeat each rest)
     }
 }
