@@ -28,6 +28,9 @@ struct ConstraintErrorTests {
         duplicate.authorId = 999
         let foreignKey = try #require(throws: DatabaseError.self) { try duplicate.insert(db) }
         #expect(foreignKey.isForeignKeyViolation)
+        // SQLite does not say which key; ORMKit finds it (the failure path checks each foreign key's parent row).
+        #expect(foreignKey.column == "author_id" && foreignKey.table == "books")
+        #expect(foreignKey.message == "FOREIGN KEY constraint failed: books.author_id references no row of authors (id)")
         let restrict = try #require(throws: DatabaseError.self) { try author.delete(db) }
         #expect(restrict.isForeignKeyViolation)  // ON DELETE RESTRICT reports SQLITE_CONSTRAINT_TRIGGER
 

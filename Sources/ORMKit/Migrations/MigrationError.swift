@@ -25,6 +25,9 @@ public enum MigrationError: Error, CustomStringConvertible {
     /// A declared column type in the file does not fit the storage its field expects (a `Date` stored as REAL
     /// on a `DATETIME` column of text dates). Checked on every `migrate`, before any typed query can run.
     case storageMismatch([StorageMismatch])
+    /// The database is at the schema's version but lacks some of its tables (dropped outside `migrate`).
+    /// Nothing was changed; recreate them (`Model.createTable(db)`) or restore the file.
+    case missingTables([String], version: Int)
     /// `adopting: .ifMatching` found differences between the unversioned file and the schema; the file was
     /// not changed.
     case adoptionRefused(differences: [SchemaDifference], storage: [StorageMismatch])
@@ -59,6 +62,9 @@ public enum MigrationError: Error, CustomStringConvertible {
                 + differences.map { "  - \($0)" }.joined(separator: "\n")
         case let .storageMismatch(mismatches):
             return "declared column types do not fit the schema's storage:\n" + mismatches.map { "  - \($0)" }.joined(separator: "\n")
+        case let .missingTables(tables, version):
+            return "the database is at schema version \(version) but has no table \(tables.joined(separator: ", ")) "
+                + "(dropped outside migrate?); recreate it with the model's createTable(_:) or restore the file"
         case let .adoptionRefused(differences, storage):
             return "the database has no schema version and does not match the schema, so it was not adopted (nothing was changed):\n"
                 + (differences.map { "  - \($0)" } + storage.map { "  - \($0)" }).joined(separator: "\n")

@@ -9,6 +9,8 @@ struct Migrator {
         let current = try Self.version(conn)
         if current > schema.version { throw MigrationError.newerDatabase(databaseVersion: current, schemaVersion: schema.version) }
         if current == schema.version, !FileFormat.isFormat1(version: current, applicationID: try FileFormat.applicationID(conn)) {
+            let missing = StorageCheck.missingTables(schema, conn)
+            if !missing.isEmpty { throw MigrationError.missingTables(missing, version: current) }
             try checkStorage(conn)
             return .upToDate(version: current)
         }

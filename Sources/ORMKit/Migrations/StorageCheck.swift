@@ -3,9 +3,16 @@ import ORMKitSQLite
 /// Checks, before any typed query or write runs, that every column the schema declares has a declared type
 /// whose affinity keeps what the field stores: a `Date` stored as REAL seconds on a `DATETIME` column of text
 /// dates would compare REAL with TEXT and match nothing. Reads each declared type from SQLite's parsed schema
-/// with `sqlite3_table_column_metadata` (no statement; tables and columns the file lacks are left to the drift
-/// check).
+/// with `sqlite3_table_column_metadata` (no statement; columns the file lacks are left to the drift check). It
+/// also notices tables the schema declares and the file lacks (dropped outside `migrate`).
 enum StorageCheck {
+    /// The schema's tables the file lacks.
+    static func missingTables(_ schema: SchemaDefinition, _ conn: Connection) -> [String] {
+        schema.tables.map(\.name).filter {
+            sqlite3_table_column_metadata(conn.handle, "main", $0, nil, nil, nil, nil, nil, nil) != SQLITE_OK
+        }
+    }
+
     /// The columns whose live declared type has another affinity than the schema's.
     static func mismatches(_ schema: SchemaDefinition, _ conn: Connection) throws -> [StorageMismatch] {
         var result: [StorageMismatch] = []

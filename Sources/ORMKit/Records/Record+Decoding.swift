@@ -22,13 +22,18 @@ extension Record {
 
 extension Connection {
     /// Runs `sql` binding `record` by column position, and returns the number of changed rows.
+    /// A foreign-key violation names the key (`explainForeignKeyViolation`).
     @inlinable
     func run<R: Record>(_ sql: RecordStatementSQL, record: R) throws -> Int {
-        try withStatement(sql) { statement in
-            var encoder = RecordEncoder(statement: statement)
-            try record.encode(to: &encoder)
-            try statement.run()
-            return changesCount
+        do {
+            return try withStatement(sql) { statement in
+                var encoder = RecordEncoder(statement: statement)
+                try record.encode(to: &encoder)
+                try statement.run()
+                return changesCount
+            }
+        } catch let error as DatabaseError where error.isForeignKeyViolation {
+            throw explainForeignKeyViolation(error, record: record, isDelete: sql.isDelete)
         }
     }
 
