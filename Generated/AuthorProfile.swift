@@ -10,12 +10,15 @@ private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersio
 public struct AuthorProfile: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var biography: Swift.String
     public var photo: Foundation.Data?
+    #sourceLocation(file: "schema/authors.yaml", line: 29)
     public var links: [String: String]
+    #sourceLocation()
     public var updatedAt: Foundation.Date
     public var authorID: Swift.Int64
 
     public var id: Swift.Int64 { self.authorID }
 
+    #sourceLocation(file: "schema/authors.yaml", line: 29)
     public init(
         biography: Swift.String = "",
         photo: Foundation.Data? = nil,
@@ -29,6 +32,7 @@ public struct AuthorProfile: Swift.Sendable, Swift.Hashable, Swift.Identifiable 
         self.updatedAt = updatedAt
         self.authorID = authorID
     }
+    #sourceLocation()
 }
 
 extension AuthorProfile: ORMKit.Record {
@@ -81,14 +85,18 @@ extension AuthorProfile {
     public enum Columns {
         public static let biography = ORMKit.Column<Swift.String>("biography", table: "author_profiles")
         public static let photo = ORMKit.Column<Foundation.Data?>("photo", table: "author_profiles")
+        #sourceLocation(file: "schema/authors.yaml", line: 29)
         public static let links = ORMKit.Column<[String: String]>("links", table: "author_profiles")
+        #sourceLocation()
         public static let updatedAt = ORMKit.Column<Foundation.Date>("updated_at", table: "author_profiles")
         public static let authorID = ORMKit.Column<Swift.Int64>("author_id", table: "author_profiles")
     }
 
     public static var biography: ORMKit.Column<Swift.String> { Columns.biography }
     public static var photo: ORMKit.Column<Foundation.Data?> { Columns.photo }
+    #sourceLocation(file: "schema/authors.yaml", line: 29)
     public static var links: ORMKit.Column<[String: String]> { Columns.links }
+    #sourceLocation()
     public static var updatedAt: ORMKit.Column<Foundation.Date> { Columns.updatedAt }
     public static var authorID: ORMKit.Column<Swift.Int64> { Columns.authorID }
 }

@@ -15,12 +15,16 @@ public struct Book: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var pages: Swift.Int32?
     public var price: Foundation.Decimal?
     public var weight: Swift.Float?
+    #sourceLocation(file: "schema/books.yaml", line: 13)
     public var tags: [String]
+    #sourceLocation()
     public var cover: Foundation.Data?
     public var link: Foundation.URL?
     public var uid: Foundation.UUID
     public var shelf: Shelf
+    #sourceLocation(file: "schema/books.yaml", line: 18)
     public var color: Color
+    #sourceLocation()
     public var addedAt: Foundation.Date
     public var copies: Swift.Int
     public var authorID: Swift.Int64
@@ -29,6 +33,7 @@ public struct Book: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
 
     public var id: Swift.String { self.isbn }
 
+    #sourceLocation(file: "schema/books.yaml", line: 13)
     public init(
         isbn: Swift.String,
         title: Swift.String,
@@ -68,6 +73,7 @@ public struct Book: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
         self.translatorID = translatorID
         self.seriesID = seriesID
     }
+    #sourceLocation()
 }
 
 extension Book {
@@ -193,14 +199,18 @@ extension Book {
         public static let pages = ORMKit.Column<Swift.Int32?>("pages", table: "books")
         public static let price = ORMKit.Column<Foundation.Decimal?>("price", table: "books")
         public static let weight = ORMKit.Column<Swift.Float?>("weight", table: "books")
+        #sourceLocation(file: "schema/books.yaml", line: 13)
         public static let tags = ORMKit.Column<[String]>("tags", table: "books")
+        #sourceLocation()
         public static let cover = ORMKit.Column<Foundation.Data?>("cover", table: "books")
         public static let link = ORMKit.Column<Foundation.URL?>("link", table: "books")
         public static let uid = ORMKit.Column<Foundation.UUID>("uid", table: "books")
         public static let shelfRow = ORMKit.Column<Swift.Int>("shelf_row", table: "books")
         public static let shelfColumn = ORMKit.Column<Swift.Int>("shelf_column", table: "books")
         public static let shelfRoom = ORMKit.Column<Swift.String>("shelf_room", table: "books")
+        #sourceLocation(file: "schema/books.yaml", line: 18)
         public static let color = ORMKit.Column<Color>("color", table: "books")
+        #sourceLocation()
         public static let addedAt = ORMKit.Column<Foundation.Date>("added_on", table: "books")
         public static let copies = ORMKit.Column<Swift.Int>("copies", table: "books")
         public static let authorID = ORMKit.Column<Swift.Int64>("author_id", table: "books")
@@ -215,14 +225,18 @@ extension Book {
     public static var pages: ORMKit.Column<Swift.Int32?> { Columns.pages }
     public static var price: ORMKit.Column<Foundation.Decimal?> { Columns.price }
     public static var weight: ORMKit.Column<Swift.Float?> { Columns.weight }
+    #sourceLocation(file: "schema/books.yaml", line: 13)
     public static var tags: ORMKit.Column<[String]> { Columns.tags }
+    #sourceLocation()
     public static var cover: ORMKit.Column<Foundation.Data?> { Columns.cover }
     public static var link: ORMKit.Column<Foundation.URL?> { Columns.link }
     public static var uid: ORMKit.Column<Foundation.UUID> { Columns.uid }
     public static var shelfRow: ORMKit.Column<Swift.Int> { Columns.shelfRow }
     public static var shelfColumn: ORMKit.Column<Swift.Int> { Columns.shelfColumn }
     public static var shelfRoom: ORMKit.Column<Swift.String> { Columns.shelfRoom }
+    #sourceLocation(file: "schema/books.yaml", line: 18)
     public static var color: ORMKit.Column<Color> { Columns.color }
+    #sourceLocation()
     public static var addedAt: ORMKit.Column<Foundation.Date> { Columns.addedAt }
     public static var copies: ORMKit.Column<Swift.Int> { Columns.copies }
     public static var authorID: ORMKit.Column<Swift.Int64> { Columns.authorID }

@@ -14,11 +14,16 @@ public struct Reader: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var email: Swift.String?
     public var memberSince: Foundation.Date
     public var token: Foundation.UUID
+    #sourceLocation(file: "schema/readers.yaml", line: 10)
     public var favoriteColor: Color?
+    #sourceLocation()
     public var level: Level
+    #sourceLocation(file: "schema/readers.yaml", line: 12)
     public var preferences: [String: String]?
+    #sourceLocation()
     public var referrerID: Swift.Int64?
 
+    #sourceLocation(file: "schema/readers.yaml", line: 10)
     public init(
         id: Swift.Int64? = nil,
         cardNumber: Swift.Int64,
@@ -42,6 +47,7 @@ public struct Reader: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
         self.preferences = preferences
         self.referrerID = referrerID
     }
+    #sourceLocation()
 }
 
 extension Reader {
@@ -131,9 +137,13 @@ extension Reader {
         public static let email = ORMKit.Column<Swift.String?>("email", table: "readers")
         public static let memberSince = ORMKit.Column<Foundation.Date>("member_since", table: "readers")
         public static let token = ORMKit.Column<Foundation.UUID>("token", table: "readers")
+        #sourceLocation(file: "schema/readers.yaml", line: 10)
         public static let favoriteColor = ORMKit.Column<Color?>("favorite_color", table: "readers")
+        #sourceLocation()
         public static let level = ORMKit.Column<Level>("level", table: "readers")
+        #sourceLocation(file: "schema/readers.yaml", line: 12)
         public static let preferences = ORMKit.Column<[String: String]?>("preferences", table: "readers")
+        #sourceLocation()
         public static let referrerID = ORMKit.Column<Swift.Int64?>("referrer_id", table: "readers")
     }
 
@@ -143,9 +153,13 @@ extension Reader {
     public static var email: ORMKit.Column<Swift.String?> { Columns.email }
     public static var memberSince: ORMKit.Column<Foundation.Date> { Columns.memberSince }
     public static var token: ORMKit.Column<Foundation.UUID> { Columns.token }
+    #sourceLocation(file: "schema/readers.yaml", line: 10)
     public static var favoriteColor: ORMKit.Column<Color?> { Columns.favoriteColor }
+    #sourceLocation()
     public static var level: ORMKit.Column<Level> { Columns.level }
+    #sourceLocation(file: "schema/readers.yaml", line: 12)
     public static var preferences: ORMKit.Column<[String: String]?> { Columns.preferences }
+    #sourceLocation()
     public static var referrerID: ORMKit.Column<Swift.Int64?> { Columns.referrerID }
 }
 

@@ -153,6 +153,9 @@ if grep "warning:" "$LOG/build-1.log" | grep -q -e "$CONSUMER" -e "ORMGen.swift"
 fi
 GENERATED="$(generated_file)"
 [ -n "$GENERATED" ] || fail "no ORMGen.swift under $SCRATCH" "$LOG/build-1.log"
+# MyApp is an executable target: its models are internal unless the schema says `access:`.
+grep -q "^struct Note: " "$GENERATED" || fail "the build plugin did not generate internal models for an executable target"
+grep -q "^public struct" "$GENERATED" && fail "the build plugin generated public models for an executable target"
 
 say "3/6 run the app"
 swift_in_consumer run run MyApp "$WORK"

@@ -16,7 +16,8 @@ struct ORMGenPlugin {
         workDirectory: URL,
         tool: PluginContext.Tool,
         schemaFiles: [URL],
-        targetName: String
+        targetName: String,
+        isExecutable: Bool
     ) -> [Command] {
         guard !schemaFiles.isEmpty else {
             Diagnostics.warning(PluginError.noSchemaFiles(targets: [targetName]).description)
@@ -27,6 +28,8 @@ struct ORMGenPlugin {
         let arguments =
             ["generate"] + schemaFiles.map(\.path)
             + ["--output", outputDirectory.path, "--single-file", Self.outputFileName, "--quiet"]
+            // An executable's types are internal: its models are too, unless the schema says `access:`.
+            + ["--default-access", isExecutable ? "internal" : "public"]
         return [
             .buildCommand(
                 displayName: "Generating \(Self.outputFileName) for \(targetName) from \(schemaFiles.count) schema file(s)",
@@ -49,7 +52,8 @@ extension ORMGenPlugin: BuildToolPlugin {
             workDirectory: context.pluginWorkDirectoryURL,
             tool: try context.tool(named: "ormgen"),
             schemaFiles: SchemaFiles.select(from: target.sourceFiles.map(\.url), targetDirectory: target.directoryURL),
-            targetName: target.name
+            targetName: target.name,
+            isExecutable: target.kind == .executable
         )
     }
 }
@@ -63,7 +67,9 @@ extension ORMGenPlugin: XcodeBuildToolPlugin {
             workDirectory: context.pluginWorkDirectoryURL,
             tool: try context.tool(named: "ormgen"),
             schemaFiles: SchemaFiles.select(from: target.inputFiles.map(\.url), targetDirectory: nil),
-            targetName: target.displayName
+            targetName: target.displayName,
+            // An Xcode target's kind is not told apart here: public unless the schema says `access:`.
+            isExecutable: false
         )
     }
 }

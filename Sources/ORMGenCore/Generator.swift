@@ -10,12 +10,17 @@ public struct GeneratorOptions: Sendable, Hashable {
         case `internal`
     }
 
-    /// The access level of every generated declaration (and of the imports that public API needs).
-    public var accessLevel: AccessLevel
+    /// The access level of every generated declaration (and of the imports that public API needs), over
+    /// the schema's own `access:`; nil to follow the schema.
+    public var accessLevel: AccessLevel?
+    /// The access level when neither `accessLevel` nor the schema's `access:` says one (the build plugin
+    /// passes `internal` for executable targets).
+    public var defaultAccessLevel: AccessLevel
 
-    /// Creates options; generated code is `public` unless told otherwise.
-    public init(accessLevel: AccessLevel = .public) {
+    /// Creates options; generated code follows the schema's `access:`, and is `public` when it has none.
+    public init(accessLevel: AccessLevel? = nil, defaultAccessLevel: AccessLevel = .public) {
         self.accessLevel = accessLevel
+        self.defaultAccessLevel = defaultAccessLevel
     }
 }
 
@@ -59,7 +64,8 @@ public enum Generator {
         guard let schema else {
             return GenerationResult(files: [], diagnostics: diagnostics, createStatements: [])
         }
-        let files = SwiftRenderer(schema: schema, access: options.accessLevel).render()
+        let access = options.accessLevel ?? schema.accessLevel ?? options.defaultAccessLevel
+        let files = SwiftRenderer(schema: schema, access: access).render()
         return GenerationResult(files: files, diagnostics: diagnostics, createStatements: DDLRenderer.statements(for: schema))
     }
 

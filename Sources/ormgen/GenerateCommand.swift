@@ -18,8 +18,11 @@ struct GenerateCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The directory to write into (created if missing).")
     var output: String
 
-    @Option(help: "Access level of generated declarations: public, package or internal.")
-    var access: GeneratorOptions.AccessLevel = .public
+    @Option(help: "Access level of generated declarations: public, package or internal (over the schema's access:).")
+    var access: GeneratorOptions.AccessLevel?
+
+    @Option(help: "Access level when neither --access nor the schema's access: gives one (default: public).")
+    var defaultAccess: GeneratorOptions.AccessLevel = .public
 
     @Option(help: "Write all declarations into this one file (e.g. ORMGen.swift) instead of one file per model.")
     var singleFile: String?
@@ -32,7 +35,7 @@ struct GenerateCommand: ParsableCommand {
 
     func run() throws {
         let inputs = try InputCollector.collect(options.inputs)
-        let result = Generator.generate(inputs: inputs.inputs, options: GeneratorOptions(accessLevel: access))
+        let result = Generator.generate(inputs: inputs.inputs, options: GeneratorOptions(accessLevel: access, defaultAccessLevel: defaultAccess))
         DiagnosticPrinter.print(inputs.diagnostics + result.diagnostics)
         guard !result.hasErrors, inputs.diagnostics.isEmpty else {
             DiagnosticPrinter.summary("nothing written", diagnostics: inputs.diagnostics + result.diagnostics, quiet: options.quiet)

@@ -26,14 +26,26 @@ public enum SwiftTypeCheck {
     ///
     /// - Throws: `ModulesNotFound` when the built modules are not found; file or `Process` errors.
     public static func run(_ body: String, importing modules: [String]) throws -> Result {
+        let imports = (["Foundation"] + modules).map { "import \($0)\n" }.joined()
+        return try run(files: ["snippet.swift": imports + "\n" + body + "\n"], importing: modules)
+    }
+
+    /// Type-checks whole files (`name` → contents, each with its own imports) as one module, against the built
+    /// `modules` of this package, and returns swiftc's exit status and output.
+    ///
+    /// - Throws: `ModulesNotFound` when the built modules are not found; file or `Process` errors.
+    public static func run(files: [String: String], importing modules: [String]) throws -> Result {
         guard let modulesDirectory = modulesDirectory(containing: modules) else { throw ModulesNotFound(modules: modules) }
         let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("SwiftTypeCheck-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let source = directory.appendingPathComponent("snippet.swift")
-        let imports = (["Foundation"] + modules).map { "import \($0)\n" }.joined()
-        try (imports + "\n" + body + "\n").write(to: source, atomically: true, encoding: .utf8)
+        var sources: [String] = []
+        for (name, contents) in files.sorted(by: { $0.key < $1.key }) {
+            let source = directory.appendingPathComponent(name)
+            try contents.write(to: source, atomically: true, encoding: .utf8)
+            sources.append(source.path)
+        }
 
         let process = Process()
         #if os(macOS)
@@ -48,8 +60,7 @@ public enum SwiftTypeCheck {
             "-I", modulesDirectory.path,
             "-I", repository.appendingPathComponent("Sources/ORMKitSQLite").path,
             "-module-cache-path", directory.appendingPathComponent("cache").path,
-            source.path,
-        ]
+        ] + sources
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

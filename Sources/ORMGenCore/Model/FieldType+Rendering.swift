@@ -35,6 +35,14 @@ extension FieldType {
 }
 
 extension Field {
+    /// Whether the field's type is one the app declares (a converter or a json type), not the runtime's.
+    var usesUserType: Bool {
+        switch type {
+        case .converter, .json: true
+        default: false
+        }
+    }
+
     /// The Swift type including `?` when optional.
     var swiftType: String { type.swiftType + (isOptional ? "?" : "") }
 

@@ -3,6 +3,8 @@
 struct Schema: Sendable {
     var name: String
     var version: Int
+    /// `access:` at the top of the schema, when declared.
+    var accessLevel: GeneratorOptions.AccessLevel?
     /// Sorted by name.
     var models: [Model]
     /// Sorted by name.

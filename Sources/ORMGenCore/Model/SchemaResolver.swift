@@ -16,6 +16,8 @@ struct SchemaResolver {
     var fileNameOwners: [String: String] = [:]
     /// How table and column names default (`naming:`).
     var naming = NamingStyle.snakeCase
+    /// The access level the schema asks for (`access:`).
+    var accessLevel: GeneratorOptions.AccessLevel?
 
     init(document: SchemaDocument, sourcePaths: [String]) {
         self.document = document
@@ -46,7 +48,7 @@ struct SchemaResolver {
         diagnostics.append(contentsOf: migrationResolver.diagnostics.all + seedResolver.diagnostics.all)
         guard !diagnostics.hasErrors else { return nil }
         return Schema(
-            name: name, version: version, models: models,
+            name: name, version: version, accessLevel: accessLevel, models: models,
             embeddables: embeddables.keys.sorted().compactMap { embeddables[$0] },
             tables: tables, joinTables: tables.compactMap { table in joinTables.first { $0.table.name == table.name } },
             migrations: migrations, seed: seed, sourcePaths: sourcePaths)
@@ -81,6 +83,19 @@ struct SchemaResolver {
             }
             for other in document.namings.dropFirst() where other.value != first.value {
                 diagnostics.error("naming '\(other.value)' conflicts with '\(first.value)' declared at \(first.location)", at: other.location)
+            }
+        }
+        if let first = document.accessLevels.first {
+            if let level = GeneratorOptions.AccessLevel(rawValue: first.value) {
+                accessLevel = level
+            } else {
+                let levels = GeneratorOptions.AccessLevel.allCases.map(\.rawValue)
+                diagnostics.error(
+                    "unknown access '\(first.value)'; use \(levels.joined(separator: ", "))" + Suggestion.didYouMean(first.value, among: levels),
+                    at: first.location)
+            }
+            for other in document.accessLevels.dropFirst() where other.value != first.value {
+                diagnostics.error("access '\(other.value)' conflicts with '\(first.value)' declared at \(first.location)", at: other.location)
             }
         }
         var version = 1

@@ -2,7 +2,7 @@ import Yams
 
 /// Reads one file's node tree into a `SchemaDocument`, checking keys and shapes (not meaning).
 struct DocumentReader {
-    static let topLevelKeys = ["name", "version", "naming", "models", "embeddables", "migrations", "seed"]
+    static let topLevelKeys = ["name", "version", "naming", "access", "models", "embeddables", "migrations", "seed"]
     static let modelKeys = ["table", "primaryKey", "fields", "indexes", "relations"]
     static let embeddableKeys = ["fields"]
     static let fieldKeys = [
@@ -55,6 +55,8 @@ struct DocumentReader {
                 if let version = reader.integer(value, what: "'version'") { document.versions.append(version) }
             case "naming":
                 if let naming = reader.name(value, what: "'naming'") { document.namings.append(naming) }
+            case "access":
+                if let access = reader.name(value, what: "'access'") { document.accessLevels.append(access) }
             case "models":
                 document.models += entries(value, what: "'models'").compactMap { model(name: $0.key, $0.value) }
             case "embeddables":

@@ -28,6 +28,8 @@ struct SchemaDocument: Sendable {
     var versions: [Located<Int>] = []
     /// Every `naming:` declared (`snake_case` or `asIs`); they must agree.
     var namings: [Located<String>] = []
+    /// Every `access:` declared (`public`, `package` or `internal`); they must agree.
+    var accessLevels: [Located<String>] = []
     var models: [ModelDeclaration] = []
     var embeddables: [EmbeddableDeclaration] = []
     var migrations: [MigrationDeclaration] = []

@@ -6,9 +6,11 @@ extension SwiftRenderer {
             writer.line("/// name collides with the runtime's query API.")
             writer.block("\(modifier)enum Columns {") { writer in
                 for column in model.columns {
-                    writer.line(
-                        "\(modifier)static let \(Naming.swift(column.memberName)) = \(column.typedColumnType)"
-                            + "(\(SwiftLiteral.string(column.name)), table: \(SwiftLiteral.string(model.table.name)))")
+                    atSchemaLine(of: model.fields[column.fieldIndex], &writer) { writer in
+                        writer.line(
+                            "\(modifier)static let \(Naming.swift(column.memberName)) = \(column.typedColumnType)"
+                                + "(\(SwiftLiteral.string(column.name)), table: \(SwiftLiteral.string(model.table.name)))")
+                    }
                 }
             }
             let nestedTypes = Set(model.enums.map(\.typeName))
@@ -18,7 +20,9 @@ extension SwiftRenderer {
             if !mirrored.isEmpty { writer.line() }
             for column in mirrored {
                 let name = Naming.swift(column.memberName)
-                writer.line("\(modifier)static var \(name): \(column.typedColumnType) { Columns.\(name) }")
+                atSchemaLine(of: model.fields[column.fieldIndex], &writer) { writer in
+                    writer.line("\(modifier)static var \(name): \(column.typedColumnType) { Columns.\(name) }")
+                }
             }
         }
     }

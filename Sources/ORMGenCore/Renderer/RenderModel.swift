@@ -38,16 +38,35 @@ extension SwiftRenderer {
         }
         writer.block("\(modifier)struct \(Naming.swift(model.name)): \(conformances.joined(separator: ", ")) {") { writer in
             for field in model.fields {
-                writer.line("\(modifier)var \(Naming.swift(field.swiftName)): \(propertyType(field, in: model))")
+                atSchemaLine(of: field, &writer) { writer in
+                    writer.line("\(modifier)var \(Naming.swift(field.swiftName)): \(propertyType(field, in: model))")
+                }
             }
             if let identity, !model.fields.contains(where: { $0.swiftName == "id" }) {
                 writer.line()
                 writer.line("\(modifier)var id: \(propertyType(identity, in: model)) { self.\(Naming.swift(identity.swiftName)) }")
             }
             writer.line()
-            renderMemberwiseInit(
-                fields: model.fields.map { ($0, propertyType($0, in: model), parameterDefault($0, in: model)) }, into: &writer)
+            let fields = model.fields.map { ($0, propertyType($0, in: model), parameterDefault($0, in: model)) }
+            if let userTyped = model.fields.first(where: \.usesUserType) {
+                atSchemaLine(of: userTyped, &writer) { writer in renderMemberwiseInit(fields: fields, into: &writer) }
+            } else {
+                renderMemberwiseInit(fields: fields, into: &writer)
+            }
         }
+    }
+
+    /// Writes `body` under `#sourceLocation` pointing at `field`'s YAML line when its type is the app's own
+    /// (converter and json fields), so the compiler reports a type it cannot see, or one less visible than the
+    /// generated code (an internal `Color` in public models), at the schema line that uses it.
+    func atSchemaLine(of field: Field, _ writer: inout CodeWriter, _ body: (inout CodeWriter) -> Void) {
+        guard field.usesUserType else {
+            body(&writer)
+            return
+        }
+        writer.line("#sourceLocation(file: \(SwiftLiteral.string(field.location.path)), line: \(field.location.line))")
+        body(&writer)
+        writer.line("#sourceLocation()")
     }
 
     /// The single key field when the model has a single-field key.
