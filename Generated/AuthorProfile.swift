@@ -35,7 +35,7 @@ public struct AuthorProfile: Swift.Sendable, Swift.Hashable, Swift.Identifiable 
     #sourceLocation()
 }
 
-extension AuthorProfile: ORMKit.Record {
+extension AuthorProfile: ORMKit.KeyedRecord {
     public typealias PrimaryKey = Swift.Int64
 
     public static let schema = ORMKit.TableSchema(

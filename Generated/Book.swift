@@ -91,7 +91,7 @@ extension Book {
     }
 }
 
-extension Book: ORMKit.Record {
+extension Book: ORMKit.KeyedRecord {
     public typealias PrimaryKey = Swift.String
 
     public static let schema = ORMKit.TableSchema(

@@ -38,7 +38,7 @@ public struct Loan: Swift.Sendable, Swift.Hashable {
     }
 }
 
-extension Loan: ORMKit.Record {
+extension Loan: ORMKit.KeyedRecord {
     public struct PrimaryKey: Swift.Sendable, Swift.Hashable {
         public var bookISBN: Swift.String
         public var readerID: Swift.Int64

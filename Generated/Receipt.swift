@@ -22,7 +22,7 @@ public struct Receipt: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     }
 }
 
-extension Receipt: ORMKit.Record {
+extension Receipt: ORMKit.KeyedRecord {
     public typealias PrimaryKey = Foundation.UUID
 
     public static let schema = ORMKit.TableSchema(

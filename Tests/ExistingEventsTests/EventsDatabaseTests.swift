@@ -46,7 +46,7 @@ struct EventsDatabaseTests {
         let loaded = try Events.all().including(Events.eventTags).fetchAll(db)
         #expect(loaded.map { $0.related.count }.reduce(0, +) == (try Int.fetchOne(db, sql: "SELECT count(*) FROM event_tags")))
         // A new event keeps the file's forms: TEXT id, whole seconds stored as INTEGER by the TIMESTAMP column.
-        var added = Events(
+        let added = Events(
             id: UUID(), event_type: "call", title: "New", created_at: 1, starts_at: start, is_public: false, created_by_user_id: 1)
         try added.insert(db)
         #expect(try String.fetchOne(db, sql: "SELECT typeof(id) || ' ' || typeof(starts_at) || ' ' || typeof(is_public) FROM events WHERE title = 'New'")

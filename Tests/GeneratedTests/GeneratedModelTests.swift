@@ -33,7 +33,7 @@ struct GeneratedModelTests {
         expectedAuthor.badge = nil  // transient
         #expect(try Author.find(db, authorID) == expectedAuthor)
 
-        var profile = AuthorProfile(biography: "Bio", photo: Data([9]), links: ["home": "https://x", "b": "y"],
+        let profile = AuthorProfile(biography: "Bio", photo: Data([9]), links: ["home": "https://x", "b": "y"],
                                     updatedAt: Date(timeIntervalSince1970: 5), authorID: authorID)
         try profile.insert(db)
         #expect(try AuthorProfile.find(db, authorID) == profile)
@@ -62,7 +62,7 @@ struct GeneratedModelTests {
         try list.insert(db)
         #expect(try ReadingList.find(db, try #require(list.id)) == list)
 
-        var loan = Loan(loanedAt: Date(timeIntervalSince1970: 100), dueAt: Date(timeIntervalSince1970: 200),
+        let loan = Loan(loanedAt: Date(timeIntervalSince1970: 100), dueAt: Date(timeIntervalSince1970: 200),
                         fee: Decimal(string: "0.75")!, renewals: 1, bookISBN: book.isbn, readerID: readerID)
         try loan.insert(db)
         let loanKey = Loan.PrimaryKey(bookISBN: book.isbn, readerID: readerID, loanedAt: loan.loanedAt)
@@ -163,13 +163,13 @@ struct GeneratedModelTests {
         var wrong = Author(name: "R", email: "r@example.org", rating: 9)
         let check = try #require(throws: DatabaseError.self) { try wrong.insert(db) }
         #expect(check.isCheckViolation)
-        var shortISBN = book(isbn: "123", authorID: authorID)
+        let shortISBN = book(isbn: "123", authorID: authorID)
         #expect(throws: DatabaseError.self) { try shortISBN.insert(db) }
-        var orphan = book(isbn: "9780000000099", authorID: 4242)
+        let orphan = book(isbn: "9780000000099", authorID: 4242)
         let foreignKey = try #require(throws: DatabaseError.self) { try orphan.insert(db) }
         #expect(foreignKey.isForeignKeyViolation)
 
-        var good = book(isbn: "9780000000001", authorID: authorID)
+        let good = book(isbn: "9780000000001", authorID: authorID)
         try good.insert(db)
         try db.execute(sql: "UPDATE books SET color = 'blue'")
         let decoding = try #require(throws: DatabaseError.self) { try Book.fetchAll(db) }

@@ -11,7 +11,7 @@ struct RawRowTests {
         var author = Author(name: "Ursula", email: "u@example.org", rating: 4.5)
         try author.insert(example.db)
         for (isbn, title) in [("9780553383041", "A Wizard"), ("9780553383058", "The Tombs")] {
-            var book = Book(
+            let book = Book(
                 isbn: isbn, title: title, tags: ["x"], uid: UUID(), shelf: Shelf(row: 1, column: 2),
                 color: Color(red: 1, green: 2, blue: 3), authorID: try #require(author.id))
             try book.insert(example.db)

@@ -186,7 +186,7 @@ extension StorageTests {
     @Test func relationsBindKeysWithTheirDeclaredStorage() throws {
         let example = try ExampleDatabase()
         let db = example.db
-        var receipt = Receipt(code: UUID(), issuedOn: Self.instant)
+        let receipt = Receipt(code: UUID(), issuedOn: Self.instant)
         try receipt.insert(db)
         var first = try payment(amount: "1.00")
         first.receiptID = receipt.code
@@ -268,5 +268,38 @@ extension StorageTests {
         let missing = try #require(throws: DatabaseError.self) { try book.update(db) }
         #expect(missing.column == "translator_id")
         #expect(missing.message.hasSuffix("books.translator_id references no row of authors (id)"))
+    }
+}
+
+/// `insert`, `save` and `upsert` are `mutating` only for auto-increment keys.
+@Suite struct KeyedRecordTypingTests {
+    @Test func aRecordWithItsOwnKeyIsWrittenFromALet() throws {
+        let valid = """
+            func write(_ db: Database) throws {
+                let receipt = Receipt(code: UUID(), issuedOn: Date())
+                try receipt.insert(db)
+                try receipt.save(db)
+                try receipt.upsert(db)
+                var author = Author(name: "Ann", email: "a")
+                try author.insert(db)
+            }
+            """
+        let result = try SwiftTypeCheck.run(valid, importing: ["ORMKit", "ExampleModels"])
+        #expect(result.status == 0, "\(result.output)")
+    }
+
+    @Test func anAutoIncrementRecordNeedsAVar() throws {
+        let misuse = "func write(_ db: Database) throws { let author = Author(name: \"Ann\", email: \"a\"); try author.insert(db) }"
+        let result = try SwiftTypeCheck.run(misuse, importing: ["ORMKit", "ExampleModels"])
+        #expect(result.status != 0)
+        #expect(result.output.contains("cannot use mutating member on immutable value"), "\(result.output)")
+    }
+
+    @Test func aLetRecordIsInserted() throws {
+        let example = try ExampleDatabase()
+        let receipt = Receipt(code: UUID(), issuedOn: Date(timeIntervalSince1970: 0))
+        try receipt.insert(example.db)
+        try receipt.save(example.db)
+        #expect(try Receipt.find(example.db, receipt.code)?.code == receipt.code)
     }
 }

@@ -118,7 +118,7 @@ struct StorageFormatTests {
         try series.insert(db)
         var author = Author(name: "Test author", email: "test@example.org")
         try author.insert(db)
-        var book = Book(
+        let book = Book(
             isbn: "9780553383041", title: "A Wizard", tags: [], uid: UUID(), shelf: Shelf(row: 1, column: 1),
             color: Color(red: 0, green: 0, blue: 0), authorID: try #require(author.id), seriesID: series.id)
         try book.insert(db)

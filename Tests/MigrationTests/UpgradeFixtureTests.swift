@@ -61,7 +61,7 @@ struct UpgradeFixtureTests {
         // Seed rows are for new databases only.
         #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM \"order\"") == 0)
         // The models work on the migrated file.
-        var loan = Loan(loanedAt: Date(timeIntervalSince1970: 1), dueAt: Date(timeIntervalSince1970: 2), bookISBN: wizard.isbn, readerID: 2)
+        let loan = Loan(loanedAt: Date(timeIntervalSince1970: 1), dueAt: Date(timeIntervalSince1970: 2), bookISBN: wizard.isbn, readerID: 2)
         try loan.insert(db)
         try db.execute(sql: "DELETE FROM authors WHERE id = 3")
         #expect(try Book.find(db, "0552131067") == nil)  // ON DELETE CASCADE still there

@@ -13,7 +13,7 @@ import Testing
                 try author.insert(conn)
                 let authorID = try #require(author.id)
                 for index in 0..<booksPerAuthor {
-                    var book = Sample.book(number * 100 + index, authorID: authorID)
+                    let book = Sample.book(number * 100 + index, authorID: authorID)
                     try book.insert(conn)
                     try book.readers.attach(conn, readers)
                 }
@@ -55,7 +55,7 @@ import Testing
         let library = try library(authors: 2, booksPerAuthor: 1)
         let db = library.db
         let first = try #require(try Author.filter(Author.name == "Author 1").fetchOne(db))
-        var profile = AuthorProfile(biography: "First", links: ["web": "example.org"], authorID: try #require(first.id))
+        let profile = AuthorProfile(biography: "First", links: ["web": "example.org"], authorID: try #require(first.id))
         try profile.insert(db)
 
         let authors: [Related<Author, AuthorProfile?>] = try Author.order(Author.name).including(Author.profile).fetchAll(db)
@@ -88,7 +88,7 @@ import Testing
         let library = try library(authors: 2, booksPerAuthor: 2)
         let db = library.db
         let first = try #require(try Author.filter(Author.name == "Author 1").fetchOne(db))
-        var profile = AuthorProfile(biography: "First", links: [:], authorID: try #require(first.id))
+        let profile = AuthorProfile(biography: "First", links: [:], authorID: try #require(first.id))
         try profile.insert(db)
         let (authors, statements) = try library.countingStatements {
             try Author.order(Author.name)

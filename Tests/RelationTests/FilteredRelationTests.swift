@@ -16,7 +16,7 @@ import Testing
                 try author.insert(conn)
                 let authorID = try #require(author.id)
                 for (index, (title, genre)) in [("C", Book.Genre.science), ("A", .science), ("B", .poetry)].enumerated() {
-                    var book = Sample.book(number * 10 + index, authorID: authorID, genre: genre, title: title)
+                    let book = Sample.book(number * 10 + index, authorID: authorID, genre: genre, title: title)
                     try book.insert(conn)
                     try book.readers.attach(conn, [readers[1], readers[0]])
                 }

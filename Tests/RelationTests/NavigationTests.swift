@@ -9,7 +9,7 @@ import Testing
         var ann = Sample.author(1)
         try ann.insert(db)
         let authorID = try #require(ann.id)
-        var book = Sample.book(1, authorID: authorID)
+        let book = Sample.book(1, authorID: authorID)
         try book.insert(db)
 
         let author = try book.author.fetchOne(db)
@@ -24,7 +24,7 @@ import Testing
         try ann.insert(db)
         var translator = Sample.author(2)
         try translator.insert(db)
-        var untranslated = Sample.book(1, authorID: try #require(ann.id))
+        let untranslated = Sample.book(1, authorID: try #require(ann.id))
         try untranslated.insert(db)
         var translated = Sample.book(2, authorID: try #require(ann.id))
         translated.translatorID = translator.id
@@ -65,7 +65,7 @@ import Testing
         var ann = Sample.author(1)
         try ann.insert(db)
         #expect(try ann.profile.fetchOne(db) == nil)
-        var profile = AuthorProfile(biography: "Poet", links: [:], authorID: try #require(ann.id))
+        let profile = AuthorProfile(biography: "Poet", links: [:], authorID: try #require(ann.id))
         try profile.insert(db)
         #expect(try ann.profile.fetchOne(db)?.biography == "Poet")
         #expect(try profile.author.fetchOne(db)?.id == ann.id)

@@ -1,6 +1,9 @@
 extension SwiftRenderer {
     func renderRecordConformance(_ model: Model, into writer: inout CodeWriter) {
-        writer.block("extension \(Naming.swift(model.name)): ORMKit.Record {") { writer in
+        // A key the app sets: writes assign nothing back, so `KeyedRecord`'s non-mutating insert/save/upsert apply.
+        let isAutoIncrement: Bool = { if case .autoIncrement = model.key { return true } else { return false } }()
+        let conformance = isAutoIncrement ? "ORMKit.Record" : "ORMKit.KeyedRecord"
+        writer.block("extension \(Naming.swift(model.name)): \(conformance) {") { writer in
             let keyFields = keyFieldIndexes(model).map { model.fields[$0] }
             if case .composite = model.key {
                 renderCompositeKey(keyFields, into: &writer)

@@ -22,7 +22,7 @@ extension Record {
         }
     }
 
-    private mutating func saveRow(_ conn: Connection) throws {
+    mutating func saveRow(_ conn: Connection) throws {
         if let keyed = Self.schema.recordSQL.keyed {
             let changes = try Self.naming { try conn.run(keyed.update, record: self) }
             if changes > 0 { return }

@@ -20,7 +20,7 @@ struct EventTags: Swift.Sendable, Swift.Hashable {
     }
 }
 
-extension EventTags: ORMKit.Record {
+extension EventTags: ORMKit.KeyedRecord {
     struct PrimaryKey: Swift.Sendable, Swift.Hashable {
         var event_id: Foundation.UUID
         var tag: Swift.String

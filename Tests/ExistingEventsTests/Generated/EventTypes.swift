@@ -22,7 +22,7 @@ struct EventTypes: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     }
 }
 
-extension EventTypes: ORMKit.Record {
+extension EventTypes: ORMKit.KeyedRecord {
     typealias PrimaryKey = Swift.String
 
     static let schema = ORMKit.TableSchema(

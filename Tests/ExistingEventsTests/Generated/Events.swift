@@ -50,7 +50,7 @@ struct Events: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     }
 }
 
-extension Events: ORMKit.Record {
+extension Events: ORMKit.KeyedRecord {
     typealias PrimaryKey = Foundation.UUID
 
     static let schema = ORMKit.TableSchema(

@@ -29,7 +29,7 @@ struct InvoiceLine: Swift.Sendable, Swift.Hashable {
     }
 }
 
-extension InvoiceLine: ORMKit.Record {
+extension InvoiceLine: ORMKit.KeyedRecord {
     struct PrimaryKey: Swift.Sendable, Swift.Hashable {
         var InvoiceId: Swift.Int64
         var LineNo: Swift.Int64

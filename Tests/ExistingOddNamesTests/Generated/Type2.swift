@@ -22,7 +22,7 @@ struct Type2: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     }
 }
 
-extension Type2: ORMKit.Record {
+extension Type2: ORMKit.KeyedRecord {
     typealias PrimaryKey = Swift.String
 
     static let schema = ORMKit.TableSchema(
