@@ -462,3 +462,26 @@ struct StorageDiagnosticsTests {
         #expect(sql.contains("ORMKit.StoredColumn<ORMKit.DateStorage.SQLiteText>(\"PaidAt\", table: \"InvoiceLine\")"))
     }
 }
+
+@Suite("Key and foreign-key field names")
+struct KeyNamingTests {
+    @Test func aGeneratedForeignKeySpellsItsSuffixLikeTheTargetsKey() {
+        let result = Generator.generate(inputs: [SchemaInput(path: "s.yaml", contents: """
+            models:
+              UserModel:
+                primaryKey: userId
+                fields: { userId: Int64, name: String }
+              Card:
+                fields: { number: String }
+                relations:
+                  owner: { belongsTo: UserModel }
+                  author: { belongsTo: Author }
+              Author:
+                fields: { name: String }
+            """)])
+        #expect(result.diagnostics.isEmpty)
+        let card = result.files.first { $0.name == "Card.swift" }?.contents ?? ""
+        #expect(card.contains("public var ownerId: Swift.Int64"))
+        #expect(card.contains("public var authorID: Swift.Int64"))
+    }
+}

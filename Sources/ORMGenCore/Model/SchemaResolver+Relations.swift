@@ -16,7 +16,7 @@ extension SchemaResolver {
             let isOptional = relation.isOptional?.value ?? false
             let onDelete = action(relation.onDelete, path: path, isOptional: isOptional)
             let onUpdate = action(relation.onUpdate, path: path, isOptional: isOptional)
-            let fieldName = relation.foreignKey?.value ?? relation.name.value + "ID"
+            let fieldName = relation.foreignKey?.value ?? relation.name.value + foreignKeySuffix(of: target)
             guard Naming.isIdentifier(fieldName) else {
                 diagnostics.error(
                     "foreign key '\(fieldName)' of relation '\(path)' is not a valid field name",

@@ -270,13 +270,20 @@ struct SchemaResolver {
     }
 
     /// The Swift type and SQL type of `model`'s single key field, following keys that are foreign keys.
+    /// The suffix of a generated foreign-key field: `Id` when the target's key field is spelled that way
+    /// (`userId` → `ownerId`), `ID` otherwise (`id` → `authorID`), so a schema spells identifiers one way.
+    func foreignKeySuffix(of target: String) -> String {
+        let keyName = drafts[target]?.declaration.primaryKey?.first?.value ?? "id"
+        return keyName.hasSuffix("Id") ? "Id" : "ID"
+    }
+
     func keyType(of model: String, depth: Int = 0) -> Field? {
         guard depth < 8, let draft = drafts[model] else { return nil }
         let names = draft.declaration.primaryKey?.map(\.value) ?? ["id"]
         guard names.count == 1, let name = names.first else { return nil }
         if let index = draft.fieldIndex(named: name) { return draft.fields[index] }
         for relation in draft.declaration.relations where relation.kind == .belongsTo {
-            if (relation.foreignKey?.value ?? relation.name.value + "ID") == name {
+            if (relation.foreignKey?.value ?? relation.name.value + foreignKeySuffix(of: relation.target.value)) == name {
                 return keyType(of: relation.target.value, depth: depth + 1)
             }
         }
