@@ -126,6 +126,65 @@ extension Author {
     public static var website: ORMKit.Column<Foundation.URL?> { Columns.website }
 }
 
+extension Author: Swift.Codable {
+    /// Decodes a payload: each field at its key path (`payload:` in the schema, else its name).
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: ORMKit.PayloadKey.self)
+        self.id = try container.decodeIfPresent(Swift.Int64.self, forKey: "id")
+        self.name = try container.decode(Swift.String.self, forKey: "name")
+        self.born = try container.decodeIfPresent(Foundation.Date.self, forKey: "born")
+        self.badge = try container.decodeIfPresent(Swift.String.self, forKey: "badge")
+        self.isActive = try container.decodeIfPresent(Swift.Bool.self, forKey: "isActive") ?? true
+        self.website = try container.decodeIfPresent(Foundation.URL.self, forKey: "website")
+        let nested1 = try container.nestedContainer(keyedBy: ORMKit.PayloadKey.self, forKey: "contact")
+        self.email = try nested1.decode(Swift.String.self, forKey: "email")
+        if container.contains("stats") {
+            let nested2 = try container.nestedContainer(keyedBy: ORMKit.PayloadKey.self, forKey: "stats")
+            self.rating = try nested2.decodeIfPresent(Swift.Double.self, forKey: "rating") ?? 0
+        }
+        else {
+            self.rating = 0
+        }
+        if container.contains("profile") {
+            let nested3 = try container.nestedContainer(keyedBy: ORMKit.PayloadKey.self, forKey: "profile")
+            self.nickname = try nested3.decodeIfPresent(Swift.String.self, forKey: "nick")
+        }
+        else {
+            self.nickname = nil
+        }
+    }
+
+    /// Encodes the fields at their payload key paths.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: ORMKit.PayloadKey.self)
+        try container.encodeIfPresent(self.id, forKey: "id")
+        try container.encode(self.name, forKey: "name")
+        try container.encodeIfPresent(self.born, forKey: "born")
+        try container.encodeIfPresent(self.badge, forKey: "badge")
+        try container.encode(self.isActive, forKey: "isActive")
+        try container.encodeIfPresent(self.website, forKey: "website")
+        do {
+            var nested1 = container.nestedContainer(keyedBy: ORMKit.PayloadKey.self, forKey: "contact")
+            try nested1.encode(self.email, forKey: "email")
+        }
+        do {
+            var nested2 = container.nestedContainer(keyedBy: ORMKit.PayloadKey.self, forKey: "stats")
+            try nested2.encode(self.rating, forKey: "rating")
+        }
+        do {
+            var nested3 = container.nestedContainer(keyedBy: ORMKit.PayloadKey.self, forKey: "profile")
+            try nested3.encodeIfPresent(self.nickname, forKey: "nick")
+        }
+    }
+
+    /// Decodes a JSON payload, such as an API response.
+    ///
+    /// - Throws: `DecodingError` naming the key path of a missing or mistyped value.
+    public init(payload: Foundation.Data, decoder: Foundation.JSONDecoder = Foundation.JSONDecoder()) throws {
+        self = try decoder.decode(Self.self, from: payload)
+    }
+}
+
 extension Author {
     /// Relations for navigation, joins, relation filters, eager loading and graph saves. Also mirrored as static
     /// members (`Author.books`) and instance accessors unless the name is taken by a field or the runtime.

@@ -3,20 +3,22 @@ import ORMKit
 
 /// The small data set LibraryApp inserts into a new database: 4 authors, 8 books, 3 loans.
 enum SampleData {
+    /// The authors as API-style JSON: the year of birth is nested under `life`.
+    static let authorsJSON = """
+        [{"name": "Ursula K. Le Guin", "life": {"born": 1929}}, {"name": "Isaac Asimov", "life": {"born": 1920}},
+         {"name": "J. R. R. Tolkien", "life": {"born": 1892}}, {"name": "Mary Beard", "life": {"born": 1955}}]
+        """
+
     /// Inserts every author, book and loan in one write transaction.
     ///
     /// - Throws: `DatabaseError` when an insert fails; nothing is inserted then.
     static func insert(into db: Database) throws {
+        // The authors come as an API would send them; `codable: true` and `payload: life.born` map them.
+        let authors = try JSONDecoder().decode([Author].self, from: Data(authorsJSON.utf8))
         try db.write { conn in
-            var leGuin = Author(name: "Ursula K. Le Guin", born: 1929)
-            var asimov = Author(name: "Isaac Asimov", born: 1920)
-            var tolkien = Author(name: "J. R. R. Tolkien", born: 1892)
-            var beard = Author(name: "Mary Beard", born: 1955)
-            try leGuin.insert(conn)
-            try asimov.insert(conn)
-            try tolkien.insert(conn)
-            try beard.insert(conn)
-            let (leGuinID, asimovID, tolkienID, beardID) = try (id(leGuin), id(asimov), id(tolkien), id(beard))
+            let inserted = try Author.insert(conn, contentsOf: authors)
+            let ids = try inserted.map(id)
+            let (leGuinID, asimovID, tolkienID, beardID) = (ids[0], ids[1], ids[2], ids[3])
 
             let books = try Book.insert(conn, contentsOf: [
                 Book(title: "A Wizard of Earthsea", genre: .fantasy, year: 1968, pages: 183, rating: 4.6, tags: ["earthsea", "classic"], authorID: leGuinID),

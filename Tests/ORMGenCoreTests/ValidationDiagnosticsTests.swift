@@ -485,3 +485,28 @@ struct KeyNamingTests {
         #expect(card.contains("public var authorID: Swift.Int64"))
     }
 }
+
+@Suite("Codable payload diagnostics")
+struct PayloadDiagnosticsTests {
+    @Test func payloadKeyPathsMustBeWellFormedUniqueAndOnACodableModel() {
+        let diagnostics = Generator.check(inputs: [SchemaInput(path: "s.yaml", contents: """
+            models:
+              Plain:
+                fields:
+                  a: { type: Int, payload: x.a }
+              Person:
+                codable: true
+                fields:
+                  a: { type: Int, payload: "info..a" }
+                  b: { type: Int, payload: info.b }
+                  c: { type: Int, payload: info.b }
+                  d: { type: Int, payload: info }
+            """)]).map(\.description)
+        #expect(diagnostics == [
+            "s.yaml:4:32: error: field 'Plain.a' has a payload key path but model 'Plain' is not codable; add 'codable: true' to the model or the schema",
+            "s.yaml:8:32: error: payload 'info..a' of field 'Person.a' is not a key path; write keys separated by dots, like info.age",
+            "s.yaml:10:7: error: the payload key path of field 'Person.c' ('info.b') runs through the value of field 'Person.d' ('info'); move one of them",
+            "s.yaml:10:32: error: fields 'Person.b' and 'Person.c' have the same payload key path 'info.b'; give one another 'payload:'",
+        ])
+    }
+}

@@ -10,6 +10,8 @@ struct ModelDraft {
     /// Resolved key field indexes (empty until keys are resolved).
     var keyIndexes: [Int] = []
     var isAutoIncrement = false
+    /// `codable:` of the model, else of the schema.
+    var isCodable = false
     var columns: [Column] = []
     var indexes: [Index] = []
     var relations: [Relation] = []

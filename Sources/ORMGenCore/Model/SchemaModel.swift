@@ -90,6 +90,8 @@ struct Field: Sendable {
     var storage: ScalarStorage? = nil
     /// `sqlType:`: the declared column type, when not the storage's default.
     var sqlType: String? = nil
+    /// The key path of the field in the model's Codable payload (`["info", "age"]`); its name when not declared.
+    var payloadPath: [String] = []
 }
 
 /// One stored column of a model, in `init(row:)` / `encode(to:)` order.
@@ -196,6 +198,8 @@ struct Model: Sendable {
     var table: Table
     var enums: [EnumType]
     var sourcePath: String
+    /// `codable: true`: the struct conforms to `Codable` through its fields' payload key paths.
+    var isCodable = false
 }
 
 struct Embeddable: Sendable {

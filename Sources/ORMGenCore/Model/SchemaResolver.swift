@@ -36,6 +36,7 @@ struct SchemaResolver {
         for model in sortedModelNames { resolveColumns(of: model) }
         for model in sortedModelNames { resolveIndexes(of: model) }
         for model in sortedModelNames { resolveOtherRelations(of: model) }
+        for model in sortedModelNames { resolvePayload(of: model) }
         checkTableNames()
         checkIndexNames()
         var migrationResolver = MigrationResolver(drafts: drafts, schemaVersion: version)
@@ -110,6 +111,55 @@ struct SchemaResolver {
             }
         }
         return (name, version)
+    }
+
+    // MARK: Codable payloads
+
+    /// `codable:` (model over schema) and each field's `payload:` key path; two fields may not share a path,
+    /// and a path may not run through another field's key.
+    private mutating func resolvePayload(of model: String) {
+        guard var draft = drafts[model] else { return }
+        draft.isCodable = draft.declaration.isCodable?.value ?? document.codables.first?.value ?? false
+        var seen: [String: String] = [:]
+        for index in draft.fields.indices {
+            let field = draft.fields[index]
+            var path = [field.name]
+            if let payload = draft.fieldDeclarations[index]?.payload {
+                let parts = payload.value.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+                guard !parts.contains(where: \.isEmpty) else {
+                    diagnostics.error(
+                        "payload '\(payload.value)' of field '\(model).\(field.name)' is not a key path; write keys separated by dots, like info.age",
+                        at: payload.location)
+                    continue
+                }
+                guard draft.isCodable else {
+                    diagnostics.error(
+                        "field '\(model).\(field.name)' has a payload key path but model '\(model)' is not codable; add 'codable: true' to the model or the schema",
+                        at: payload.location)
+                    continue
+                }
+                path = parts
+            }
+            let joined = path.joined(separator: ".")
+            if let other = seen[joined] {
+                diagnostics.error(
+                    "fields '\(model).\(other)' and '\(model).\(field.name)' have the same payload key path '\(joined)'; give one another 'payload:'",
+                    at: draft.fieldDeclarations[index]?.payload?.location ?? field.location)
+            }
+            seen[joined] = field.name
+            draft.fields[index].payloadPath = path
+        }
+        for (path, name) in seen {
+            for prefixLength in 1..<max(1, path.split(separator: ".").count) {
+                let prefix = path.split(separator: ".").prefix(prefixLength).joined(separator: ".")
+                if let other = seen[prefix] {
+                    diagnostics.error(
+                        "the payload key path of field '\(model).\(name)' ('\(path)') runs through the value of field '\(model).\(other)' ('\(prefix)'); move one of them",
+                        at: draft.fields.first { $0.name == name }?.location ?? draft.declaration.name.location)
+                }
+            }
+        }
+        drafts[model] = draft
     }
 
     // MARK: Embeddables and models
@@ -343,6 +393,6 @@ struct SchemaResolver {
         }
         return Model(
             name: draft.name, fields: draft.fields, columns: draft.columns, key: key, table: table, enums: enums,
-            sourcePath: draft.declaration.name.location.path)
+            sourcePath: draft.declaration.name.location.path, isCodable: draft.isCodable)
     }
 }

@@ -2,12 +2,12 @@ import Yams
 
 /// Reads one file's node tree into a `SchemaDocument`, checking keys and shapes (not meaning).
 struct DocumentReader {
-    static let topLevelKeys = ["name", "version", "naming", "access", "models", "embeddables", "migrations", "seed"]
-    static let modelKeys = ["table", "primaryKey", "fields", "indexes", "relations"]
+    static let topLevelKeys = ["name", "version", "naming", "access", "codable", "models", "embeddables", "migrations", "seed"]
+    static let modelKeys = ["table", "primaryKey", "codable", "fields", "indexes", "relations"]
     static let embeddableKeys = ["fields"]
     static let fieldKeys = [
         "type", "column", "default", "unique", "index", "transient", "check", "storage", "embedded",
-        "converter", "sqlType", "scale", "enum", "rawType",
+        "converter", "sqlType", "scale", "payload", "enum", "rawType",
     ]
     static let indexKeys = ["columns", "unique", "name"]
     static let relationOptions: [RelationKind: [String]] = [
@@ -57,6 +57,8 @@ struct DocumentReader {
                 if let naming = reader.name(value, what: "'naming'") { document.namings.append(naming) }
             case "access":
                 if let access = reader.name(value, what: "'access'") { document.accessLevels.append(access) }
+            case "codable":
+                if let codable = reader.bool(value, what: "'codable'") { document.codables.append(codable) }
             case "models":
                 document.models += entries(value, what: "'models'").compactMap { model(name: $0.key, $0.value) }
             case "embeddables":
@@ -95,6 +97,8 @@ struct DocumentReader {
             switch key.value {
             case "table":
                 model.table = reader.name(value, what: "'table' of model '\(name.value)'")
+            case "codable":
+                model.isCodable = reader.bool(value, what: "'codable' of model '\(name.value)'")
             case "primaryKey":
                 model.primaryKey = reader.names(value, what: "'primaryKey' of model '\(name.value)'")
                 model.primaryKeyLocation = reader.location(value)
@@ -154,6 +158,7 @@ struct DocumentReader {
             case "converter": field.isConverter = reader.bool(value, what: what)
             case "sqlType": field.sqlType = reader.string(value, what: what)
             case "scale": field.scale = reader.integer(value, what: what)
+            case "payload": field.payload = reader.name(value, what: what)
             case "enum": field.enumeration = enumeration(value, path: path)
             default: break
             }

@@ -30,6 +30,8 @@ struct SchemaDocument: Sendable {
     var namings: [Located<String>] = []
     /// Every `access:` declared (`public`, `package` or `internal`); they must agree.
     var accessLevels: [Located<String>] = []
+    /// Every top-level `codable:` declared; they must agree.
+    var codables: [Located<Bool>] = []
     var models: [ModelDeclaration] = []
     var embeddables: [EmbeddableDeclaration] = []
     var migrations: [MigrationDeclaration] = []
@@ -41,6 +43,8 @@ struct ModelDeclaration: Sendable {
     var table: Located<String>?
     var primaryKey: [Located<String>]?
     var primaryKeyLocation: SchemaLocation?
+    /// `codable:` of the model (over the schema's).
+    var isCodable: Located<Bool>?
     var fields: [FieldDeclaration] = []
     var indexes: [IndexDeclaration] = []
     var relations: [RelationDeclaration] = []
@@ -74,6 +78,8 @@ struct FieldDeclaration: Sendable {
     var sqlType: Located<String>?
     /// `scale:` of a `Decimal` stored as a scaled INTEGER.
     var scale: Located<Int>?
+    /// `payload: info.age`: the key path of the field in the model's Codable payload.
+    var payload: Located<String>?
     var enumeration: EnumDeclaration?
 }
 

@@ -1,7 +1,7 @@
 extension SwiftRenderer {
     func renderModelFile(_ model: Model) -> String {
         var writer = CodeWriter()
-        let usesFoundation = model.fields.contains { $0.type.usesFoundation }
+        let usesFoundation = model.isCodable || model.fields.contains { $0.type.usesFoundation }
         writeHeader(&writer, sources: [model.sourcePath], foundation: usesFoundation ? .inDeclarations : .inImplementation)
         renderStruct(model, into: &writer)
         if !model.enums.isEmpty {
@@ -12,6 +12,10 @@ extension SwiftRenderer {
         renderRecordConformance(model, into: &writer)
         writer.line()
         renderColumns(model, into: &writer)
+        if model.isCodable {
+            writer.line()
+            renderCodable(model, into: &writer)
+        }
         renderRelations(model, into: &writer)
         return writer.text
     }
