@@ -3,19 +3,20 @@
 /// `init(payload:decoder:)` for JSON. Optional fields and fields with a default may be absent.
 extension SwiftRenderer {
     func renderCodable(_ model: Model, into writer: inout CodeWriter) {
+        let tree = PayloadTree(model.fields.map { ($0, $0.payloadPath) })
         writer.block("extension \(Naming.swift(model.name)): Swift.Codable {") { writer in
             writer.line("/// Decodes a payload: each field at its key path (`payload:` in the schema, else its name).")
             writer.block("\(modifier)init(from decoder: any Swift.Decoder) throws {") { writer in
                 writer.line("let container = try decoder.container(keyedBy: ORMKit.PayloadKey.self)")
                 var counter = 0
-                renderDecoding(PayloadTree(model.fields.map { ($0, $0.payloadPath) }), container: "container", model: model, counter: &counter, into: &writer)
+                renderDecoding(tree, container: "container", model: model, counter: &counter, into: &writer)
             }
             writer.line()
             writer.line("/// Encodes the fields at their payload key paths.")
             writer.block("\(modifier)func encode(to encoder: any Swift.Encoder) throws {") { writer in
                 writer.line("var container = encoder.container(keyedBy: ORMKit.PayloadKey.self)")
                 var counter = 0
-                renderEncoding(PayloadTree(model.fields.map { ($0, $0.payloadPath) }), container: "container", model: model, counter: &counter, into: &writer)
+                renderEncoding(tree, container: "container", model: model, counter: &counter, into: &writer)
             }
             writer.line()
             writer.line("/// Decodes a JSON payload, such as an API response.")
