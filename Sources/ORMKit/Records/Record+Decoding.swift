@@ -18,22 +18,28 @@ extension Record {
             throw error.inTable(schema.name)
         }
     }
+
+    /// Runs `body`, a write of `record` on `conn`: database errors name this record's table, and a foreign-key
+    /// violation names the key (`explainForeignKeyViolation`, on the failure path only).
+    @inlinable
+    static func naming<T>(writing record: Self, on conn: Connection, isDelete: Bool = false, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as DatabaseError {
+            throw conn.explainForeignKeyViolation(error, record: record, isDelete: isDelete).inTable(schema.name)
+        }
+    }
 }
 
 extension Connection {
     /// Runs `sql` binding `record` by column position, and returns the number of changed rows.
-    /// A foreign-key violation names the key (`explainForeignKeyViolation`).
     @inlinable
     func run<R: Record>(_ sql: RecordStatementSQL, record: R) throws -> Int {
-        do {
-            return try withStatement(sql) { statement in
-                var encoder = RecordEncoder(statement: statement)
-                try record.encode(to: &encoder)
-                try statement.run()
-                return changesCount
-            }
-        } catch let error as DatabaseError where error.isForeignKeyViolation {
-            throw explainForeignKeyViolation(error, record: record, isDelete: sql.isDelete)
+        try withStatement(sql) { statement in
+            var encoder = RecordEncoder(statement: statement)
+            try record.encode(to: &encoder)
+            try statement.run()
+            return changesCount
         }
     }
 

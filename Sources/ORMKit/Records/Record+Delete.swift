@@ -5,7 +5,9 @@ extension Record {
     @inlinable @discardableResult
     public func delete(_ db: some DatabaseContext) throws -> Bool {
         let sql = try Self.schema.recordSQL.requireKey(tableName: Self.schema.name).deleteRecord
-        return try db.withConnection { conn in try Self.naming { try conn.run(sql, record: self) } } > 0
+        return try db.withConnection { conn in
+            try Self.naming(writing: self, on: conn, isDelete: true) { try conn.run(sql, record: self) }
+        } > 0
     }
 
     /// Deletes the row with primary key `key`; returns whether a row was deleted.

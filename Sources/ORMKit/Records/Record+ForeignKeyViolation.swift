@@ -3,10 +3,11 @@
 /// inside the same transaction: for a write, the foreign key of the record whose value has no parent row; for a
 /// delete, the relation whose rows still reference the record. Only the failure path pays for this.
 extension Connection {
-    /// `error` naming the violated key's column(s) and the referenced table, when they can be found.
+    /// `error` naming the violated key's column(s) and the referenced table when it is a foreign-key violation
+    /// and they can be found; `error` unchanged otherwise.
     @usableFromInline
     func explainForeignKeyViolation<R: Record>(_ error: DatabaseError, record: R, isDelete: Bool) -> DatabaseError {
-        guard let values = try? columnValues(of: record) else { return error }
+        guard error.isForeignKeyViolation, let values = try? columnValues(of: record) else { return error }
         let table = R.schema.name
         let explanation = isDelete ? referencingRows(of: R.schema, values: values) : missingParent(of: R.schema, values: values)
         guard let explanation else { return error }

@@ -38,7 +38,7 @@ extension Record {
         do {
             _ = try conn.run(Self.schema.recordSQL.insert, record: self)
         } catch let error as DatabaseError {
-            throw error.inTable(Self.schema.name)
+            throw conn.explainForeignKeyViolation(error, record: self, isDelete: false).inTable(Self.schema.name)
         }
         didInsert(rowID: conn.lastInsertedRowID)
     }

@@ -24,7 +24,7 @@ extension Record {
 
     mutating func saveRow(_ conn: Connection) throws {
         if let keyed = Self.schema.recordSQL.keyed {
-            let changes = try Self.naming { try conn.run(keyed.update, record: self) }
+            let changes = try Self.naming(writing: self, on: conn) { try conn.run(keyed.update, record: self) }
             if changes > 0 { return }
         }
         try insertRow(conn)

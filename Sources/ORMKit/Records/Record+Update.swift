@@ -45,7 +45,7 @@ extension Record {
 
     @inlinable
     func performUpdate(_ db: some DatabaseContext, sql: RecordStatementSQL) throws {
-        let changes = try db.withConnection { conn in try Self.naming { try conn.run(sql, record: self) } }
+        let changes = try db.withConnection { conn in try Self.naming(writing: self, on: conn) { try conn.run(sql, record: self) } }
         if changes == 0 {
             throw DatabaseError(kind: .recordNotFound, message: "no row has the record's primary key", sql: sql.sql, table: Self.schema.name)
         }

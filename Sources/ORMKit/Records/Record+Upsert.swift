@@ -58,7 +58,7 @@ extension Record {
     func runUpsert(_ conn: Connection, sql: RecordStatementSQL) throws -> (keyWasNull: Bool, returnedRowID: Int64?) {
         let recordSQL = Self.schema.recordSQL
         let watchedKey: Int32 = recordSQL.isAutoIncrement ? Int32((recordSQL.keyed?.keyPositions.first ?? -1) + 1) : 0
-        return try Self.naming {
+        return try Self.naming(writing: self, on: conn) {
             try conn.withStatement(sql) { statement in
                 var encoder = RecordEncoder(statement: statement)
                 encoder.watchedIndex = watchedKey

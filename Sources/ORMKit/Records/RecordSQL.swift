@@ -211,9 +211,6 @@ struct RecordStatementSQL: Sendable {
         self.slot = statementSlots.next()
     }
 
-    /// Whether the statement deletes rows (a foreign-key violation then comes from rows referencing them).
-    @usableFromInline
-    var isDelete: Bool { sql.hasPrefix("DELETE") }
 }
 
 /// Hands out statement slots: one per record SQL text built in the process (about ten per table).
