@@ -37,6 +37,19 @@ import Testing
         }
     }
 
+    @Test func pagesAndCountsOfAnIncludingRequest() throws {
+        let library = try library(authors: 7, booksPerAuthor: 2)
+        let request = Author.order(Author.name).including(Author.books)
+        #expect(try request.count(library.db) == 7)
+        let (page, statements) = try library.countingStatements { try request.page(2, size: 3, in: library.db) }
+        #expect(page.items.map(\.name) == ["Author 4", "Author 5", "Author 6"])
+        #expect(page.items.map(\.related.count) == [2, 2, 2])
+        #expect(page.totalCount == 7 && page.pageCount == 3 && page.hasNextPage)
+        // A count, the page's authors, one query for their books (plus the savepoint's own statements).
+        #expect(statements.filter { $0.hasPrefix("SELECT") }.count == 3)
+        #expect(throws: DatabaseError.self) { try request.page(0, size: 3, in: library.db) }
+    }
+
     @Test func belongsToRequiredAndOptional() throws {
         let library = try library(authors: 2, booksPerAuthor: 2)
         let db = library.db

@@ -1,7 +1,8 @@
-/// One page of a query's results, with the totals needed to show page controls.
-public struct Page<R: Record>: Sendable {
-    /// The records of this page (at most `size`).
-    public let items: [R]
+/// One page of a query's results, with the totals needed to show page controls: records, or records with
+/// what eager loading fetched for them (`Page<Related<Author, [Book]>>`).
+public struct Page<Item: Sendable>: Sendable {
+    /// The items of this page (at most `size`).
+    public let items: [Item]
     /// The 1-based page number.
     public let number: Int
     /// The page size asked for.
@@ -27,19 +28,57 @@ extension QueryRequest {
     ///
     /// - Throws: `DatabaseError` (`.misuse`) when `number` or `size` is below 1; SQLite errors.
     public func page(_ number: Int, size: Int, in db: some DatabaseContext) throws -> Page<R> {
-        guard number >= 1, size >= 1 else {
-            throw DatabaseError(kind: .misuse, message: "page numbers and sizes start at 1 (got page \(number), size \(size))", table: R.schema.name)
-        }
+        let first = try Self.firstRow(ofPage: number, size: size)
         var unlimited = self
         unlimited.limitCount = nil
         unlimited.offsetCount = nil
+        return try db.withConnection { conn in
+            try conn.savepoint {
+                let total = try unlimited.count(conn)
+                let items = try unlimited.limit(size, offset: first).fetchAll(conn)
+                return Page(items: items, number: number, size: size, totalCount: total)
+            }
+        }
+    }
+}
+
+extension QueryRequest {
+    /// The 0-based offset of page `number` of `size` rows.
+    ///
+    /// - Throws: `DatabaseError` (`.misuse`) when `number` or `size` is below 1 or the offset overflows.
+    static func firstRow(ofPage number: Int, size: Int) throws -> Int {
+        guard number >= 1, size >= 1 else {
+            throw DatabaseError(kind: .misuse, message: "page numbers and sizes start at 1 (got page \(number), size \(size))", table: R.schema.name)
+        }
         let (first, overflow) = (number - 1).multipliedReportingOverflow(by: size)
         guard !overflow else {
             throw DatabaseError(kind: .misuse, message: "page \(number) of size \(size) is out of range", table: R.schema.name)
         }
+        return first
+    }
+}
+
+extension IncludingRequest {
+    /// How many records match (the related records are not counted or loaded).
+    ///
+    /// - Throws: `DatabaseError`.
+    public func count(_ db: some DatabaseContext) throws -> Int {
+        try base.count(db)
+    }
+
+    /// Fetches page `number` (1-based) of `size` records with what they load, and the total count, in one read
+    /// transaction: `Author.order(Author.name).including(Author.books).page(2, size: 20, in: db)`. Loading stays
+    /// one query per relation level for the page.
+    ///
+    /// - Throws: `DatabaseError` (`.misuse`) when `number` or `size` is below 1; SQLite errors.
+    public func page(_ number: Int, size: Int, in db: some DatabaseContext) throws -> Page<Related<R, Loaded>> {
+        let first = try QueryRequest<R>.firstRow(ofPage: number, size: size)
+        var unlimited = self
+        unlimited.base.limitCount = nil
+        unlimited.base.offsetCount = nil
         return try db.withConnection { conn in
             try conn.savepoint {
-                let total = try unlimited.count(conn)
+                let total = try unlimited.base.count(conn)
                 let items = try unlimited.limit(size, offset: first).fetchAll(conn)
                 return Page(items: items, number: number, size: size, totalCount: total)
             }
