@@ -203,3 +203,59 @@ extension Author {
     public static var profile: ORMKit.HasOne<Author, AuthorProfile> { Relations.profile }
     public var profile: ORMKit.QueryRequest<AuthorProfile> { Relations.profile.request(for: self) }
 }
+
+/// `Author` with `books`, `profile` loaded eagerly, declared under `results:` in schema/authors.yaml:
+/// `try Author.all().including(AuthorWithBooks.self).fetchAll(db)`, one query per relation level.
+@dynamicMemberLookup
+public struct AuthorWithBooks: ORMKit.EagerResult, Swift.Sendable, Swift.Hashable {
+    public var author: Author
+    public var books: [Book]
+    public var profile: AuthorProfile?
+
+    public init(author: Author, books: [Book], profile: AuthorProfile?) {
+        self.author = author
+        self.books = books
+        self.profile = profile
+    }
+
+    /// Reads a property of the author: `item.name` is `item.author.name`.
+    public subscript<Property>(dynamicMember keyPath: Swift.KeyPath<Author, Property>) -> Property {
+        author[keyPath: keyPath]
+    }
+
+    public static var loading: ORMKit.Including<Author, ([Book], AuthorProfile?)> {
+        Author.Relations.books.and(Author.Relations.profile)
+    }
+
+    public init(record: Author, loaded: ([Book], AuthorProfile?)) {
+        self.init(author: record, books: loaded.0, profile: loaded.1)
+    }
+}
+
+/// `Author` with `books`, `translations` loaded eagerly, declared under `results:` in schema/authors.yaml:
+/// `try Author.all().including(AuthorCatalog.self).fetchAll(db)`, one query per relation level.
+@dynamicMemberLookup
+public struct AuthorCatalog: ORMKit.EagerResult, Swift.Sendable, Swift.Hashable {
+    public var author: Author
+    public var books: [BookWithReaders]
+    public var translations: [Book]
+
+    public init(author: Author, books: [BookWithReaders], translations: [Book]) {
+        self.author = author
+        self.books = books
+        self.translations = translations
+    }
+
+    /// Reads a property of the author: `item.name` is `item.author.name`.
+    public subscript<Property>(dynamicMember keyPath: Swift.KeyPath<Author, Property>) -> Property {
+        author[keyPath: keyPath]
+    }
+
+    public static var loading: ORMKit.Including<Author, ([BookWithReaders], [Book])> {
+        Author.Relations.books.including(BookWithReaders.self).and(Author.Relations.translations)
+    }
+
+    public init(record: Author, loaded: ([BookWithReaders], [Book])) {
+        self.init(author: record, books: loaded.0, translations: loaded.1)
+    }
+}

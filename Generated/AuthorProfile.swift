@@ -10,7 +10,7 @@ private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersio
 public struct AuthorProfile: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var biography: Swift.String
     public var photo: Foundation.Data?
-    #sourceLocation(file: "schema/authors.yaml", line: 31)
+    #sourceLocation(file: "schema/authors.yaml", line: 35)
     public var links: [String: String]
     #sourceLocation()
     public var updatedAt: Foundation.Date
@@ -18,7 +18,7 @@ public struct AuthorProfile: Swift.Sendable, Swift.Hashable, Swift.Identifiable 
 
     public var id: Swift.Int64 { self.authorID }
 
-    #sourceLocation(file: "schema/authors.yaml", line: 31)
+    #sourceLocation(file: "schema/authors.yaml", line: 35)
     public init(
         biography: Swift.String = "",
         photo: Foundation.Data? = nil,
@@ -85,7 +85,7 @@ extension AuthorProfile {
     public enum Columns {
         public static let biography = ORMKit.Column<Swift.String>("biography", table: "author_profiles")
         public static let photo = ORMKit.Column<Foundation.Data?>("photo", table: "author_profiles")
-        #sourceLocation(file: "schema/authors.yaml", line: 31)
+        #sourceLocation(file: "schema/authors.yaml", line: 35)
         public static let links = ORMKit.Column<[String: String]>("links", table: "author_profiles")
         #sourceLocation()
         public static let updatedAt = ORMKit.Column<Foundation.Date>("updated_at", table: "author_profiles")
@@ -94,7 +94,7 @@ extension AuthorProfile {
 
     public static var biography: ORMKit.Column<Swift.String> { Columns.biography }
     public static var photo: ORMKit.Column<Foundation.Data?> { Columns.photo }
-    #sourceLocation(file: "schema/authors.yaml", line: 31)
+    #sourceLocation(file: "schema/authors.yaml", line: 35)
     public static var links: ORMKit.Column<[String: String]> { Columns.links }
     #sourceLocation()
     public static var updatedAt: ORMKit.Column<Foundation.Date> { Columns.updatedAt }

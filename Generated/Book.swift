@@ -270,3 +270,59 @@ extension Book {
     public static var loans: ORMKit.HasMany<Book, Loan> { Relations.loans }
     public var loans: ORMKit.QueryRequest<Loan> { Relations.loans.request(for: self) }
 }
+
+/// `Book` with `readers` loaded eagerly, declared under `results:` in schema/books.yaml:
+/// `try Book.all().including(BookWithReaders.self).fetchAll(db)`, one query per relation level.
+@dynamicMemberLookup
+public struct BookWithReaders: ORMKit.EagerResult, Swift.Sendable, Swift.Hashable {
+    public var book: Book
+    public var readers: [Reader]
+
+    public init(book: Book, readers: [Reader]) {
+        self.book = book
+        self.readers = readers
+    }
+
+    /// Reads a property of the book: `item.name` is `item.book.name`.
+    public subscript<Property>(dynamicMember keyPath: Swift.KeyPath<Book, Property>) -> Property {
+        book[keyPath: keyPath]
+    }
+
+    public static var loading: ORMKit.Including<Book, [Reader]> {
+        Book.Relations.readers.eagerLoad
+    }
+
+    public init(record: Book, loaded: [Reader]) {
+        self.init(book: record, readers: loaded)
+    }
+}
+
+/// `Book` with `author`, `translator`, `series` loaded eagerly, declared under `results:` in schema/books.yaml:
+/// `try Book.all().including(BookDetails.self).fetchAll(db)`, one query per relation level.
+@dynamicMemberLookup
+public struct BookDetails: ORMKit.EagerResult, Swift.Sendable, Swift.Hashable {
+    public var book: Book
+    public var author: AuthorWithBooks
+    public var translator: Author?
+    public var series: Series?
+
+    public init(book: Book, author: AuthorWithBooks, translator: Author?, series: Series?) {
+        self.book = book
+        self.author = author
+        self.translator = translator
+        self.series = series
+    }
+
+    /// Reads a property of the book: `item.name` is `item.book.name`.
+    public subscript<Property>(dynamicMember keyPath: Swift.KeyPath<Book, Property>) -> Property {
+        book[keyPath: keyPath]
+    }
+
+    public static var loading: ORMKit.Including<Book, ((AuthorWithBooks, Author?), Series?)> {
+        Book.Relations.author.including(AuthorWithBooks.self).and(Book.Relations.translator).and(Book.Relations.series)
+    }
+
+    public init(record: Book, loaded: ((AuthorWithBooks, Author?), Series?)) {
+        self.init(book: record, author: loaded.0.0, translator: loaded.0.1, series: loaded.1)
+    }
+}

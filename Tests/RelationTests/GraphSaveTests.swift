@@ -24,6 +24,36 @@ import Testing
         #expect(try Reader.count(db) == 2)
     }
 
+    @Test func childrenBuiltFromTheOwnersKeyNeedNoPlaceholder() throws {
+        let library = try LibraryDatabase()
+        let db = library.db
+        var author = Sample.author(1)
+        let (books, odes, profile) = try author.save(db, with:
+            Author.books.saving { authorID in [Sample.book(1, authorID: authorID), Sample.book(2, authorID: authorID)] },
+            Author.books.saving({ Sample.book(3, authorID: $0) }, with: Book.readers.saving([Sample.reader(1)])),
+            Author.profile.saving { AuthorProfile(biography: "Bio", links: [:], authorID: $0) })
+        let authorID = try #require(author.id)
+        #expect(books.map(\.authorID) == [authorID, authorID])
+        #expect(odes.record.authorID == authorID && odes.related.map(\.name) == ["Reader 1"])
+        #expect(profile.authorID == authorID)
+        #expect(try author.books.order(Book.isbn).fetchAll(db) == books + [odes.record])
+        #expect(try author.profile.fetchOne(db) == profile)
+
+        // An optional foreign key takes an optional key; a closure of another type is refused, saving nothing.
+        var reader = Sample.reader(2)
+        let lists = try reader.save(db, with: Reader.readingLists.saving { (ownerID: Int64?) in [ReadingList(title: "Later", ownerID: ownerID)] })
+        #expect(lists.map(\.ownerID) == [reader.id])
+        var other = Sample.author(2)
+        #expect {
+            try other.save(db, with: Author.books.saving { (key: String) in [Sample.book(9, authorID: 0, title: key)] })
+        } throws: { error in
+            let error = error as? DatabaseError
+            return error?.kind == .misuse && error?.message.contains("passes its owner's key as Int64, but the closure takes String") == true
+        }
+        #expect(other.id == nil)
+        #expect(try Author.count(db) == 1)
+    }
+
     @Test func aFailureAnywhereRollsBackTheWholeGraph() throws {
         let library = try LibraryDatabase()
         let db = library.db

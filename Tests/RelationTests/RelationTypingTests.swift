@@ -15,6 +15,10 @@ import Testing
         func reorder(_ db: Database, _ list: ReadingList) throws { try list.books.move(db, book, to: 0); try list.books.insert(db, book, at: .top) }
         _ = Book.joining(Book.author).joining(Book.translator).filter(Book.translator.column(Author.name) == "A")
         _ = author.books
+        _ = Author.books.saving { authorID in [Book(isbn: "1", title: "T", tags: [], uid: UUID(), shelf: Shelf(row: 1, column: 1), color: Color(red: 0, green: 0, blue: 0), authorID: authorID)] }
+        _ = Author.profile.saving { AuthorProfile(links: [:], authorID: $0) }
+        let loaded: EagerResultRequest<AuthorWithBooks> = Author.filter(Author.name == "A").including(AuthorWithBooks.self)
+        func names(_ item: AuthorWithBooks) -> [String] { [item.name] + item.books.map(\\.title) + [item.profile?.biography ?? ""] }
         """
 
     /// Each misuse and a fragment of the error it must fail with (so it fails for the intended reason).
@@ -37,6 +41,11 @@ import Testing
         (#"let relation: ManyToMany<ReadingList, Book> = ReadingList.Relations.books"#, "ManyToManyKind"),
         // An optional belongsTo is not a hasOne, though both load `Target?`.
         (#"let relation: HasOne<Book, Series> = Book.Relations.series"#, "HasOneKind"),
+        // Children built from the owner's key exist only where the child holds that key (not many-to-many).
+        (#"_ = Book.Relations.readers.saving { (key: Int64) in [Reader(cardNumber: key, name: "R")] }"#, "'ManyToManyKind' and 'HasManyKind' be equivalent"),
+        // A named result is built on its own model, and has only the relations it loads.
+        (#"_ = Book.all().including(AuthorWithBooks.self)"#, "'Book' and 'Author' be equivalent"),
+        (#"func f(_ item: AuthorWithBooks) -> [Book] { item.translations }"#, "QueryRequest<Book>"),
     ]
 
     @Test func validUsesCompile() throws {

@@ -15,6 +15,7 @@ struct ModelDraft {
     var columns: [Column] = []
     var indexes: [Index] = []
     var relations: [Relation] = []
+    var results: [EagerResultModel] = []
 
     var name: String { declaration.name.value }
 

@@ -78,6 +78,15 @@ public enum Naming {
         return first.uppercased() + name.dropFirst()
     }
 
+    /// `AuthorProfile` → `authorProfile`, `URLLink` → `urlLink`, `ISBN` → `isbn`: the leading capitals lowercased,
+    /// except the one starting the next word.
+    static func lowerFirstWord(_ name: String) -> String {
+        let characters = Array(name)
+        let capitals = characters.prefix { $0.isUppercase }.count
+        let lowered = capitals > 1 && capitals < characters.count ? capitals - 1 : max(capitals, 1)
+        return String(characters.prefix(lowered)).lowercased() + String(characters.dropFirst(lowered))
+    }
+
     /// `shelf` + `row` → `shelfRow`.
     static func camelJoin(_ head: String, _ tail: String) -> String {
         head + upperFirst(tail)

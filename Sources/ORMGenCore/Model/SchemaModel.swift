@@ -200,6 +200,32 @@ struct Model: Sendable {
     var sourcePath: String
     /// `codable: true`: the struct conforms to `Codable` through its fields' payload key paths.
     var isCodable = false
+    /// Named eager-loading results (`results:`), rendered in the model's file.
+    var results: [EagerResultModel] = []
+}
+
+/// A named eager-loading result: a struct with the model's record and one labelled property per relation it loads.
+struct EagerResultModel: Sendable {
+    /// What a relation attaches to each record: `T`, `T?` or `[T]`.
+    enum Shape: Sendable {
+        case one, optional, many
+    }
+
+    struct Member: Sendable {
+        /// The relation's name, which is also the property's.
+        var relation: String
+        var shape: Shape
+        /// The target model, or a result of it.
+        var elementType: String
+        /// Whether `elementType` is a result (loaded with `including(Result.self)`).
+        var isResult: Bool
+    }
+
+    var name: String
+    /// The property holding the record: the model's name in lowerCamelCase (`author`).
+    var recordProperty: String
+    var members: [Member]
+    var location: SchemaLocation
 }
 
 struct Embeddable: Sendable {

@@ -1,7 +1,8 @@
 /// The model stage: turns the merged `SchemaDocument` into a resolved `Schema`, reporting every problem.
 ///
 /// Passes, in order: schema name and version, embeddables, models' own fields, `belongsTo` foreign-key
-/// fields, primary keys, columns and indexes, the other relations and join tables, table-wide name checks,
+/// fields, primary keys, columns and indexes, the other relations and join tables, payload paths, named results,
+/// table-wide name checks,
 /// migrations (in `Validation/`; the indexes their `addIndex` steps leave join their tables' indexes), table
 /// order, then seed rows (in `Validation/`).
 struct SchemaResolver {
@@ -37,6 +38,7 @@ struct SchemaResolver {
         for model in sortedModelNames { resolveIndexes(of: model) }
         for model in sortedModelNames { resolveOtherRelations(of: model) }
         for model in sortedModelNames { resolvePayload(of: model) }
+        resolveResults()
         checkTableNames()
         checkIndexNames()
         var migrationResolver = MigrationResolver(drafts: drafts, schemaVersion: version)
@@ -393,6 +395,6 @@ struct SchemaResolver {
         }
         return Model(
             name: draft.name, fields: draft.fields, columns: draft.columns, key: key, table: table, enums: enums,
-            sourcePath: draft.declaration.name.location.path, isCodable: draft.isCodable)
+            sourcePath: draft.declaration.name.location.path, isCodable: draft.isCodable, results: draft.results)
     }
 }

@@ -3,7 +3,7 @@ import Yams
 /// Reads one file's node tree into a `SchemaDocument`, checking keys and shapes (not meaning).
 struct DocumentReader {
     static let topLevelKeys = ["name", "version", "naming", "access", "codable", "models", "embeddables", "migrations", "seed"]
-    static let modelKeys = ["table", "primaryKey", "codable", "fields", "indexes", "relations"]
+    static let modelKeys = ["table", "primaryKey", "codable", "fields", "indexes", "relations", "results"]
     static let embeddableKeys = ["fields"]
     static let fieldKeys = [
         "type", "column", "default", "unique", "index", "transient", "check", "storage", "embedded",
@@ -112,11 +112,36 @@ struct DocumentReader {
                 model.relations = entries(value, what: "'relations' of model '\(name.value)'").compactMap {
                     relation(owner: name.value, name: $0.key, $0.value)
                 }
+            case "results":
+                model.results = entries(value, what: "'results' of model '\(name.value)'").compactMap {
+                    result(owner: name.value, name: $0.key, $0.value)
+                }
             default:
                 break
             }
         }
         return model
+    }
+
+    /// A named eager-loading result: `[books, profile]` (relations loaded as records), or
+    /// `{ books: BookWithReaders, profile: AuthorProfile }` (each relation's target model or a result of it).
+    private mutating func result(owner: String, name: Located<String>, _ node: Node) -> ResultDeclaration? {
+        let what = "result '\(owner).\(name.value)'"
+        switch node {
+        case .sequence:
+            guard let relations = reader.names(node, what: "the relations of \(what)") else { return nil }
+            return ResultDeclaration(name: name, members: relations.map { ResultMember(relation: $0, type: nil) })
+        case .mapping:
+            let pairs = entries(node, what: "the relations of \(what)")
+            return ResultDeclaration(name: name, members: pairs.compactMap { key, value in
+                reader.name(value, what: "the type of '\(key.value)' in \(what)").map { ResultMember(relation: key, type: $0) }
+            })
+        default:
+            reader.diagnostics.error(
+                "\(what) must list relations: `[books, profile]`, or map each relation to its model or a result of it: `{ books: BookWithReaders }`",
+                at: reader.location(node))
+            return nil
+        }
     }
 
     private mutating func embeddable(name: Located<String>, _ node: Node) -> EmbeddableDeclaration? {

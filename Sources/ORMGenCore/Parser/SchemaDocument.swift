@@ -48,6 +48,21 @@ struct ModelDeclaration: Sendable {
     var fields: [FieldDeclaration] = []
     var indexes: [IndexDeclaration] = []
     var relations: [RelationDeclaration] = []
+    /// Named eager-loading results (`results:`).
+    var results: [ResultDeclaration] = []
+}
+
+/// `AuthorWithBooks: [books, profile]` under a model's `results:`.
+struct ResultDeclaration: Sendable {
+    var name: Located<String>
+    var members: [ResultMember]
+}
+
+/// One relation of a named result, with the type each loaded record takes (`BookWithReaders`); nil for the
+/// relation's target model.
+struct ResultMember: Sendable {
+    var relation: Located<String>
+    var type: Located<String>?
 }
 
 struct EmbeddableDeclaration: Sendable {

@@ -17,6 +17,7 @@ extension SwiftRenderer {
             renderCodable(model, into: &writer)
         }
         renderRelations(model, into: &writer)
+        renderResults(model, into: &writer)
         return writer.text
     }
 

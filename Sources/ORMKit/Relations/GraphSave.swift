@@ -61,6 +61,27 @@ extension Relation {
         }
     }
 
+    /// The owner's key, for a child built from it: what `build` closures of `saving` receive.
+    ///
+    /// - Throws: `DatabaseError` (`.misuse`) when the owner has no key or the closure takes another type.
+    private func childKey<Key>(of owner: Owner, as type: Key.Type) throws -> Key {
+        guard let value = ownerKeyValue?(owner) else {
+            throw DatabaseError(kind: .misuse, message: "the \(Owner.schema.name) record has no key", table: Owner.schema.name)
+        }
+        guard let key = value as? Key else {
+            throw DatabaseError(
+                kind: .misuse,
+                message: "relation '\(name)' passes its owner's key as \(Swift.type(of: value)), but the closure takes \(Key.self)",
+                table: Owner.schema.name)
+        }
+        return key
+    }
+
+    /// Builds the children of `owner` from its key and saves them.
+    fileprivate func saveBuilt<Key>(_ build: (Key) -> [Target], of owner: Owner, _ conn: Connection) throws -> [Target] {
+        try build(try childKey(of: owner, as: Key.self)).map { try save($0, of: owner, conn) }
+    }
+
     /// Saves `target` for `owner` (setting its foreign key, or linking it through the join table) and returns
     /// it as saved.
     private func save(_ target: Target, of owner: Owner, _ conn: Connection) throws -> Target {
@@ -84,6 +105,58 @@ extension Relation {
     }
 }
 
+extension Relation where Kind == HasManyKind {
+    /// Children built from the owner's key once the owner is saved: no placeholder foreign key, and a closure
+    /// is not a record, so it cannot be saved alone. The foreign key is set from the owner either way.
+    ///
+    /// ```swift
+    /// var author = Author(name: "Ann", email: "ann@example.org")
+    /// let books = try author.save(db, with: Author.books.saving { authorID in
+    ///     [Book(isbn: "0441013597", title: "Dune", authorID: authorID), Book(isbn: "0141439580", title: "Emma", authorID: authorID)]
+    /// })
+    /// ```
+    ///
+    /// `build` takes the type of the foreign-key field (`Int64`, or `Int64?` for an optional one); another type
+    /// throws `DatabaseError` (`.misuse`) when the graph is saved.
+    public func saving<Key>(_ build: @escaping @Sendable (Key) -> [Target]) -> GraphChange<Owner, [Target]> {
+        GraphChange { conn, owner in try saveBuilt(build, of: owner, conn) }
+    }
+
+    /// One child built from the owner's key: see `saving(_:)` with an array-building closure.
+    public func saving<Key>(_ build: @escaping @Sendable (Key) -> Target) -> GraphChange<Owner, Target> {
+        GraphChange { conn, owner in try saveBuilt({ [build($0)] }, of: owner, conn)[0] }
+    }
+
+    /// One child built from the owner's key, with its own related records: `Author.books.saving({ Book(…, authorID: $0) },
+    /// with: Book.readers.saving([ged]))`.
+    public func saving<Key, each Saved>(_ build: @escaping @Sendable (Key) -> Target, with changes: repeat GraphChange<Target, each Saved>)
+        -> GraphChange<Owner, Related<Target, (repeat each Saved)>>
+    {
+        GraphChange { conn, owner in
+            let saved = try saveBuilt({ [build($0)] }, of: owner, conn)[0]
+            return Related(record: saved, related: (repeat try (each changes).apply(conn, saved)))
+        }
+    }
+}
+
+extension Relation where Kind == HasOneKind {
+    /// The `hasOne` child built from the owner's key once the owner is saved:
+    /// `Author.profile.saving { AuthorProfile(biography: "…", links: [:], authorID: $0) }`. See `HasMany`'s `saving(_:)`.
+    public func saving<Key>(_ build: @escaping @Sendable (Key) -> Target) -> GraphChange<Owner, Target> {
+        GraphChange { conn, owner in try saveBuilt({ [build($0)] }, of: owner, conn)[0] }
+    }
+
+    /// The `hasOne` child built from the owner's key, with its own related records.
+    public func saving<Key, each Saved>(_ build: @escaping @Sendable (Key) -> Target, with changes: repeat GraphChange<Target, each Saved>)
+        -> GraphChange<Owner, Related<Target, (repeat each Saved)>>
+    {
+        GraphChange { conn, owner in
+            let saved = try saveBuilt({ [build($0)] }, of: owner, conn)[0]
+            return Related(record: saved, related: (repeat try (each changes).apply(conn, saved)))
+        }
+    }
+}
+
 extension Relation {
     /// The same relation, typed as many-to-many (for the join-table writes of `saving`, which only reaches
     /// them for a `manyToMany` relation).
@@ -93,6 +166,7 @@ extension Relation {
         self.ownerValue = other.ownerValue
         self.targetValue = other.targetValue
         self.assignOwnerKey = other.assignOwnerKey
+        self.ownerKeyValue = other.ownerKeyValue
         self.shape = { $0 }
     }
 }

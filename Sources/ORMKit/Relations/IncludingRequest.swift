@@ -45,13 +45,7 @@ public struct IncludingRequest<R: Record, Loaded: Sendable>: Sendable {
     /// ```
     @inlinable
     public func including<I: Includable>(_ relation: I) -> IncludingRequest<R, (Loaded, I.Loaded)> where I.Owner == R {
-        let first = including
-        let second = relation.eagerLoad
-        return IncludingRequest<R, (Loaded, I.Loaded)>(
-            base: base,
-            including: Including { conn, owners in
-                Array(zip(try first.load(conn, owners), try second.load(conn, owners)))
-            })
+        IncludingRequest<R, (Loaded, I.Loaded)>(base: base, including: including.and(relation))
     }
 
     /// Every matching record with what was loaded for it.

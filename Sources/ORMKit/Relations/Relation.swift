@@ -21,6 +21,9 @@ public struct Relation<Owner: Record, Target: Record, Loaded: Sendable, Kind: Re
     @usableFromInline let targetValue: @Sendable (Target) -> DatabaseValue
     /// Stores the owner's key in a target's foreign key (`hasMany`, `hasOne`); nil for the other kinds.
     @usableFromInline let assignOwnerKey: (@Sendable (inout Target, Owner) -> Bool)?
+    /// The owner's key as the target's foreign-key field holds it (`hasMany`, `hasOne`; a `StoredKey` unwrapped),
+    /// for children built from it in graph saves; nil for the other kinds.
+    @usableFromInline let ownerKeyValue: (@Sendable (Owner) -> (any Sendable)?)?
     /// Turns the targets found for one owner into what eager loading attaches to it.
     @usableFromInline let shape: @Sendable ([Target]) throws -> Loaded
     /// A condition every target must meet, from `filter(_:)`: part of navigation, eager loading, joins and
@@ -147,6 +150,7 @@ extension Relation where Loaded == [Target], Kind: ManyToManyRelationKind {
         self.ownerValue = { ownerKey($0)?.storageValue ?? .null }
         self.targetValue = { targetKey($0)?.storageValue ?? .null }
         self.assignOwnerKey = nil
+        self.ownerKeyValue = nil
         self.shape = { $0 }
     }
 }
@@ -166,8 +170,10 @@ extension Relation {
                 assign(&target, key)
                 return true
             }
+            self.ownerKeyValue = { owner in ownerKey(owner).map { ($0 as? any KeyWrapper)?.wrappedKey ?? $0 } }
         } else {
             self.assignOwnerKey = nil
+            self.ownerKeyValue = nil
         }
         self.shape = shape
     }

@@ -28,3 +28,14 @@ public struct StoredKey<Storage: ColumnStorage>: ColumnValue, Hashable where Sto
     /// The key as `Storage` writes it.
     public var storageValue: DatabaseValue { Storage.databaseValue(of: value) }
 }
+
+/// A key wrapped for binding (`StoredKey`): graph saves hand children the key itself.
+@usableFromInline
+protocol KeyWrapper {
+    /// The key value, as the model's field holds it.
+    var wrappedKey: any Sendable { get }
+}
+
+extension StoredKey: KeyWrapper {
+    @usableFromInline var wrappedKey: any Sendable { value }
+}
