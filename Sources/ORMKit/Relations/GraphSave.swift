@@ -6,7 +6,7 @@
 /// var author = Author(name: "Ann", email: "ann@example.org")
 /// let (books, profile) = try author.save(db, with:
 ///     Author.books.saving([dune, emma]),
-///     Author.profile.saving(AuthorProfile(links: [:], authorID: 0)))
+///     Author.profile.saving { AuthorProfile(links: [:], authorID: $0) })
 /// ```
 public struct GraphChange<Owner: Record, Saved>: Sendable {
     /// Saves the related records of `owner` (already saved, so its key is known) and returns them as saved.
