@@ -23,8 +23,8 @@ let package = Package(
         ),
         .target(name: "ORMKit", dependencies: ["ORMKitSQLite"]),
 
-        // Generator: YAML schema -> Swift source. Never imports the runtime.
-        .target(name: "ORMGenCore", dependencies: [.product(name: "Yams", package: "Yams")]),
+        // Generator: YAML schema -> Swift source. Never imports the runtime (SQLite only compiles `check:` expressions).
+        .target(name: "ORMGenCore", dependencies: ["ORMKitSQLite", .product(name: "Yams", package: "Yams")]),
         .executableTarget(
             name: "ormgen",
             dependencies: ["ORMGenCore", "ORMKitSQLite", .product(name: "ArgumentParser", package: "swift-argument-parser")]

@@ -114,3 +114,48 @@ struct ParserDiagnosticsTests {
         ])
     }
 }
+
+/// Keys that are not text are refused before Yams composes (it hashes keys, and hashing an alias of nested
+/// anchors walks 2^depth nodes: a 500-byte file used to hang `check` for minutes).
+@Suite struct ComplexKeyTests {
+    /// Anchors doubling `depth` times, and the last one used as a key.
+    static func laughs(depth: Int) -> String {
+        var lines = ["x0: &a0 [x, x]"]
+        for level in 1...depth { lines.append("x\(level): &a\(level) [*a\(level - 1), *a\(level - 1)]") }
+        lines += ["models:", "  A:", "    fields:", "      *a\(depth) : String"]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    @Test func anAliasKeyOfNestedAnchorsIsRefusedAtOnce() {
+        let yaml = Self.laughs(depth: 40)   // 2^40 nodes if expanded
+        #expect(diagnostics(yaml) == [
+            "schema.yaml:45:7: error: an alias ('*name') cannot be a mapping key in schema files; write the key itself",
+        ])
+    }
+
+    @Test func explicitAndCollectionKeysAreRefused() {
+        #expect(diagnostics("models:\n  A:\n    fields:\n      ? name\n      : String\n") == [
+            "schema.yaml:4:7: error: explicit mapping keys ('? key') are not supported in schema files; write 'key: value'",
+        ])
+        #expect(diagnostics("models:\n  A:\n    fields: { [a, b]: String }\n") == [
+            "schema.yaml:3:20: error: a list or mapping cannot be a mapping key in schema files; keys are names",
+        ])
+        #expect(diagnostics("models:\n  A:\n    fields: {*a: String}\n") == [
+            "schema.yaml:3:14: error: an alias ('*name') cannot be a mapping key in schema files; write the key itself",
+        ])
+    }
+
+    @Test func textThatOnlyLooksLikeAComplexKeyIsLeftAlone() {
+        let yaml = """
+            models:  # a comment with *a: and [x]: and ? y
+              A:
+                fields:
+                  title: { type: String, check: "title <> '[x]: ? *y: z'" }
+                  isKnown: { type: Bool, default: true }   # is it? yes
+            seed:
+              A:
+                - { title: "What? *a: [b]: c", isKnown: false }
+            """
+        #expect(diagnostics(yaml) == [])
+    }
+}

@@ -510,3 +510,35 @@ struct PayloadDiagnosticsTests {
         ])
     }
 }
+
+/// `check:` expressions are compiled by SQLite at `check`/`generate` time, and names must fit in file names.
+@Suite struct GeneratorLimitTests {
+    @Test func checksThatAreNotSQLFailAtTheirLine() {
+        let yaml = """
+            models:
+              Item:
+                fields:
+                  copies: { type: Int, check: "copies >= 0" }
+                  price: { type: Double, check: "price >" }
+                  stock: { type: Int, check: "stok > 0" }
+                  code: { type: String, check: "nosuchfn(code) = 1" }
+                  name: { type: String, check: "(SELECT 1) = 1" }
+                  note: { type: String, check: "1)); DROP TABLE x; --" }
+            """
+        #expect(diagnostics(yaml) == [
+            #"schema.yaml:5:37: error: check of field 'Item.price' is not valid SQL: near ")": syntax error; write an SQL expression over the table's columns, such as "copies >= 0""#,
+            #"schema.yaml:6:34: error: check of field 'Item.stock' is not valid SQL: no such column: stok; write an SQL expression over the table's columns, such as "copies >= 0""#,
+            #"schema.yaml:7:36: error: check of field 'Item.code' is not valid SQL: no such function: nosuchfn; write an SQL expression over the table's columns, such as "copies >= 0""#,
+            #"schema.yaml:8:36: error: check of field 'Item.name' is not valid SQL: subqueries prohibited in CHECK constraints; write an SQL expression over the table's columns, such as "copies >= 0""#,
+            #"schema.yaml:9:36: error: check of field 'Item.note' is not valid SQL: it closes the CHECK's parentheses and adds more SQL after them; write an SQL expression over the table's columns, such as "copies >= 0""#,
+        ])
+    }
+
+    @Test func aModelNameTooLongForAFileNameIsAnError() {
+        let long = "M" + String(repeating: "x", count: 260)
+        let fits = "N" + String(repeating: "y", count: 248)   // 249 + ".swift" = 255 bytes
+        #expect(diagnostics("models:\n  \(long): { fields: { a: Int } }\n  \(fits): { fields: { a: Int } }\n") == [
+            "schema.yaml:2:3: error: model name 'Mxxxxxxxxxxxxxxxxxxxxxxx…' is 261 characters long; its file '<name>.swift' would pass the 255-byte limit of file names, so use at most 249 characters",
+        ])
+    }
+}

@@ -35,6 +35,8 @@ struct SchemaResolver {
         for model in sortedModelNames { resolveBelongsTo(of: model) }
         for model in sortedModelNames { resolveKey(of: model) }
         for model in sortedModelNames { resolveColumns(of: model) }
+        let checkValidator = CheckValidator()
+        for model in sortedModelNames { validateChecks(of: model, with: checkValidator) }
         for model in sortedModelNames { resolveIndexes(of: model) }
         for model in sortedModelNames { resolveOtherRelations(of: model) }
         for model in sortedModelNames { resolvePayload(of: model) }
@@ -65,7 +67,7 @@ struct SchemaResolver {
             if Naming.isIdentifier(first.value) && !Naming.reservedTypeNames.contains(first.value)
                 && !Naming.swiftKeywords.contains(first.value)
             {
-                name = first.value
+                if fileNameFits(first, kind: "schema") { name = first.value }
             } else {
                 diagnostics.error(
                     "schema name '\(first.value)' is not a usable Swift type name; use letters, digits and underscores, starting with a letter",
@@ -217,9 +219,13 @@ struct SchemaResolver {
         }
     }
 
+    /// The longest file name most file systems accept, in bytes.
+    static let longestFileName = 255
+
     /// Reserves `<name>.swift`; two types whose names differ only in case would overwrite each other's file on
     /// case-insensitive file systems.
     mutating func claimFileName(for name: Located<String>, kind: String) -> Bool {
+        guard fileNameFits(name, kind: kind) else { return false }
         let key = name.value.lowercased()
         if fileNameOwners.isEmpty { fileNameOwners[(document.names.first?.value ?? "AppSchema").lowercased()] = "the schema enum" }
         if let owner = fileNameOwners[key], owner != "\(kind) '\(name.value)'" {
@@ -230,6 +236,17 @@ struct SchemaResolver {
         }
         fileNameOwners[key] = "\(kind) '\(name.value)'"
         return true
+    }
+
+    /// Whether `<name>.swift` fits in a file name; reports it at the name when not.
+    mutating func fileNameFits(_ name: Located<String>, kind: String) -> Bool {
+        let limit = Self.longestFileName - ".swift".utf8.count
+        guard name.value.utf8.count > limit else { return true }
+        diagnostics.error(
+            "\(kind) name '\(name.value.prefix(24))…' is \(name.value.utf8.count) characters long; its file '<name>.swift' would pass "
+                + "the \(Self.longestFileName)-byte limit of file names, so use at most \(limit) characters",
+            at: name.location)
+        return false
     }
 
     mutating func checkTypeName(_ name: Located<String>, kind: String) -> Bool {

@@ -3,7 +3,8 @@ import Yams
 /// Turns one file's text into a Yams `Node` tree, reporting syntax errors with their line and column.
 ///
 /// Guards come first: Yams composes recursively, so text nested deeper than `maximumNesting` or larger than
-/// `maximumBytes` is rejected with a diagnostic instead of exhausting the stack or the memory.
+/// `maximumBytes` is rejected with a diagnostic instead of exhausting the stack or the memory, and keys that
+/// are not text (`KeyGuard`) before Yams hashes them.
 enum YAMLLoader {
     static let maximumBytes = 8 << 20
     static let maximumNesting = 100
@@ -27,6 +28,10 @@ enum YAMLLoader {
             diagnostics.error(
                 "YAML is nested too deeply (more than \(maximumNesting) levels of indentation and brackets); a schema needs far fewer",
                 at: SchemaLocation(path: input.path, line: line, column: column))
+            return nil
+        }
+        if let (line, column, message) = KeyGuard.firstComplexKey(in: input.contents) {
+            diagnostics.error(message, at: SchemaLocation(path: input.path, line: line, column: column))
             return nil
         }
         do {
@@ -53,7 +58,8 @@ enum YAMLLoader {
             let (line, column) = position(ofCharacterOffset: offset ?? 0, in: text)
             return ("invalid YAML: \(problem)", line, column)
         case let .duplicatedKeysInMapping(duplicates, context):
-            let names = duplicates.map { "'\($0)'" }.joined(separator: ", ")
+            // Yams spells a key that is not text "<uncovertable>"; KeyGuard keeps such keys out, but never echo it.
+            let names = duplicates.map { $0 == "<uncovertable>" ? "(a key that is not text)" : "'\($0)'" }.joined(separator: ", ")
             return (
                 "duplicate key \(names) in one mapping; each key may appear once, remove or rename the repeated one",
                 context.mark.line, context.mark.column
