@@ -19,7 +19,8 @@ enum InputCollector {
             let path = given.count > 1 && given.hasSuffix("/") ? String(given.dropLast()) : given
             var isDirectory: ObjCBool = false
             guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                DiagnosticPrinter.fail("no such file or directory: '\(given)'")
+                let reason = statFailure(path)
+                DiagnosticPrinter.fail(reason == ENOENT ? "no such file or directory: '\(given)'" : "cannot read '\(given)': \(String(cString: strerror(reason)))")
                 throw ExitCode.failure
             }
             let files = isDirectory.boolValue ? try schemaFiles(in: path) : [path]
@@ -31,20 +32,52 @@ enum InputCollector {
                 // The same file named twice (`schema schema/a.yaml`) is read once.
                 let canonical = URL(fileURLWithPath: file).standardizedFileURL.resolvingSymlinksInPath().path
                 guard seen.insert(canonical).inserted else { continue }
-                guard let data = manager.contents(atPath: file) else {
-                    DiagnosticPrinter.fail("cannot read '\(file)'")
+                let data: Data
+                do {
+                    data = try Data(contentsOf: URL(fileURLWithPath: file))
+                } catch {
+                    let reason = (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
+                    DiagnosticPrinter.fail("cannot read '\(file)': \(reason)")
                     throw ExitCode.failure
                 }
                 guard let text = String(data: data, encoding: .utf8) else {
+                    let (line, column) = firstInvalidUTF8(in: data)
                     collected.diagnostics.append(Diagnostic(
-                        .error, "file is not UTF-8 text; schema files must be UTF-8 YAML",
-                        at: SchemaLocation(path: file, line: 1, column: 1)))
+                        .error, "file is not UTF-8 text (an invalid byte sequence starts here); schema files must be UTF-8 YAML",
+                        at: SchemaLocation(path: file, line: line, column: column)))
                     continue
                 }
                 collected.inputs.append(SchemaInput(path: file, contents: text))
             }
         }
         return collected
+    }
+
+    /// The `errno` of `stat(path)` (`ENOENT` for a missing file, `ENAMETOOLONG`, `EACCES`, …), or 0 when it succeeds.
+    private static func statFailure(_ path: String) -> Int32 {
+        var info = stat()
+        return stat(path, &info) == 0 ? 0 : errno
+    }
+
+    /// The line and column (in characters, 1-based) where `data` stops being valid UTF-8.
+    static func firstInvalidUTF8(in data: Data) -> (line: Int, column: Int) {
+        var line = 1
+        var column = 1
+        var bytes = data.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&bytes) {
+            case let .scalarValue(scalar):
+                if scalar == "\n" {
+                    line += 1
+                    column = 1
+                } else {
+                    column += 1
+                }
+            case .emptyInput, .error:
+                return (line, column)
+            }
+        }
     }
 
     private static func schemaFiles(in directory: String) throws -> [String] {

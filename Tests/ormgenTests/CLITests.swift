@@ -116,7 +116,20 @@ struct CLITests {
         try Data([0xFF, 0xFE, 0x00, 0x41]).write(to: directory.url.appendingPathComponent("bin.yaml"))
         let result = try CLI.run(["check", "bin.yaml"], in: directory.url)
         #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("bin.yaml:1:1: error: file is not UTF-8 text; schema files must be UTF-8 YAML\n"))
+        #expect(result.stderr.hasPrefix("bin.yaml:1:1: error: file is not UTF-8 text (an invalid byte sequence starts here); schema files must be UTF-8 YAML\n"))
+
+        // The bad byte's own line and column.
+        try Data("models:\n  Ä:\n    fields: { na".utf8 + [0xFF] + "me: String }\n".utf8).write(to: directory.url.appendingPathComponent("late.yaml"))
+        let late = try CLI.run(["check", "late.yaml"], in: directory.url)
+        #expect(late.stderr.hasPrefix("late.yaml:3:17: error: file is not UTF-8 text (an invalid byte sequence starts here)"))
+    }
+
+    @Test func anUnreadablePathSaysWhy() throws {
+        let directory = try TemporaryDirectory()
+        let long = String(repeating: "n", count: 300) + ".yaml"
+        let result = try CLI.run(["check", long], in: directory.url)
+        #expect(result.status == 1)
+        #expect(result.stderr == "ormgen: error: cannot read '\(long)': File name too long\n")
     }
 
     @Test func aFileNamedTwiceIsReadOnce() throws {
