@@ -56,7 +56,7 @@ extension Item: ORMKit.Record {
             ORMKit.ColumnSchema(name: "age", type: "INTEGER", isNullable: false, definition: "\"age\" INTEGER NOT NULL"),
             ORMKit.ColumnSchema(name: "score", type: "REAL", isNullable: false, definition: "\"score\" REAL NOT NULL"),
             ORMKit.ColumnSchema(name: "active", type: "INTEGER", isNullable: false, storage: "integer", definition: "\"active\" INTEGER NOT NULL"),
-            ORMKit.ColumnSchema(name: "created", type: "REAL", isNullable: false, storage: "referenceSeconds", definition: "\"created\" REAL NOT NULL"),
+            ORMKit.ColumnSchema(name: "created", type: "REAL", isNullable: false, storage: "unixSeconds", definition: "\"created\" REAL NOT NULL"),
             ORMKit.ColumnSchema(name: "note", type: "TEXT", isNullable: true, definition: "\"note\" TEXT"),
             ORMKit.ColumnSchema(name: "avatar", type: "BLOB", isNullable: true, definition: "\"avatar\" BLOB"),
             ORMKit.ColumnSchema(name: "visits", type: "INTEGER", isNullable: false, definition: "\"visits\" INTEGER NOT NULL"),
@@ -76,7 +76,7 @@ extension Item: ORMKit.Record {
         self.age = try row.decode(at: 3)
         self.score = try row.decode(at: 4)
         self.active = try row.decode(at: 5)
-        self.created = try row.decode(at: 6)
+        self.created = try row.decode(at: 6, as: ORMKit.DateStorage.UnixSeconds.self)
         self.note = try row.decode(at: 7)
         self.avatar = try row.decode(at: 8)
         self.visits = try row.decode(at: 9)
@@ -89,7 +89,7 @@ extension Item: ORMKit.Record {
         try encoder.encode(self.age)
         try encoder.encode(self.score)
         try encoder.encode(self.active)
-        try encoder.encode(self.created)
+        try encoder.encode(self.created, as: ORMKit.DateStorage.UnixSeconds.self)
         try encoder.encode(self.note)
         try encoder.encode(self.avatar)
         try encoder.encode(self.visits)
@@ -114,7 +114,7 @@ extension Item {
         public static let age = ORMKit.Column<Swift.Int>("age", table: "items")
         public static let score = ORMKit.Column<Swift.Double>("score", table: "items")
         public static let active = ORMKit.Column<Swift.Bool>("active", table: "items")
-        public static let created = ORMKit.Column<Foundation.Date>("created", table: "items")
+        public static let created = ORMKit.StoredColumn<ORMKit.DateStorage.UnixSeconds>("created", table: "items")
         public static let note = ORMKit.Column<Swift.String?>("note", table: "items")
         public static let avatar = ORMKit.Column<Foundation.Data?>("avatar", table: "items")
         public static let visits = ORMKit.Column<Swift.Int>("visits", table: "items")
@@ -126,7 +126,7 @@ extension Item {
     public static var age: ORMKit.Column<Swift.Int> { Columns.age }
     public static var score: ORMKit.Column<Swift.Double> { Columns.score }
     public static var active: ORMKit.Column<Swift.Bool> { Columns.active }
-    public static var created: ORMKit.Column<Foundation.Date> { Columns.created }
+    public static var created: ORMKit.StoredColumn<ORMKit.DateStorage.UnixSeconds> { Columns.created }
     public static var note: ORMKit.Column<Swift.String?> { Columns.note }
     public static var avatar: ORMKit.Column<Foundation.Data?> { Columns.avatar }
     public static var visits: ORMKit.Column<Swift.Int> { Columns.visits }
