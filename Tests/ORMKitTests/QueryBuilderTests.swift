@@ -200,16 +200,19 @@ struct QueryBuilderTests {
     @Test func repeatedQueryShapesReuseTheirStatement() throws {
         let (db, directory) = try library()
         _ = directory
-        func run(_ rating: Double, _ names: [String]) throws {
-            _ = try Author.filter(Author.rating > rating && Author.name.in(names)).order(Author.name).limit(3).fetchAll(db)
-            _ = try Author.select(Author.name, Author.rating).filter(Author.rating > rating).fetchAll(db)
-            _ = try Author.filter(Author.rating > rating).count(db)
+        func run(_ conn: Connection, _ rating: Double, _ names: [String]) throws {
+            _ = try Author.filter(Author.rating > rating && Author.name.in(names)).order(Author.name).limit(3).fetchAll(conn)
+            _ = try Author.select(Author.name, Author.rating).filter(Author.rating > rating).fetchAll(conn)
+            _ = try Author.filter(Author.rating > rating).count(conn)
         }
-        try run(0, ["a", "b"])
-        let before = try db.withConnection { $0.prepareCount }
-        for rating in 1...20 { try run(Double(rating), ["x\(rating)", "y"]) }
-        #expect(try db.withConnection { $0.prepareCount } == before)
-        try run(0, ["a", "b", "c"])  // a longer IN list is a new shape
-        #expect(try db.withConnection { $0.prepareCount } == before + 1)
+        // One read closure, so every query runs on the same connection and its statement cache.
+        try db.read { conn in
+            try run(conn, 0, ["a", "b"])
+            let before = conn.prepareCount
+            for rating in 1...20 { try run(conn, Double(rating), ["x\(rating)", "y"]) }
+            #expect(conn.prepareCount == before)
+            try run(conn, 0, ["a", "b", "c"])  // a longer IN list is a new shape
+            #expect(conn.prepareCount == before + 1)
+        }
     }
 }

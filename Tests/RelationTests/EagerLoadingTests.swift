@@ -197,13 +197,14 @@ import Testing
     @Test func keysBeyondTheVariableLimitAreChunked() throws {
         let library = try library(authors: 25, booksPerAuthor: 1)
         let db = library.db
-        try db.withConnection { conn in
-            #expect(conn.maximumBoundVariables >= 999)
-            conn.limitBoundVariables(to: 10)
-            #expect(conn.maximumBoundVariables == 10)
-        }
+        // One read closure: the limit is set on the connection the loading then uses (a reader).
         let (authors, statements) = try library.countingStatements {
-            try Author.order(Author.name).including(Author.books.including(Book.readers)).fetchAll(db)
+            try db.read { conn in
+                #expect(conn.maximumBoundVariables >= 999)
+                conn.limitBoundVariables(to: 10)
+                #expect(conn.maximumBoundVariables == 10)
+                return try Author.order(Author.name).including(Author.books.including(Book.readers)).fetchAll(conn)
+            }
         }
         #expect(authors.count == 25)
         #expect(authors.allSatisfy { author in author.related.map(\.authorID) == [author.id] && author.related[0].related.count == 2 })

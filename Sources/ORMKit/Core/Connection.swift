@@ -49,6 +49,16 @@ public final class Connection {
     /// Whether a transaction is open (SQLite is not in autocommit mode).
     public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 
+    /// Whether the connection was opened read-only (a reader of the pool, or a read-only database).
+    var isReadOnlyConnection: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+
+    /// Whether `sql` (one statement, prepared through the cache) leaves the database unchanged.
+    ///
+    /// - Throws: `DatabaseError` when the SQL does not compile.
+    func isReadOnly(sql: String) throws -> Bool {
+        try withStatement(sql) { sqlite3_stmt_readonly($0.handle) != 0 }
+    }
+
     /// The row id of the last successful `INSERT` on this connection (`sqlite3_last_insert_rowid`).
     public var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 

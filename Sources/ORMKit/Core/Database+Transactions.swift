@@ -21,14 +21,17 @@ extension Database {
         }
     }
 
-    /// Runs `body` in a read-only transaction (`BEGIN DEFERRED` with `PRAGMA query_only`): it sees one
-    /// consistent snapshot, and any write inside it fails with `SQLITE_READONLY`.
+    /// Runs `body` in a read-only transaction (`BEGIN DEFERRED`) on a reader connection (see `Database`): it sees
+    /// one consistent snapshot of committed data, concurrently with other reads and with the writer. Any write
+    /// inside it fails (`SQLITE_READONLY`, or `.misuse` for a write through the `Database`). Inside a `write`
+    /// closure it runs on the writer and sees that closure's changes.
     ///
     /// - Throws: what `body` throws, or `DatabaseError`.
     public func read<T>(_ body: (Connection) throws -> T) throws -> T {
-        try withConnection { conn in
+        try withReadConnection { conn in
             if conn.isInTransaction { return try body(conn) }
-            return try conn.transaction(begin: "BEGIN DEFERRED TRANSACTION", readOnly: true) { try body(conn) }
+            // A reader connection is read-only already; the writer needs `query_only` for the closure.
+            return try conn.transaction(begin: "BEGIN DEFERRED TRANSACTION", readOnly: !hasReaderPool) { try body(conn) }
         }
     }
 
@@ -56,7 +59,7 @@ extension Database {
     /// - Throws: what `body` throws, or `DatabaseError`.
     public func read<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
-            queue.async {
+            (hasReaderPool ? readQueue : queue).async {
                 continuation.resume(with: Result { try self.read(body) })
             }
         }

@@ -1,22 +1,25 @@
 import Foundation
 import ORMKitSQLite
 
-/// An SQLite database: one serialized connection, safe to share between tasks and threads.
+/// An SQLite database, safe to share between tasks and threads: one writer connection and, for a WAL file,
+/// a pool of reader connections.
 ///
 /// ```swift
 /// let db = try Database(path: "/path/to/app.sqlite")   // created if missing, WAL, foreign keys on
-/// try db.write { conn in try author.insert(conn) }       // a transaction
-/// let authors = try Author.fetchAll(db)                  // autocommit read
+/// try db.write { conn in try author.insert(conn) }       // a transaction on the writer
+/// let authors = try Author.fetchAll(db)                  // a read on a reader connection
 /// ```
 ///
-/// Every operation takes the database's lock, so calls from many tasks are serialized. `read` and `write`
-/// also come in `async` variants that run on the database's own queue and never block the caller's
-/// thread. Open several `Database` values to use several databases at once: nothing is global.
-///
-/// (All reads and writes use one connection today; `read` already runs in a read-only transaction so a
-/// later pool of WAL readers can take it over without changing callers.)
+/// Writes (`write`, record writes, `migrate`, `withConnection`) are serialized on the writer. Reads (`read`,
+/// fetches, counts, aggregates) on a WAL file run on one of up to `Options.maximumReaderCount` read-only
+/// connections, concurrently with each other and with the writer; each `read` closure sees one snapshot of
+/// committed data. In-memory databases, files in another journal mode and `maximumReaderCount: 0` use the
+/// writer for everything. Inside a `write` closure, reads use the writer and see its uncommitted changes; inside
+/// a `read` closure, writes are refused. `read` and `write` also come in `async` variants that never block the
+/// caller's thread. Open several `Database` values to use several databases at once: nothing is global.
 public final class Database: @unchecked Sendable {
-    // `@unchecked`: every mutable state (`connection` and what it owns) is only touched under `lock`.
+    // `@unchecked`: every mutable state (`connection` and what it owns) is only touched under `lock`; the
+    // readers are `ReaderPool`'s.
 
     /// The path given at open (`:memory:` for in-memory databases).
     public let path: String
@@ -26,8 +29,12 @@ public final class Database: @unchecked Sendable {
     private let lock = NSRecursiveLock()
     /// The connection; nil after `close()`.
     private var connection: Connection?
-    /// Where async `read`/`write` calls run, off the caller's thread.
+    /// Where async `write` calls (and `read` calls without readers) run, off the caller's thread.
     let queue: DispatchQueue
+    /// The reader connections; nil when reads use the writer.
+    private let readers: ReaderPool?
+    /// Where async `read` calls run when there are readers (concurrently).
+    let readQueue: DispatchQueue
 
     /// Opens (creating if missing) the database file at `path`.
     ///
@@ -59,8 +66,36 @@ public final class Database: @unchecked Sendable {
         self.path = path
         self.options = options
         self.queue = DispatchQueue(label: "ORMKit.Database")
+        self.readQueue = DispatchQueue(label: "ORMKit.Database.read", attributes: .concurrent)
+        let handle = try Self.openHandle(path: path, readOnly: options.readOnly, options: options)
+        if isFile, options.maximumReaderCount > 0, options.readOnly || options.journalMode == .wal {
+            readers = ReaderPool(capacity: options.maximumReaderCount) {
+                try Self.openHandle(path: path, readOnly: true, options: options)
+            }
+        } else {
+            readers = nil
+        }
+        let connection = Connection(handle: handle, databaseLock: lock)
+        self.connection = connection
+        do {
+            try withConnection { conn in
+                if isFile, !options.readOnly, options.journalMode == .wal {
+                    try conn.run(sql: "PRAGMA journal_mode = WAL", arguments: [])
+                }
+            }
+        } catch {
+            try? connection.close()
+            throw error
+        }
+    }
+
+    /// Opens one connection to `path` with the settings every connection shares: extended result codes, no
+    /// double-quoted string literals, the busy timeout.
+    ///
+    /// - Throws: `DatabaseError` naming the path when SQLite cannot open it.
+    private static func openHandle(path: String, readOnly: Bool, options: Options) throws -> OpaquePointer {
         var handle: OpaquePointer?
-        let flags = (options.readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
             | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         let code = sqlite3_open_v2(path, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
@@ -76,25 +111,24 @@ public final class Database: @unchecked Sendable {
             // A double-quoted name that matches no column is an error, not a string literal.
             ormkit_sqlite_db_config_int(handle, SQLITE_DBCONFIG_DQS_DML, 0, nil)
         }
-        let connection = Connection(handle: handle, databaseLock: lock)
-        self.connection = connection
-        do {
-            try withConnection { conn in
-                sqlite3_busy_timeout(conn.handle, options.busyTimeoutMilliseconds)
-                try conn.run(sql: "PRAGMA foreign_keys = \(options.foreignKeys ? "ON" : "OFF")", arguments: [])
-                if isFile, !options.readOnly, options.journalMode == .wal {
-                    try conn.run(sql: "PRAGMA journal_mode = WAL", arguments: [])
-                }
-            }
-        } catch {
-            try? connection.close()
+        sqlite3_busy_timeout(handle, options.busyTimeoutMilliseconds)
+        let pragma = "PRAGMA foreign_keys = \(options.foreignKeys ? "ON" : "OFF")"
+        let pragmaCode = sqlite3_exec(handle, pragma, nil, nil, nil)
+        guard pragmaCode == SQLITE_OK else {
+            let error = DatabaseError.sqlite(handle, code: pragmaCode, sql: pragma)
+            sqlite3_close_v2(handle)
             throw error
         }
+        return handle
     }
 
     deinit {
+        try? readers?.close()
         try? connection?.close()
     }
+
+    /// Whether reads run on reader connections (a WAL file with `maximumReaderCount` above 0, or a read-only file).
+    public var hasReaderPool: Bool { readers != nil }
 
     /// Whether `close()` was called.
     public var isClosed: Bool {
@@ -109,31 +143,70 @@ public final class Database: @unchecked Sendable {
     ///
     /// - Throws: `DatabaseError` (`.misuse`) when called from inside a `read`/`write` closure of this database.
     public func close() throws {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let connection else { return }
-        if connection.isAccessible {
+        if HeldConnections.entry(for: ObjectIdentifier(self)) != nil {
             throw DatabaseError(
                 kind: .misuse, resultCode: SQLITE_MISUSE,
                 message: "close() was called inside a read/write closure of the same database"
             )
         }
+        lock.lock()
+        defer { lock.unlock() }
+        guard let connection else { return }
         self.connection = nil
+        var failure: (any Error)?
+        do { try readers?.close() } catch { failure = error }
         try connection.close()
+        if let failure { throw failure }
     }
 
-    /// Runs `body` with the connection, holding the lock. Re-entrant calls (from inside another closure on the
-    /// same thread) reuse the connection that is already in use.
+    /// Runs `body` with the writer connection, holding the lock. Re-entrant calls (from inside another closure on
+    /// the same thread) reuse the connection that is already in use.
     ///
-    /// - Throws: `DatabaseError` (`.closed`) after `close()`, or what `body` throws.
+    /// - Throws: `DatabaseError` (`.closed`) after `close()`, (`.misuse`) inside a `read` closure of this database
+    ///   (which must not write), or what `body` throws.
     public func withConnection<T>(_ body: (Connection) throws -> T) throws -> T {
         lock.lock()
         defer { lock.unlock() }
         guard let connection else { throw DatabaseError.closedDatabase }
         if connection.isAccessible { return try body(connection) }
+        if readers != nil, HeldConnections.entry(for: ObjectIdentifier(self))?.isReader == true {
+            throw DatabaseError(
+                kind: .misuse, resultCode: SQLITE_MISUSE,
+                message: "a write was started inside a read closure of the same database; use write { } for the whole unit")
+        }
         connection.isAccessible = true
         defer { connection.isAccessible = false }
-        return try body(connection)
+        return try HeldConnections.holding(connection, isReader: false, for: ObjectIdentifier(self)) {
+            try body(connection)
+        }
+    }
+
+    /// Runs `body` with a connection for reading: the one this thread already uses for this database (inside a
+    /// `read` or `write` closure), else a reader from the pool (autocommit: each statement sees the latest
+    /// committed data), else the writer.
+    ///
+    /// - Throws: `DatabaseError` (`.closed`) after `close()`, or what `body` throws.
+    public func withReadConnection<T>(_ body: (Connection) throws -> T) throws -> T {
+        guard let readers else { return try withConnection(body) }
+        if let held = HeldConnections.entry(for: ObjectIdentifier(self)) {
+            if held.isReader { return try body(held.connection.takeUnretainedValue()) }
+            return try withConnection(body)
+        }
+        return try withReader(readers, body)
+    }
+
+    /// Runs `body` on a reader of `pool`, recorded as held by this thread.
+    ///
+    /// - Throws: `DatabaseError` (`.closed`), or what `body` throws.
+    func withReader<T>(_ pool: ReaderPool, _ body: (Connection) throws -> T) throws -> T {
+        let reader = try pool.acquire()
+        defer { pool.release(reader) }
+        let connection = reader.connection
+        connection.isAccessible = true
+        defer { connection.isAccessible = false }
+        return try HeldConnections.holding(connection, isReader: true, for: ObjectIdentifier(self)) {
+            try body(connection)
+        }
     }
 
     /// Sends each executed statement's SQL, with its bound values written in, to `body`; pass nil to stop.
@@ -142,12 +215,13 @@ public final class Database: @unchecked Sendable {
     /// db.trace { event in print(event.expandedSQL) }
     /// ```
     ///
-    /// `body` runs synchronously on the thread executing the statement, while the database lock is held:
-    /// it must not use the database. The expanded SQL contains user data.
+    /// `body` runs synchronously on the thread executing the statement (the writer's or a reader's), while that
+    /// connection is in use: it must not use the database. The expanded SQL contains user data.
     public func trace(_ body: (@Sendable (TraceEvent) -> Void)?) {
         lock.lock()
-        defer { lock.unlock() }
         connection?.setTrace(body)
+        lock.unlock()
+        readers?.setTrace(body)
     }
 }
 
@@ -172,6 +246,9 @@ extension Database {
         public var busyTimeout: Double
         /// Open read-only: the file must exist, and every write fails with `SQLITE_READONLY`.
         public var readOnly: Bool
+        /// The most reader connections of a WAL (or read-only) file database, opened as reads need them; 4 by
+        /// default. 0 runs reads on the writer.
+        public var maximumReaderCount: Int
 
         /// `busyTimeout` in whole milliseconds for `sqlite3_busy_timeout`: negative or NaN is 0, huge is clamped.
         var busyTimeoutMilliseconds: Int32 {
@@ -180,12 +257,17 @@ extension Database {
             return milliseconds >= Double(Int32.max) ? Int32.max : Int32(max(0, milliseconds))
         }
 
-        /// Creates options; the defaults are WAL, foreign keys on, a 5-second busy timeout, read-write.
-        public init(journalMode: JournalMode = .wal, foreignKeys: Bool = true, busyTimeout: Double = 5, readOnly: Bool = false) {
+        /// Creates options; the defaults are WAL, foreign keys on, a 5-second busy timeout, read-write, up to 4
+        /// readers.
+        public init(
+            journalMode: JournalMode = .wal, foreignKeys: Bool = true, busyTimeout: Double = 5, readOnly: Bool = false,
+            maximumReaderCount: Int = 4
+        ) {
             self.journalMode = journalMode
             self.foreignKeys = foreignKeys
             self.busyTimeout = busyTimeout
             self.readOnly = readOnly
+            self.maximumReaderCount = max(0, maximumReaderCount)
         }
     }
 }

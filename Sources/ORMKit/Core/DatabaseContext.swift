@@ -11,6 +11,41 @@ public protocol DatabaseContext {
     ///
     /// - Throws: `DatabaseError` (`.closed`) when the database was closed, or what `body` throws.
     func withConnection<T>(_ body: (Connection) throws -> T) throws -> T
+
+    /// Runs `body` with a connection for reading only: a `Database` may pick a reader connection (see
+    /// `Database`); the default is `withConnection`.
+    ///
+    /// - Throws: `DatabaseError` (`.closed`) when the database was closed, or what `body` throws.
+    func withReadConnection<T>(_ body: (Connection) throws -> T) throws -> T
+}
+
+extension DatabaseContext {
+    /// Runs `body`, which runs the raw `sql`, on a connection for reading when `sql` only reads (as SQLite
+    /// judges it: `sqlite3_stmt_readonly`), else on the writer: `INSERT … RETURNING` through `fetchOne` writes.
+    ///
+    /// - Throws: `DatabaseError`, or what `body` throws.
+    func withConnection<T>(running sql: String, _ body: (Connection) throws -> T) throws -> T {
+        do {
+            return try withReadConnection { conn in
+                if conn.isReadOnlyConnection, try !conn.isReadOnly(sql: sql) { throw WriterNeeded() }
+                return try body(conn)
+            }
+        } catch is WriterNeeded {
+            return try withConnection(body)
+        }
+    }
+}
+
+/// Thrown inside a reader when raw SQL turns out to write; the caller runs it on the writer.
+private struct WriterNeeded: Error {}
+
+extension DatabaseContext {
+    /// Runs `body` with `withConnection`.
+    ///
+    /// - Throws: what `withConnection` throws.
+    public func withReadConnection<T>(_ body: (Connection) throws -> T) throws -> T {
+        try withConnection(body)
+    }
 }
 
 extension Connection: DatabaseContext {

@@ -78,7 +78,7 @@ extension Row {
     public static func fetchOne<T>(
         _ db: some DatabaseContext, sql: String, arguments: StatementArguments = [], _ transform: (Row) throws -> T
     ) throws -> T? {
-        try db.withConnection { conn in
+        try db.withConnection(running: sql) { conn in
             try conn.withStatement(sql) { statement in
                 try statement.bind(arguments)
                 return try statement.firstRow(transform)
@@ -93,7 +93,7 @@ extension Row {
     public static func forEach(
         _ db: some DatabaseContext, sql: String, arguments: StatementArguments = [], _ body: (Row) throws -> Void
     ) throws {
-        try db.withConnection { conn in
+        try db.withConnection(running: sql) { conn in
             try conn.withStatement(sql) { statement in
                 try statement.bind(arguments)
                 try statement.forEachRow(body)

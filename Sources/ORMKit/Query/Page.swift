@@ -32,7 +32,7 @@ extension QueryRequest {
         var unlimited = self
         unlimited.limitCount = nil
         unlimited.offsetCount = nil
-        return try db.withConnection { conn in
+        return try db.withReadConnection { conn in
             try conn.savepoint {
                 let total = try unlimited.count(conn)
                 let items = try unlimited.limit(size, offset: first).fetchAll(conn)
@@ -76,7 +76,7 @@ extension IncludingRequest {
         var unlimited = self
         unlimited.base.limitCount = nil
         unlimited.base.offsetCount = nil
-        return try db.withConnection { conn in
+        return try db.withReadConnection { conn in
             try conn.savepoint {
                 let total = try unlimited.base.count(conn)
                 let items = try unlimited.limit(size, offset: first).fetchAll(conn)

@@ -6,7 +6,7 @@ extension QueryRequest {
     public func fetchAll(_ db: some DatabaseContext) throws -> [R] {
         var renderer = SQLRenderer()
         let sql = selectSQL(R.schema.recordSQL.selection, renderer: &renderer)
-        return try db.withConnection { conn in
+        return try db.withReadConnection { conn in
             try R.naming { try conn.fetchRecords(R.self, sql: sql, arguments: StatementArguments(renderer.arguments)) }
         }
     }

@@ -11,7 +11,7 @@ extension Record {
     ///   stored column), or a decoding error.
     public static func fetchAll(_ db: some DatabaseContext, sql: String, arguments: StatementArguments = []) throws -> [Self] {
         let wrapped = wrapRawSQL(sql)
-        return try db.withConnection { conn in
+        return try db.withReadConnection { conn in
             try naming { try conn.fetchRecords(Self.self, sql: wrapped, arguments: arguments) }
         }
     }
@@ -21,7 +21,7 @@ extension Record {
     /// - Throws: `DatabaseError`, as `fetchAll(_:sql:arguments:)`.
     public static func fetchOne(_ db: some DatabaseContext, sql: String, arguments: StatementArguments = []) throws -> Self? {
         let wrapped = wrapRawSQL(sql) + " LIMIT 1"
-        return try db.withConnection { conn in
+        return try db.withReadConnection { conn in
             try naming { try conn.fetchRecords(Self.self, sql: wrapped, arguments: arguments).first }
         }
     }
@@ -45,7 +45,7 @@ extension ColumnValue {
     ///
     /// - Throws: `DatabaseError` when the SQL fails or the value does not decode as `Self`.
     public static func fetchOne(_ db: some DatabaseContext, sql: String, arguments: StatementArguments = []) throws -> Self? {
-        try db.withConnection { conn in
+        try db.withConnection(running: sql) { conn in
             try conn.withStatement(sql) { statement in
                 try statement.bind(arguments)
                 return try statement.firstRow { try Self.decode(from: $0, at: 0) }
@@ -57,7 +57,7 @@ extension ColumnValue {
     ///
     /// - Throws: `DatabaseError` when the SQL fails or a value does not decode as `Self`.
     public static func fetchAll(_ db: some DatabaseContext, sql: String, arguments: StatementArguments = []) throws -> [Self] {
-        try db.withConnection { conn in
+        try db.withConnection(running: sql) { conn in
             try conn.withStatement(sql) { statement in
                 try statement.bind(arguments)
                 var values: [Self] = []

@@ -49,7 +49,7 @@ public struct SelectRequest<R: Record, T>: Sendable {
         // Render the selection first so its arguments come first, then the clauses.
         let sql = base.selectSQL(columns, renderer: &renderer)
         let arguments = StatementArguments(renderer.arguments)
-        return try db.withConnection { conn in
+        return try db.withReadConnection { conn in
             try R.naming {
                 try conn.withStatement(sql) { statement in
                     try statement.bind(arguments)

@@ -9,7 +9,7 @@ extension Record {
     @inlinable
     public static func find(_ db: some DatabaseContext, _ key: PrimaryKey) throws -> Self? {
         let sql = try schema.recordSQL.requireKey(tableName: schema.name).find
-        return try db.withConnection { conn in
+        return try db.withReadConnection { conn in
             try naming {
                 try conn.withStatement(sql) { statement in
                     var encoder = RecordEncoder(statement: statement)
@@ -24,7 +24,7 @@ extension Record {
     ///
     /// - Throws: `DatabaseError`.
     public static func find(_ db: some DatabaseContext, keys: some Sequence<PrimaryKey>) throws -> [Self] {
-        try db.withConnection { conn in try keys.compactMap { try find(conn, $0) } }
+        try db.withReadConnection { conn in try keys.compactMap { try find(conn, $0) } }
     }
 
     /// Whether a row has primary key `key`.
@@ -32,7 +32,7 @@ extension Record {
     /// - Throws: `DatabaseError`.
     public static func exists(_ db: some DatabaseContext, key: PrimaryKey) throws -> Bool {
         let sql = try schema.recordSQL.requireKey(tableName: schema.name).exists
-        return try db.withConnection { conn in
+        return try db.withReadConnection { conn in
             try naming {
                 try conn.withStatement(sql) { statement in
                     var encoder = RecordEncoder(statement: statement)
@@ -49,7 +49,7 @@ extension Record {
     @inlinable
     public static func fetchAll(_ db: some DatabaseContext) throws -> [Self] {
         let sql = schema.recordSQL.selectAll
-        return try db.withConnection { conn in try naming { try conn.withStatement(sql) { try $0.decodeRecords(Self.self) } } }
+        return try db.withReadConnection { conn in try naming { try conn.withStatement(sql) { try $0.decodeRecords(Self.self) } } }
     }
 
     /// The first record of the table, or nil when it is empty.
@@ -58,7 +58,7 @@ extension Record {
     @inlinable
     public static func fetchOne(_ db: some DatabaseContext) throws -> Self? {
         let sql = schema.recordSQL.selectFirst
-        return try db.withConnection { conn in
+        return try db.withReadConnection { conn in
             try naming { try conn.withStatement(sql) { try $0.firstRow(decodeRecord) } }
         }
     }

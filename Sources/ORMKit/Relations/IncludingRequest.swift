@@ -53,7 +53,7 @@ public struct IncludingRequest<R: Record, Loaded: Sendable>: Sendable {
     /// - Throws: `DatabaseError` (a required `belongsTo` whose parent row is missing throws `.recordNotFound`).
     @inlinable
     public func fetchAll(_ db: some DatabaseContext) throws -> [Related<R, Loaded>] {
-        try db.withConnection { conn in
+        try db.withReadConnection { conn in
             try conn.savepoint {
                 let records = try base.fetchAll(conn)
                 let loaded = records.isEmpty ? [] : try including.load(conn, records)

@@ -1,0 +1,111 @@
+import Foundation
+
+/// The read-only connections of a WAL file database: at most `capacity`, opened on first use, each used by
+/// one thread at a time. `acquire` waits while all are in use.
+final class ReaderPool: @unchecked Sendable {
+    // `@unchecked`: `idle`, `readers`, `isClosed` and `trace` are only touched under `state`; a reader's
+    // connection only by the thread that acquired it, which holds the reader's `lock` meanwhile (cursors
+    // released later take that lock too).
+
+    /// One reader connection and the lock held by whoever uses it.
+    final class Reader {
+        let connection: Connection
+        let lock: NSRecursiveLock
+
+        init(connection: Connection, lock: NSRecursiveLock) {
+            self.connection = connection
+            self.lock = lock
+        }
+    }
+
+    /// The most readers open at once.
+    let capacity: Int
+    private let open: () throws -> OpaquePointer
+    private let state = NSLock()
+    private let slots: DispatchSemaphore
+    private var idle: [Reader] = []
+    private var readers: [Reader] = []
+    private var isClosed = false
+    private var trace: (@Sendable (TraceEvent) -> Void)?
+
+    /// A pool of up to `capacity` readers, each opened by `open`.
+    init(capacity: Int, open: @escaping () throws -> OpaquePointer) {
+        self.capacity = capacity
+        self.open = open
+        self.slots = DispatchSemaphore(value: capacity)
+    }
+
+    /// A reader for the caller's exclusive use (its lock taken), waiting while every reader is in use.
+    ///
+    /// - Throws: `DatabaseError` (`.closed`) after `close()`, or when a new connection cannot be opened.
+    func acquire() throws -> Reader {
+        slots.wait()
+        state.lock()
+        defer { state.unlock() }
+        guard !isClosed else {
+            slots.signal()
+            throw DatabaseError.closedDatabase
+        }
+        let reader: Reader
+        if let free = idle.popLast() {
+            reader = free
+        } else {
+            do {
+                let lock = NSRecursiveLock()
+                reader = Reader(connection: Connection(handle: try open(), databaseLock: lock), lock: lock)
+            } catch {
+                slots.signal()
+                throw error
+            }
+            reader.connection.setTrace(trace)
+            readers.append(reader)
+        }
+        reader.lock.lock()
+        return reader
+    }
+
+    /// Gives `reader` back to the pool.
+    func release(_ reader: Reader) {
+        reader.lock.unlock()
+        state.lock()
+        idle.append(reader)
+        state.unlock()
+        slots.signal()
+    }
+
+    /// Installs the trace closure on every reader, now and when opened later (waiting for readers in use).
+    func setTrace(_ body: (@Sendable (TraceEvent) -> Void)?) {
+        state.lock()
+        trace = body
+        let current = readers
+        state.unlock()
+        for reader in current {
+            reader.lock.lock()
+            reader.connection.setTrace(body)
+            reader.lock.unlock()
+        }
+    }
+
+    /// Waits for every reader in use, then closes them all; later `acquire` calls throw `.closed`.
+    ///
+    /// - Throws: `DatabaseError` when SQLite fails to close a connection (the others are closed anyway).
+    func close() throws {
+        state.lock()
+        let wasClosed = isClosed
+        isClosed = true
+        state.unlock()
+        guard !wasClosed else { return }
+        for _ in 0..<capacity { slots.wait() }
+        defer { for _ in 0..<capacity { slots.signal() } }
+        state.lock()
+        let current = readers
+        readers = []
+        idle = []
+        state.unlock()
+        var failure: (any Error)?
+        for reader in current {
+            do { try reader.connection.close() } catch { failure = failure ?? error }
+        }
+        if let failure { throw failure }
+    }
+}
