@@ -20,7 +20,7 @@ import Testing
 /// - Errors are reported at the document's own lines (`docs/relations.md:123`) through `#sourceLocation`.
 @Suite struct DocumentationSnippetTests {
     /// The documents whose Swift blocks must compile, relative to the repository root.
-    static let documents = ["docs/runtime-guide.md", "docs/relations.md", "docs/migrations.md"]
+    static let documents = ["docs/runtime-guide.md", "docs/relations.md", "docs/migrations.md", "docs/concurrency.md"]
 
     @Test(arguments: documents)
     func swiftBlocksTypeCheck(document: String) throws {
