@@ -10,6 +10,9 @@ final class ORMKitContender: Contender {
         // ORMKit opens files in WAL mode with foreign keys on; the remaining shared PRAGMA:
         database = try Database(path: path)
         try database.execute(sql: "PRAGMA synchronous = NORMAL")
+        // Reads run on a reader connection: open it here, as the writer is, since a new connection also loads
+        // the schema on first use (A prepares its statements, loading the schema, before timing too).
+        _ = try Int.fetchOne(database, sql: "SELECT count(*) FROM sqlite_master")
     }
 
     func prepare(_ workload: Workload, sizes: Sizes) throws -> (() throws -> Outcome)? {
