@@ -77,6 +77,21 @@ extension Relation {
         return key
     }
 
+    /// The change that builds one child from the owner's key and saves it (`hasMany` and `hasOne`).
+    fileprivate func changeBuilding<Key>(_ build: @escaping @Sendable (Key) -> Target) -> GraphChange<Owner, Target> {
+        GraphChange { conn, owner in try saveBuilt({ [build($0)] }, of: owner, conn)[0] }
+    }
+
+    /// The change that builds one child from the owner's key, saves it, then applies `changes` to it.
+    fileprivate func changeBuilding<Key, each Saved>(
+        _ build: @escaping @Sendable (Key) -> Target, with changes: repeat GraphChange<Target, each Saved>
+    ) -> GraphChange<Owner, Related<Target, (repeat each Saved)>> {
+        GraphChange { conn, owner in
+            let saved = try saveBuilt({ [build($0)] }, of: owner, conn)[0]
+            return Related(record: saved, related: (repeat try (each changes).apply(conn, saved)))
+        }
+    }
+
     /// Builds the children of `owner` from its key and saves them.
     fileprivate func saveBuilt<Key>(_ build: (Key) -> [Target], of owner: Owner, _ conn: Connection) throws -> [Target] {
         try build(try childKey(of: owner, as: Key.self)).map { try save($0, of: owner, conn) }
@@ -124,7 +139,7 @@ extension Relation where Kind == HasManyKind {
 
     /// One child built from the owner's key: see `saving(_:)` with an array-building closure.
     public func saving<Key>(_ build: @escaping @Sendable (Key) -> Target) -> GraphChange<Owner, Target> {
-        GraphChange { conn, owner in try saveBuilt({ [build($0)] }, of: owner, conn)[0] }
+        changeBuilding(build)
     }
 
     /// One child built from the owner's key, with its own related records: `Author.books.saving({ Book(…, authorID: $0) },
@@ -132,10 +147,7 @@ extension Relation where Kind == HasManyKind {
     public func saving<Key, each Saved>(_ build: @escaping @Sendable (Key) -> Target, with changes: repeat GraphChange<Target, each Saved>)
         -> GraphChange<Owner, Related<Target, (repeat each Saved)>>
     {
-        GraphChange { conn, owner in
-            let saved = try saveBuilt({ [build($0)] }, of: owner, conn)[0]
-            return Related(record: saved, related: (repeat try (each changes).apply(conn, saved)))
-        }
+        changeBuilding(build, with: repeat each changes)
     }
 }
 
@@ -143,17 +155,14 @@ extension Relation where Kind == HasOneKind {
     /// The `hasOne` child built from the owner's key once the owner is saved:
     /// `Author.profile.saving { AuthorProfile(biography: "…", links: [:], authorID: $0) }`. See `HasMany`'s `saving(_:)`.
     public func saving<Key>(_ build: @escaping @Sendable (Key) -> Target) -> GraphChange<Owner, Target> {
-        GraphChange { conn, owner in try saveBuilt({ [build($0)] }, of: owner, conn)[0] }
+        changeBuilding(build)
     }
 
     /// The `hasOne` child built from the owner's key, with its own related records.
     public func saving<Key, each Saved>(_ build: @escaping @Sendable (Key) -> Target, with changes: repeat GraphChange<Target, each Saved>)
         -> GraphChange<Owner, Related<Target, (repeat each Saved)>>
     {
-        GraphChange { conn, owner in
-            let saved = try saveBuilt({ [build($0)] }, of: owner, conn)[0]
-            return Related(record: saved, related: (repeat try (each changes).apply(conn, saved)))
-        }
+        changeBuilding(build, with: repeat each changes)
     }
 }
 
