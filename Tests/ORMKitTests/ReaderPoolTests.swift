@@ -8,8 +8,8 @@ import Testing
 /// close. Ordering is shown with semaphores, never with timings: a wait that would only succeed if two closures
 /// overlap has a generous timeout that only a deadlock (the old single-connection behaviour) reaches.
 @Suite("Reader pool") struct ReaderPoolTests {
-    /// Long enough that only a deadlock reaches it.
-    static let deadlockGuard = DispatchTime.now() + 20
+    /// Twenty seconds from now: long enough that only a deadlock reaches it.
+    static var deadlockGuard: DispatchTime { .now() + 20 }
 
     /// A WAL file with `CREATE TABLE t (x INTEGER)`.
     private func database(readers: Int = 4) throws -> (Database, TemporaryDirectory) {
