@@ -27,7 +27,7 @@ enum KeyGuard {
             }
             let next = index + 1 < characters.count ? characters[index + 1] : nil
             switch character {
-            case "#" where previous == nil || index == 0 || characters[index - 1] == " " || characters[index - 1] == "\t":
+            case "#" where index == 0 || characters[index - 1] == " " || characters[index - 1] == "\t":
                 return nil
             case "\"", "'":
                 quote = character

@@ -31,7 +31,7 @@ extension Database {
         try withReadConnection { conn in
             if conn.isInTransaction { return try body(conn) }
             // A reader connection is read-only already; the writer needs `query_only` for the closure.
-            return try conn.transaction(begin: "BEGIN DEFERRED TRANSACTION", readOnly: !hasReaderPool) { try body(conn) }
+            return try conn.transaction(begin: "BEGIN DEFERRED TRANSACTION", readOnly: !conn.isReadOnlyConnection) { try body(conn) }
         }
     }
 
