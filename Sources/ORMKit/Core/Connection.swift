@@ -31,6 +31,14 @@ public final class Connection {
     private var traceBox: TraceBox?
     /// The owning database's lock: taken by cursors released outside their closure.
     private let databaseLock: NSRecursiveLock
+    /// Receives the authorizer's reports while a statement is prepared.
+    private let accessRecorder = AccessRecorder()
+    /// The writer's record of changes for transaction hooks and observers (nil on readers).
+    @exclusivity(unchecked) var changeTracker: ChangeTracker?
+    /// Set during an observed fetch: collects what the statements run read.
+    @exclusivity(unchecked) var regionRecorder: RegionRecorder?
+    /// Set during an async `read`/`write`: stops the next statement once the task is cancelled.
+    @exclusivity(unchecked) var cancellation: Cancellation?
 
     /// How many statements this connection prepared: cached statements are prepared once per SQL text,
     /// so a repeated operation leaves this unchanged. For tests of the statement cache.
@@ -42,6 +50,7 @@ public final class Connection {
     init(handle: OpaquePointer, databaseLock: NSRecursiveLock) {
         self.handle = handle
         self.databaseLock = databaseLock
+        sqlite3_set_authorizer(handle, authorizerCallback, Unmanaged.passUnretained(accessRecorder).toOpaque())
     }
 
     // MARK: State
@@ -96,6 +105,7 @@ public final class Connection {
     @usableFromInline
     func acquireStatement(_ sql: String) throws -> Statement {
         try checkAccess()
+        if let cancellation { try cancellation.check() }
         let key = SQLKey(sql)
         let statement: Statement
         if let cached = statementCache[key] {
@@ -105,6 +115,7 @@ public final class Connection {
             if statementCache.count >= Self.statementCacheCapacity { evictIdleStatements() }
             statementCache[key] = statement
         }
+        willRun(statement)
         statement.isBusy = true
         return statement
     }
@@ -127,6 +138,7 @@ public final class Connection {
     @usableFromInline
     func acquireStatement(_ sql: RecordStatementSQL) throws -> Statement {
         try checkAccess()
+        if let cancellation { try cancellation.check() }
         let slot = sql.slot
         let statement: Statement
         if slot < slottedStatements.count, let cached = slottedStatements[slot] {
@@ -140,8 +152,16 @@ public final class Connection {
             slottedStatements[slot] = statement
             slottedStatementCount += 1
         }
+        willRun(statement)
         statement.isBusy = true
         return statement
+    }
+
+    /// Tells the change tracker and the region recorder (when set) that `statement` is about to run.
+    @inline(__always)
+    private func willRun(_ statement: Statement) {
+        if let changeTracker { changeTracker.willRun(statement.access, inTransaction: isInTransaction) }
+        if let regionRecorder { regionRecorder.add(statement.access) }
     }
 
     /// Resets a statement from `acquireStatement(_:)`; finalizes it when it is not cached.
@@ -188,6 +208,7 @@ public final class Connection {
         let flags = UInt32(cached ? SQLITE_PREPARE_PERSISTENT : 0)
         var statementHandle: OpaquePointer?
         var consumed = 0
+        accessRecorder.begin()
         let code = text.withUTF8 { buffer -> Int32 in
             guard let base = buffer.baseAddress else { return SQLITE_OK }
             return base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { start in
@@ -197,6 +218,7 @@ public final class Connection {
                 return code
             }
         }
+        let access = accessRecorder.finish()
         guard code == SQLITE_OK else {
             throw DatabaseError.sqlite(handle, code: code, sql: sql)
         }
@@ -207,7 +229,7 @@ public final class Connection {
         let statement = statementHandle.map {
             Statement(
                 handle: $0, sql: cached ? sql : String(sql.utf8.prefix(consumed)) ?? sql, isCached: cached,
-                rebindsEveryParameter: rebindsEveryParameter
+                access: access, rebindsEveryParameter: rebindsEveryParameter
             )
         }
         return (statement, rest)
@@ -256,6 +278,8 @@ public final class Connection {
             isFirst = false
             if let statement {
                 defer { statement.finalize() }
+                if let cancellation { try cancellation.check() }
+                willRun(statement)
                 try statement.run()
             }
             remaining = rest
@@ -326,6 +350,8 @@ public final class Connection {
         slottedStatementCount = 0
         sqlite3_trace_v2(handle, 0, nil, nil)
         traceBox = nil
+        sqlite3_set_authorizer(handle, nil, nil)
+        if let changeTracker { changeTracker.uninstall(from: handle) }
         isClosed = true
         isAccessible = false
         let code = sqlite3_close_v2(handle)

@@ -1,3 +1,4 @@
+import Foundation
 import ORMKitSQLite
 
 extension Database {
@@ -15,9 +16,16 @@ extension Database {
     /// - Throws: what `body` throws (after the rollback), or `DatabaseError` when the transaction cannot begin
     ///   or commit (for example `SQLITE_BUSY`, or `.closed`).
     public func write<T>(_ body: (Connection) throws -> T) throws -> T {
-        try withConnection { conn in
-            if conn.isInTransaction { return try conn.savepoint { try body(conn) } }
-            return try conn.transaction(begin: "BEGIN IMMEDIATE TRANSACTION", readOnly: false) { try body(conn) }
+        try write(body, cancellation: nil)
+    }
+
+    func write<T>(_ body: (Connection) throws -> T, cancellation: Cancellation?) throws -> T {
+        try cancellation?.check()
+        return try withConnection { conn in
+            try conn.running(cancellation) {
+                if conn.isInTransaction { return try conn.savepoint { try body(conn) } }
+                return try conn.transaction(begin: "BEGIN IMMEDIATE TRANSACTION", readOnly: false) { try body(conn) }
+            }
         }
     }
 
@@ -28,10 +36,19 @@ extension Database {
     ///
     /// - Throws: what `body` throws, or `DatabaseError`.
     public func read<T>(_ body: (Connection) throws -> T) throws -> T {
-        try withReadConnection { conn in
-            if conn.isInTransaction { return try body(conn) }
-            // A reader connection is read-only already; the writer needs `query_only` for the closure.
-            return try conn.transaction(begin: "BEGIN DEFERRED TRANSACTION", readOnly: !conn.isReadOnlyConnection) { try body(conn) }
+        try read(body, cancellation: nil)
+    }
+
+    func read<T>(_ body: (Connection) throws -> T, cancellation: Cancellation?) throws -> T {
+        try cancellation?.check()
+        return try withReadConnection { conn in
+            try conn.running(cancellation) {
+                if conn.isInTransaction { return try body(conn) }
+                // A reader connection is read-only already; the writer needs `query_only` for the closure.
+                return try conn.transaction(begin: "BEGIN DEFERRED TRANSACTION", readOnly: !conn.isReadOnlyConnection) {
+                    try body(conn)
+                }
+            }
         }
     }
 
@@ -45,39 +62,82 @@ extension Database {
     /// }
     /// ```
     ///
-    /// - Throws: what `body` throws, or `DatabaseError`.
+    /// Cancelling the task rolls the transaction back: the statement running is interrupted
+    /// (`sqlite3_interrupt`), the next one does not start, and the call throws `CancellationError`. A write
+    /// whose `COMMIT` already started completes and returns normally.
+    ///
+    /// - Throws: what `body` throws, `CancellationError`, or `DatabaseError`.
     public func write<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            queue.async {
-                continuation.resume(with: Result { try self.write(body) })
-            }
-        }
+        try await runCancellable(on: queue) { try self.write(body, cancellation: $0) }
     }
 
-    /// Like `read(_:)`, run on the database's queue: the calling task is suspended, its thread is not blocked.
+    /// Like `read(_:)`, run off the caller's thread (on a concurrent queue when there are readers): the calling
+    /// task is suspended, its thread is not blocked. Cancelling the task stops the read at the next row
+    /// (`sqlite3_interrupt`) and throws `CancellationError`.
     ///
-    /// - Throws: what `body` throws, or `DatabaseError`.
+    /// - Throws: what `body` throws, `CancellationError`, or `DatabaseError`.
     public func read<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            (hasReaderPool ? readQueue : queue).async {
-                continuation.resume(with: Result { try self.read(body) })
+        try await runCancellable(on: hasReaderPool ? readQueue : queue) { try self.read(body, cancellation: $0) }
+    }
+
+    /// Runs `work` on `queue`, passing it a `Cancellation` that the task's cancellation triggers.
+    private func runCancellable<T: Sendable>(
+        on queue: DispatchQueue, _ work: @escaping @Sendable (Cancellation) throws -> T
+    ) async throws -> T {
+        let cancellation = Cancellation()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                queue.async { continuation.resume(with: Result { try work(cancellation) }) }
             }
+        } onCancel: {
+            cancellation.cancel()
         }
     }
 }
 
 extension Connection {
-    /// Begins a transaction with `begin`, runs `body`, commits; rolls back when `body` or the commit throws.
+    /// Begins a transaction with `begin`, runs `body`, commits; rolls back when `body` or the commit throws,
+    /// or when the `cancellation` in effect was cancelled before the commit.
     func transaction<T>(begin: String, readOnly: Bool, _ body: () throws -> T) throws -> T {
         try run(sql: begin, arguments: [])
-        if readOnly { try run(sql: "PRAGMA query_only = 1", arguments: []) }
-        defer { if readOnly, !isClosed { try? run(sql: "PRAGMA query_only = 0", arguments: []) } }
         do {
+            if readOnly { try run(sql: "PRAGMA query_only = 1", arguments: []) }
+            defer { if readOnly, !isClosed { try? runUninterrupted("PRAGMA query_only = 0") } }
             let result = try body()
-            try run(sql: "COMMIT TRANSACTION", arguments: [])
+            try cancellation?.check()
+            try runUninterrupted("COMMIT TRANSACTION")
             return result
         } catch {
-            if !isClosed, isInTransaction { try? run(sql: "ROLLBACK TRANSACTION", arguments: []) }
+            if !isClosed, isInTransaction { try? runUninterrupted("ROLLBACK TRANSACTION") }
+            throw error
+        }
+    }
+
+    /// Runs `sql` (a transaction control statement) with no cancellation in effect: a commit or rollback must
+    /// run to its end.
+    private func runUninterrupted(_ sql: String) throws {
+        let current = cancellation
+        current?.detach()
+        cancellation = nil
+        defer { cancellation = current }
+        try run(sql: sql, arguments: [])
+    }
+
+    /// Runs `body` with `cancellation` in effect (nil: none): the statements it runs are interrupted once the
+    /// task is cancelled, and what it throws then becomes `CancellationError`.
+    func running<T>(_ cancellation: Cancellation?, _ body: () throws -> T) throws -> T {
+        guard let cancellation else { return try body() }
+        let previous = self.cancellation
+        self.cancellation = cancellation
+        cancellation.attach(handle)
+        defer {
+            cancellation.detach()
+            self.cancellation = previous
+        }
+        do {
+            return try body()
+        } catch {
+            if cancellation.isCancelled { throw CancellationError() }
             throw error
         }
     }

@@ -35,6 +35,8 @@ public final class Database: @unchecked Sendable {
     private let readers: ReaderPool?
     /// Where async `read` calls run when there are readers (concurrently).
     let readQueue: DispatchQueue
+    /// Transaction hooks and observers.
+    let observationCenter = ObservationCenter()
 
     /// Opens (creating if missing) the database file at `path`.
     ///
@@ -76,6 +78,9 @@ public final class Database: @unchecked Sendable {
             readers = nil
         }
         let connection = Connection(handle: handle, databaseLock: lock)
+        let tracker = ChangeTracker()
+        tracker.install(on: handle)
+        connection.changeTracker = tracker
         self.connection = connection
         do {
             try withConnection { conn in
@@ -137,8 +142,8 @@ public final class Database: @unchecked Sendable {
         return connection == nil
     }
 
-    /// Closes the database: waits for the operation in progress (if any) to finish, finalizes every cached
-    /// statement and closes the connection. Later calls throw `DatabaseError` (`.closed`); async calls already
+    /// Closes the database: ends its observations, waits for the operation in progress (if any) to finish,
+    /// finalizes every cached statement and closes the connection. Later calls throw `DatabaseError` (`.closed`); async calls already
     /// queued run after the close and throw the same. Closing twice does nothing.
     ///
     /// - Throws: `DatabaseError` (`.misuse`) when called from inside a `read`/`write` closure of this database.
@@ -149,6 +154,7 @@ public final class Database: @unchecked Sendable {
                 message: "close() was called inside a read/write closure of the same database"
             )
         }
+        observationCenter.close()
         lock.lock()
         defer { lock.unlock() }
         guard let connection else { return }
@@ -177,7 +183,8 @@ public final class Database: @unchecked Sendable {
         connection.isAccessible = true
         defer { connection.isAccessible = false }
         return try HeldConnections.holding(connection, isReader: false, for: ObjectIdentifier(self)) {
-            try body(connection)
+            defer { deliverFinishedTransactions(of: connection) }
+            return try body(connection)
         }
     }
 
@@ -249,6 +256,11 @@ extension Database {
         /// The most reader connections of a WAL (or read-only) file database, opened as reads need them; 4 by
         /// default. 0 runs reads on the writer.
         public var maximumReaderCount: Int
+        /// While something observes the database, how often (in seconds) to check `PRAGMA data_version` for
+        /// commits made by other connections (another `Database` value, another process); 1 by default, nil to
+        /// check only when `checkForExternalChanges()` is called. Commits through this `Database` are seen at
+        /// once, without polling.
+        public var externalChangePollInterval: Double?
 
         /// `busyTimeout` in whole milliseconds for `sqlite3_busy_timeout`: negative or NaN is 0, huge is clamped.
         var busyTimeoutMilliseconds: Int32 {
@@ -258,16 +270,17 @@ extension Database {
         }
 
         /// Creates options; the defaults are WAL, foreign keys on, a 5-second busy timeout, read-write, up to 4
-        /// readers.
+        /// readers, and a check for other connections' commits every second while observed.
         public init(
             journalMode: JournalMode = .wal, foreignKeys: Bool = true, busyTimeout: Double = 5, readOnly: Bool = false,
-            maximumReaderCount: Int = 4
+            maximumReaderCount: Int = 4, externalChangePollInterval: Double? = 1
         ) {
             self.journalMode = journalMode
             self.foreignKeys = foreignKeys
             self.busyTimeout = busyTimeout
             self.readOnly = readOnly
             self.maximumReaderCount = max(0, maximumReaderCount)
+            self.externalChangePollInterval = externalChangePollInterval.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
         }
     }
 }

@@ -21,13 +21,16 @@ final class Statement {
     @usableFromInline let parameterCount: Int32
     /// `sqlite3_column_count`.
     let columnCount: Int32
+    /// The tables and columns the statement reads and writes (for transaction hooks and observation).
+    let access: StatementAccess
     /// Whether an operation or cursor is using the statement right now.
     @exclusivity(unchecked) var isBusy = false
     /// Whether `sqlite3_finalize` ran; the handle must not be touched after that.
     @exclusivity(unchecked) private(set) var isFinalized = false
 
-    init(handle: OpaquePointer, sql: String, isCached: Bool, rebindsEveryParameter: Bool = false) {
+    init(handle: OpaquePointer, sql: String, isCached: Bool, access: StatementAccess, rebindsEveryParameter: Bool = false) {
         self.handle = handle
+        self.access = access
         self.sql = sql
         self.isCached = isCached
         self.rebindsEveryParameter = rebindsEveryParameter
