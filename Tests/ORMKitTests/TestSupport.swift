@@ -18,3 +18,8 @@ func makeLibrary() throws -> (Database, TemporaryDirectory) {
     }
     return (db, directory)
 }
+
+extension Locked {
+    /// A copy of the value.
+    var current: Value { withValue { $0 } }
+}
