@@ -30,6 +30,8 @@ final class AccessRecorder {
     private var reads: [String: Set<String>] = [:]
     private var writes: [String: Set<String>?] = [:]
     private var changesSchema = false
+    /// Whether the previous report was a `DROP`: SQLite then asks to delete from the dropped table itself.
+    private var followsDrop = false
 
     /// Starts collecting for one `sqlite3_prepare`.
     func begin() {
@@ -50,10 +52,14 @@ final class AccessRecorder {
     ///
     /// Every action is allowed. Deletions from user tables answer `SQLITE_IGNORE`, which SQLite documents as
     /// "delete anyway, but row by row": the truncate optimization of `DELETE FROM t` would otherwise delete
-    /// without telling the update hook, and change sets need every deleted rowid. Deletions from `sqlite_`
-    /// tables (what `DROP` does) must answer `SQLITE_OK`: `DROP TABLE` stops on any other answer.
+    /// without telling the update hook, and change sets need every deleted rowid. The deletions `DROP` asks for
+    /// (from `sqlite_master`, then from the dropped table itself) answer `SQLITE_OK`: on any other answer
+    /// `DROP TABLE` silently does nothing.
     func authorize(action: Int32, table: String?, column: String?) -> Int32 {
         let isUserTable = table.map { !$0.hasPrefix("sqlite_") } ?? false
+        let isDrop = (SQLITE_DROP_INDEX...SQLITE_DROP_VIEW).contains(action) || action == SQLITE_DROP_VTABLE
+        let deletesDroppedTable = action == SQLITE_DELETE && followsDrop
+        followsDrop = isDrop
         if isRecording {
             switch action {
             case SQLITE_READ:
@@ -68,7 +74,7 @@ final class AccessRecorder {
                 break
             }
         }
-        return action == SQLITE_DELETE && isUserTable ? SQLITE_IGNORE : SQLITE_OK
+        return action == SQLITE_DELETE && isUserTable && !deletesDroppedTable ? SQLITE_IGNORE : SQLITE_OK
     }
 
     /// Adds `column` to the columns updated in `table`, unless whole rows of it are written already.
