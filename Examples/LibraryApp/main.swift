@@ -18,7 +18,7 @@ let reset = arguments.contains("--reset")
 let path = arguments.first { !$0.hasPrefix("-") } ?? "library.db"
 
 do {
-    try runDemo(path: path, reset: reset)
+    try await runDemo(path: path, reset: reset)
 } catch {
     FileHandle.standardError.write(Data("LibraryApp: error: \(error)\n".utf8))
     if error is MigrationError {
@@ -27,7 +27,7 @@ do {
     exit(1)
 }
 
-func runDemo(path: String, reset: Bool) throws {
+func runDemo(path: String, reset: Bool) async throws {
     let existed = FileManager.default.fileExists(atPath: path)
     if reset {
         for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
@@ -55,6 +55,28 @@ func runDemo(path: String, reset: Bool) throws {
         try SampleData.insert(into: db)
     }
     try printReport(db)
+    try await showObservedLoans(db)
+}
+
+/// Observes the number of open loans while a member borrows a book and returns it: each write commits, and the
+/// observation yields the new count (fetched on a reader connection, off the writer).
+func showObservedLoans(_ db: Database) async throws {
+    section("An observed query refreshing after each write (db.observe)")
+    var openLoans = db.observe { conn in try Loan.filter(Loan.returnedAt.isNull).count(conn) }.makeAsyncIterator()
+    print("  open loans: \(try await openLoans.next() ?? 0)")
+    guard let book = try Book.order(Book.title).fetchOne(db), let bookID = book.id else { return }
+    let loan = try await db.write { conn in
+        var loan = Loan(member: "Ogion", loanedAt: Date(), bookID: bookID)
+        try loan.insert(conn)
+        return loan
+    }
+    print("  Ogion borrows \(book.title) -> open loans: \(try await openLoans.next() ?? 0)")
+    try await db.write { conn in
+        var returned = loan
+        returned.returnedAt = Date()
+        try returned.update(conn)
+    }
+    print("  Ogion returns it -> open loans: \(try await openLoans.next() ?? 0)")
 }
 
 func printReport(_ db: Database) throws {

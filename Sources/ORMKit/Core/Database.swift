@@ -86,6 +86,7 @@ public final class Database: @unchecked Sendable {
             try withConnection { conn in
                 if isFile, !options.readOnly, options.journalMode == .wal {
                     try conn.run(sql: "PRAGMA journal_mode = WAL", arguments: [])
+                    CheckpointPolicy.install(on: conn.handle, busyTimeout: options.busyTimeoutMilliseconds)
                 }
             }
         } catch {
