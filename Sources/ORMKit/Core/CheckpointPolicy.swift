@@ -1,47 +1,60 @@
 import ORMKitSQLite
 
-/// Keeps the WAL file of a database bounded while readers never stop.
+/// Keeps the WAL file of a database bounded while readers never stop and other processes keep writing.
 ///
 /// SQLite's automatic checkpoint (PASSIVE, after a commit leaves 1000 pages in the WAL) copies pages back into
-/// the database but never waits for readers, and the WAL file only starts over from its beginning when no
-/// reader uses it: with readers always running, it grows with every commit. This policy, installed on the
-/// writer as its WAL hook (replacing the automatic checkpoint), does the same PASSIVE checkpoint at 1000 pages,
-/// and from `restartPageCount` pages on tries a RESTART checkpoint after each commit, without waiting (the busy
-/// handler is off for it): it succeeds as soon as no reader holds a snapshot older than the checkpoint, which
-/// short reads soon allow, and never delays the write that triggered it. `PRAGMA journal_size_limit` then
-/// truncates the restarted file to that size.
-enum CheckpointPolicy {
+/// the database but waits for no one, and the WAL file only starts over when no reader uses it: with readers
+/// always running and another writer always appending, it grows with every commit. This policy, installed on
+/// the writer as its WAL hook (which replaces the automatic checkpoint), does the same PASSIVE checkpoint at
+/// 1000 pages, and from `restartPageCount` pages on runs a RESTART checkpoint: it holds off other writers while
+/// it copies every page back, then waits for the readers of older snapshots to finish (new readers then read
+/// the database file only) and starts the WAL over. It waits at most `restartWaitMilliseconds`; when a long
+/// read outlasts that, it gives up and tries again only after 1000 more pages, so a long read never costs each
+/// commit a wait. `PRAGMA journal_size_limit` truncates the restarted file to `restartPageCount` pages.
+final class CheckpointPolicy {
     /// WAL pages after which a commit runs a PASSIVE checkpoint (SQLite's default).
     static let passivePageCount: Int32 = 1000
-    /// WAL pages after which each commit tries a RESTART checkpoint.
+    /// WAL pages after which a commit runs a RESTART checkpoint.
     static let restartPageCount: Int32 = 4000
+    /// The longest a RESTART checkpoint waits for other writers and older readers.
+    static let restartWaitMilliseconds: Int32 = 100
 
-    /// Installs the policy on the writer `handle` of a WAL database whose busy timeout is `busyTimeout` ms.
-    static func install(on handle: OpaquePointer, busyTimeout: Int32) {
-        let pageSize = Int64(firstInteger(handle, "PRAGMA page_size") ?? 4096)
-        sqlite3_exec(handle, "PRAGMA journal_size_limit = \(pageSize * Int64(restartPageCount))", nil, nil, nil)
-        sqlite3_wal_hook(handle, walHook, UnsafeMutableRawPointer(bitPattern: Int(busyTimeout) + 1))
+    /// The connection's busy timeout, restored after a RESTART.
+    private let busyTimeout: Int32
+    /// The WAL size at which the next RESTART is tried.
+    private var nextRestart = CheckpointPolicy.restartPageCount
+
+    /// Installs the policy on the writer `handle` of a WAL database whose busy timeout is `busyTimeout` ms; the
+    /// policy must outlive the handle.
+    init(installingOn handle: OpaquePointer, busyTimeout: Int32) {
+        self.busyTimeout = busyTimeout
+        var pageSize: Int64 = 4096
+        var statement: OpaquePointer?
+        if sqlite3_prepare_v2(handle, "PRAGMA page_size", -1, &statement, nil) == SQLITE_OK, let statement {
+            if sqlite3_step(statement) == SQLITE_ROW { pageSize = sqlite3_column_int64(statement, 0) }
+            sqlite3_finalize(statement)
+        }
+        sqlite3_exec(handle, "PRAGMA journal_size_limit = \(pageSize * Int64(Self.restartPageCount))", nil, nil, nil)
+        sqlite3_wal_hook(handle, walHook, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// Called after each commit with the number of pages in the WAL.
+    fileprivate func didCommit(handle: OpaquePointer, database: UnsafePointer<CChar>?, pages: Int32) {
+        if pages < Self.restartPageCount { nextRestart = Self.restartPageCount }
+        if pages >= nextRestart {
+            BusyHandler.install(on: handle, milliseconds: Self.restartWaitMilliseconds)
+            let code = sqlite3_wal_checkpoint_v2(handle, database, SQLITE_CHECKPOINT_RESTART, nil, nil)
+            BusyHandler.install(on: handle, milliseconds: busyTimeout)
+            nextRestart = code == SQLITE_OK ? Self.restartPageCount : pages + Self.passivePageCount
+        } else if pages >= Self.passivePageCount {
+            sqlite3_wal_checkpoint_v2(handle, database, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
+        }
     }
 }
 
-/// The first column of the first row of `sql`, or nil.
-private func firstInteger(_ handle: OpaquePointer, _ sql: String) -> Int64? {
-    var statement: OpaquePointer?
-    guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else { return nil }
-    defer { sqlite3_finalize(statement) }
-    return sqlite3_step(statement) == SQLITE_ROW ? sqlite3_column_int64(statement, 0) : nil
-}
-
-/// The WAL hook: runs after each commit with the number of pages in the WAL. The context holds the busy
-/// timeout + 1 (so that it is never a null pointer).
+/// The C WAL hook: forwards to the `CheckpointPolicy` in `context`.
 private func walHook(context: UnsafeMutableRawPointer?, handle: OpaquePointer?, database: UnsafePointer<CChar>?, pages: Int32) -> Int32 {
-    guard let handle else { return SQLITE_OK }
-    if pages >= CheckpointPolicy.restartPageCount {
-        sqlite3_busy_handler(handle, nil, nil)
-        sqlite3_wal_checkpoint_v2(handle, database, SQLITE_CHECKPOINT_RESTART, nil, nil)
-        sqlite3_busy_timeout(handle, Int32(Int(bitPattern: context) - 1))
-    } else if pages >= CheckpointPolicy.passivePageCount {
-        sqlite3_wal_checkpoint_v2(handle, database, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
-    }
+    guard let context, let handle else { return SQLITE_OK }
+    Unmanaged<CheckpointPolicy>.fromOpaque(context).takeUnretainedValue().didCommit(handle: handle, database: database, pages: pages)
     return SQLITE_OK
 }

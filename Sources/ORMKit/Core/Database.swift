@@ -37,6 +37,8 @@ public final class Database: @unchecked Sendable {
     let readQueue: DispatchQueue
     /// Transaction hooks and observers.
     let observationCenter = ObservationCenter()
+    /// The writer's WAL checkpoints (WAL files only); set once at open, before the database is shared.
+    private var checkpointPolicy: CheckpointPolicy?
 
     /// Opens (creating if missing) the database file at `path`.
     ///
@@ -86,7 +88,7 @@ public final class Database: @unchecked Sendable {
             try withConnection { conn in
                 if isFile, !options.readOnly, options.journalMode == .wal {
                     try conn.run(sql: "PRAGMA journal_mode = WAL", arguments: [])
-                    CheckpointPolicy.install(on: conn.handle, busyTimeout: options.busyTimeoutMilliseconds)
+                    checkpointPolicy = CheckpointPolicy(installingOn: conn.handle, busyTimeout: options.busyTimeoutMilliseconds)
                 }
             }
         } catch {
@@ -117,7 +119,7 @@ public final class Database: @unchecked Sendable {
             // A double-quoted name that matches no column is an error, not a string literal.
             ormkit_sqlite_db_config_int(handle, SQLITE_DBCONFIG_DQS_DML, 0, nil)
         }
-        sqlite3_busy_timeout(handle, options.busyTimeoutMilliseconds)
+        BusyHandler.install(on: handle, milliseconds: options.busyTimeoutMilliseconds)
         let pragma = "PRAGMA foreign_keys = \(options.foreignKeys ? "ON" : "OFF")"
         let pragmaCode = sqlite3_exec(handle, pragma, nil, nil, nil)
         guard pragmaCode == SQLITE_OK else {
