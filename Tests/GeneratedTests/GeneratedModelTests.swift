@@ -197,7 +197,7 @@ struct GeneratedModelTests {
             }
             try await group.waitForAll()
         }
-        #expect(try Series.count(db) == 50)
+        #expect(try await Series.count(db) == 50)
         let titles = try await db.read { conn in try Series.select(Series.title).fetchAll(conn) }
         #expect(Set(titles).count == 50)
     }

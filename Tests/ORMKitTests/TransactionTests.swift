@@ -107,7 +107,7 @@ struct TransactionTests {
                 throw Boom()
             }
         }
-        #expect(try Int.fetchAll(db, sql: "SELECT x FROM t") == [7])
+        #expect(try await Int.fetchAll(db, sql: "SELECT x FROM t") == [7])
     }
 
     @Test func fiftyConcurrentTasksInsert() async throws {
@@ -125,7 +125,7 @@ struct TransactionTests {
             }
             try await group.waitForAll()
         }
-        #expect(try Int.fetchAll(db, sql: "SELECT x FROM t ORDER BY x") == Array(0..<50))
+        #expect(try await Int.fetchAll(db, sql: "SELECT x FROM t ORDER BY x") == Array(0..<50))
     }
 
     @Test func closeWithWorkInFlight() async throws {
@@ -156,7 +156,7 @@ struct TransactionTests {
         await #expect(throws: DatabaseError.self) { try await db.read { conn in try Int.fetchOne(conn, sql: "SELECT 1") } }
         // Everything that reported success is on disk.
         let reopened = try Database(path: db.path)
-        #expect(try Int.fetchOne(reopened, sql: "SELECT count(*) FROM t") == outcomes.filter { $0 }.count)
+        #expect(try await Int.fetchOne(reopened, sql: "SELECT count(*) FROM t") == outcomes.filter { $0 }.count)
     }
 
     @Test func closeInsideAClosureIsRefused() throws {
@@ -200,7 +200,7 @@ struct TransactionTests {
             var author = Author(name: "O'Brien", rating: 2.5)
             try author.insert(conn)
         }
-        _ = try Author.filter(Author.name == "O'Brien").fetchAll(db)
+        _ = try await Author.filter(Author.name == "O'Brien").fetchAll(db)
         let recorded = events.withValue { $0 }
         #expect(recorded.contains { $0.hasPrefix("INSERT INTO \"authors\"") && $0.contains("'O''Brien'") && $0.contains("2.5") })
         #expect(recorded.contains { $0.hasPrefix("SELECT") && $0.contains("'O''Brien'") })
