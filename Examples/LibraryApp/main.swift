@@ -38,8 +38,8 @@ func runDemo(path: String, reset: Bool) async throws {
     defer { try? db.close() }
 
     // Creates the tables on a new file, upgrades an older one, and only reads the version otherwise.
-    let outcome = try db.migrate(LibrarySchema.self)
-    let books = try Book.count(db)
+    let outcome = try await db.migrate(LibrarySchema.self)
+    let books = try await Book.count(db)
     switch outcome {
     case .created(let version):
         print("Database \(path): \(reset && existed ? "reset" : "created") at schema version \(version)")
@@ -64,7 +64,7 @@ func showObservedLoans(_ db: Database) async throws {
     section("An observed query refreshing after each write (db.observe)")
     var openLoans = db.observe { conn in try Loan.filter(Loan.returnedAt.isNull).count(conn) }.makeAsyncIterator()
     print("  open loans: \(try await openLoans.next() ?? 0)")
-    guard let book = try Book.order(Book.title).fetchOne(db), let bookID = book.id else { return }
+    guard let book = try await Book.order(Book.title).fetchOne(db), let bookID = book.id else { return }
     let loan = try await db.write { conn in
         var loan = Loan(member: "Ogion", loanedAt: Date(), bookID: bookID)
         try loan.insert(conn)

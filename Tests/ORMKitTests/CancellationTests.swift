@@ -28,9 +28,9 @@ import Testing
         task.cancel()
         proceed.signal()
         await #expect(throws: CancellationError.self) { try await task.value }
-        #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM t") == 0)
+        #expect(try await Int.fetchOne(db, sql: "SELECT count(*) FROM t") == 0)
         try await db.write { conn in try conn.execute(sql: "INSERT INTO t VALUES (3)") }
-        #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM t") == 1)
+        #expect(try await Int.fetchOne(db, sql: "SELECT count(*) FROM t") == 1)
     }
 
     @Test func aWriteThatIgnoresTheCancellationErrorStillRollsBack() async throws {
@@ -49,7 +49,7 @@ import Testing
         task.cancel()
         proceed.signal()
         await #expect(throws: CancellationError.self) { try await task.value }
-        #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM t") == 0)
+        #expect(try await Int.fetchOne(db, sql: "SELECT count(*) FROM t") == 0)
     }
 
     @Test func aCancelledReadStopsInsideARunningStatement() async throws {

@@ -67,10 +67,10 @@ import Testing
         let childCommits = Int(childOutput.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
 
         #expect(child.terminationStatus == 0, "the other process failed: \(childOutput)")
-        #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM batches") == batches)
-        #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM rows") == batches * Self.batchSize)
-        #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM other_process") == childCommits)
-        #expect(try String.fetchOne(db, sql: "PRAGMA integrity_check") == "ok")
+        #expect(try await Int.fetchOne(db, sql: "SELECT count(*) FROM batches") == batches)
+        #expect(try await Int.fetchOne(db, sql: "SELECT count(*) FROM rows") == batches * Self.batchSize)
+        #expect(try await Int.fetchOne(db, sql: "SELECT count(*) FROM other_process") == childCommits)
+        #expect(try await String.fetchOne(db, sql: "PRAGMA integrity_check") == "ok")
         #expect(readerCounts.allSatisfy { $0 > 0 })
         // Despite constant reading, the checkpoint policy restarts the WAL once it passes 4000 pages (16 MB at
         // 4 KB pages; see CheckpointPolicy): it stays below twice that, however long the run.
