@@ -131,6 +131,7 @@ public final class Database: @unchecked Sendable {
     }
 
     deinit {
+        observationCenter.close()
         try? readers?.close()
         try? connection?.close()
     }

@@ -49,15 +49,14 @@ extension Database {
         if let committed { observationCenter.didCommit(committed) }
     }
 
-    /// Starts telling `observer` about commits; collects rowids and polls `data_version` as needed.
+    /// Starts telling `observer` about commits; collects rowids and polls `data_version` as needed. Takes the
+    /// writer's lock: call it off the caller's thread (the observer does, on its fetch queue).
     ///
     /// - Throws: `DatabaseError` (`.closed`).
     func register(_ observer: any ChangeObserver) throws {
         try withConnection { conn in
-            let (firstNeedingRowIDs, first) = observationCenter.add(observer)
-            if firstNeedingRowIDs {
-                conn.changeTracker?.setTracksRowIDs(true, handle: conn.handle, inTransaction: conn.isInTransaction)
-            }
+            let first = observationCenter.add(observer)
+            updateRowIDTracking(conn)
             if first {
                 _ = observationCenter.updateDataVersion(try Int64.fetchOne(conn, sql: "PRAGMA data_version") ?? 0)
                 if let interval = options.externalChangePollInterval {
@@ -67,14 +66,16 @@ extension Database {
         }
     }
 
-    /// Stops telling `observer` about commits.
+    /// Stops telling `observer` about commits. Returns at once: the writer stops collecting rowids later, on
+    /// its queue.
     func unregister(_ observer: any ChangeObserver) {
-        let (stillNeedsRowIDs, isEmpty) = observationCenter.remove(observer)
-        if isEmpty { observationCenter.stopPolling() }
-        guard !stillNeedsRowIDs else { return }
-        try? withConnection { conn in
-            conn.changeTracker?.setTracksRowIDs(false, handle: conn.handle, inTransaction: conn.isInTransaction)
-        }
+        if observationCenter.remove(observer) { observationCenter.stopPolling() }
+        queue.async { [weak self] in try? self?.withConnection { conn in self?.updateRowIDTracking(conn) } }
+    }
+
+    /// Installs or removes the writer's update hook, as the current observers need rowids or not.
+    private func updateRowIDTracking(_ conn: Connection) {
+        conn.changeTracker?.setTracksRowIDs(observationCenter.needsRowIDs, handle: conn.handle, inTransaction: conn.isInTransaction)
     }
 }
 

@@ -37,22 +37,28 @@ final class ObservationCenter: @unchecked Sendable {
         rollbackHooks.removeAll { $0.id == id }
     }
 
-    /// Adds `observer`; returns whether it is the first one needing rowids, and whether it is the first observer.
-    func add(_ observer: any ChangeObserver) -> (firstNeedingRowIDs: Bool, first: Bool) {
+    /// Adds `observer`; returns whether it is the first observer.
+    func add(_ observer: any ChangeObserver) -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        let neededRowIDs = observers.values.contains { $0.needsRowIDs }
         let wasEmpty = observers.isEmpty
         observers[ObjectIdentifier(observer)] = observer
-        return (observer.needsRowIDs && !neededRowIDs, wasEmpty)
+        return wasEmpty
     }
 
-    /// Removes `observer`; returns whether rowids are still needed and whether observers remain.
-    func remove(_ observer: any ChangeObserver) -> (stillNeedsRowIDs: Bool, isEmpty: Bool) {
+    /// Removes `observer`; returns whether no observer remains.
+    func remove(_ observer: any ChangeObserver) -> Bool {
         lock.lock()
         defer { lock.unlock() }
         observers[ObjectIdentifier(observer)] = nil
-        return (observers.values.contains { $0.needsRowIDs }, observers.isEmpty)
+        return observers.isEmpty
+    }
+
+    /// Whether an observer narrows by rowid (the writer must collect them).
+    var needsRowIDs: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return observers.values.contains { $0.needsRowIDs }
     }
 
     /// Whether any observer is registered.

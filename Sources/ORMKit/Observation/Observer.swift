@@ -42,19 +42,25 @@ final class Observer<Reducer: ObservationReducer>: ChangeObserver, @unchecked Se
         self.needsRowIDs = reducer.needsRowIDs
     }
 
-    /// Registers with the database and starts the first fetch.
+    /// Registers with the database and runs the first fetch, on the fetch queue (registering takes the
+    /// writer's lock, which a long write holds: the caller's thread never waits for it).
     func start() {
         guard let database else { return finish(throwing: DatabaseError.closedDatabase) }
-        do {
-            try database.register(self)
-        } catch {
-            return finish(throwing: error)
-        }
         lock.lock()
         pendingChanges = .some(nil)
         isFetching = true
         lock.unlock()
-        scheduleFetch(on: database)
+        fetchQueue(of: database).async { [self] in
+            do {
+                try database.register(self)
+            } catch {
+                lock.lock()
+                isFetching = false
+                lock.unlock()
+                return finish(throwing: error)
+            }
+            fetchUntilCurrent()
+        }
     }
 
     func databaseDidChange(_ changes: DatabaseChanges) {
@@ -131,7 +137,12 @@ final class Observer<Reducer: ObservationReducer>: ChangeObserver, @unchecked Se
     }
 
     private func scheduleFetch(on database: Database) {
-        (database.hasReaderPool ? database.readQueue : database.queue).async { [self] in fetchUntilCurrent() }
+        fetchQueue(of: database).async { [self] in fetchUntilCurrent() }
+    }
+
+    /// Where fetches run: the concurrent read queue when there are readers, else the writer's queue.
+    private func fetchQueue(of database: Database) -> DispatchQueue {
+        database.hasReaderPool ? database.readQueue : database.queue
     }
 
     /// Fetches until no change arrived during the last fetch.
