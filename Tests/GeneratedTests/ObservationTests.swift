@@ -105,6 +105,22 @@ import Testing
         #expect(try await values.next() == [])
     }
 
+    @Test func anEagerLoadedResultFollowsEveryTableItReads() async throws {
+        let example = try ExampleDatabase()
+        let db = example.db
+        _ = try await insert([author("Ann")], db)
+        var values = db.observe { conn in try AuthorWithBooks.fetchAll(conn) }.makeAsyncIterator()
+        #expect(try await values.next()?.map(\.books.count) == [0])
+        // A commit to books alone (the second query of the eager load) changes the value.
+        try await db.write { conn in
+            try conn.execute(sql: """
+                INSERT INTO books (isbn, title, tags, uid, shelf_row, shelf_column, color, author_id)
+                SELECT '0123456789', 'Book', '[]', zeroblob(16), 1, 1, 'red', id FROM authors
+                """)
+        }
+        #expect(try await values.next()?.map(\.books.count) == [1])
+    }
+
     @Test func anObservationStopsWhenItsTaskIsCancelled() async throws {
         let example = try ExampleDatabase()
         let db = example.db
@@ -208,7 +224,7 @@ import Testing
         try await db.write { conn in
             try conn.execute(sql: """
                 INSERT INTO books (isbn, title, tags, uid, shelf_row, shelf_column, color, author_id)
-                SELECT '0123456789', 'Book', '[]', x'00', 1, 1, 'red', id FROM authors WHERE name = 'Bob'
+                SELECT '0123456789', 'Book', '[]', zeroblob(16), 1, 1, 'red', id FROM authors WHERE name = 'Bob'
                 """)
         }
         let next = try #require(try await changes.next())
