@@ -11,6 +11,14 @@ import Testing
         Author(name: name, email: "\(name.lowercased())@example.org", rating: rating)
     }
 
+    private static func book(isbn: String, authorID: Int64) -> Book {
+        Book(
+            isbn: isbn, title: "A Wizard of Earthsea", genre: .science, format: .hardcover, tags: [], uid: UUID(),
+            shelf: Shelf(row: 3, column: 7, room: "annex"), color: Color(red: 1, green: 2, blue: 3),
+            addedAt: Date(timeIntervalSince1970: 1_700_000_000), copies: 1, authorID: authorID
+        )
+    }
+
     private func insert(_ authors: [Author], _ db: Database) async throws -> [Author] {
         try await db.write { conn in
             try authors.map { author in
@@ -112,12 +120,8 @@ import Testing
         var values = db.observe { conn in try AuthorWithBooks.fetchAll(conn) }.makeAsyncIterator()
         #expect(try await values.next()?.map(\.books.count) == [0])
         // A commit to books alone (the second query of the eager load) changes the value.
-        try await db.write { conn in
-            try conn.execute(sql: """
-                INSERT INTO books (isbn, title, tags, uid, shelf_row, shelf_column, color, author_id)
-                SELECT '0123456789', 'Book', '[]', zeroblob(16), 1, 1, 'red', id FROM authors
-                """)
-        }
+        let authorID = try #require(try await Author.fetchOne(db)?.id)
+        try await Self.book(isbn: "0123456789", authorID: authorID).insert(db)
         #expect(try await values.next()?.map(\.books.count) == [1])
     }
 
@@ -217,16 +221,11 @@ import Testing
     @Test func changeSetsFollowRelationFiltersAcrossTables() async throws {
         let example = try ExampleDatabase()
         let db = example.db
-        _ = try await insert([author("Ann"), author("Bob")], db)
+        let bob = try await insert([author("Ann"), author("Bob")], db)[1]
         // Authors with at least one book: membership depends on the books table.
         var changes = db.observeChanges(Author.filter(Author.books.any()).order(Author.name)).makeAsyncIterator()
         #expect(try await changes.next()?.isEmpty == true)
-        try await db.write { conn in
-            try conn.execute(sql: """
-                INSERT INTO books (isbn, title, tags, uid, shelf_row, shelf_column, color, author_id)
-                SELECT '0123456789', 'Book', '[]', zeroblob(16), 1, 1, 'red', id FROM authors WHERE name = 'Bob'
-                """)
-        }
+        try await Self.book(isbn: "0123456789", authorID: try #require(bob.id)).insert(db)
         let next = try #require(try await changes.next())
         #expect(next.inserted.map(\.name) == ["Bob"])
     }
