@@ -34,7 +34,7 @@ public final class Connection {
     /// Receives the authorizer's reports while a statement is prepared.
     private let accessRecorder = AccessRecorder()
     /// The writer's record of changes for transaction hooks and observers (nil on readers).
-    @exclusivity(unchecked) var changeTracker: ChangeTracker?
+    let changeTracker: ChangeTracker?
     /// Set during an observed fetch: collects what the statements run read.
     @exclusivity(unchecked) var regionRecorder: RegionRecorder?
     /// Set during an async `read`/`write`: stops the next statement once the task is cancelled.
@@ -47,9 +47,11 @@ public final class Connection {
     /// The most statements kept in the cache; past it, idle cached statements are finalized.
     static let statementCacheCapacity = 512
 
-    init(handle: OpaquePointer, databaseLock: NSRecursiveLock) {
+    init(handle: OpaquePointer, databaseLock: NSRecursiveLock, changeTracker: ChangeTracker? = nil) {
         self.handle = handle
         self.databaseLock = databaseLock
+        self.changeTracker = changeTracker
+        changeTracker?.install(on: handle)
         sqlite3_set_authorizer(handle, authorizerCallback, Unmanaged.passUnretained(accessRecorder).toOpaque())
     }
 
@@ -160,7 +162,7 @@ public final class Connection {
     /// Tells the change tracker and the region recorder (when set) that `statement` is about to run.
     @inline(__always)
     private func willRun(_ statement: Statement) {
-        if let changeTracker { changeTracker.willRun(statement.access, inTransaction: isInTransaction) }
+        if let changeTracker { changeTracker.willRun(statement, on: self) }
         if let regionRecorder { regionRecorder.add(statement.access) }
     }
 

@@ -79,10 +79,7 @@ public final class Database: @unchecked Sendable {
         } else {
             readers = nil
         }
-        let connection = Connection(handle: handle, databaseLock: lock)
-        let tracker = ChangeTracker()
-        tracker.install(on: handle)
-        connection.changeTracker = tracker
+        let connection = Connection(handle: handle, databaseLock: lock, changeTracker: ChangeTracker())
         self.connection = connection
         do {
             try withConnection { conn in

@@ -23,6 +23,8 @@ final class Statement {
     let columnCount: Int32
     /// The tables and columns the statement reads and writes (for transaction hooks and observation).
     let access: StatementAccess
+    /// `access.isWrite`, kept here for the check made before every run.
+    let isWrite: Bool
     /// Whether an operation or cursor is using the statement right now.
     @exclusivity(unchecked) var isBusy = false
     /// Whether `sqlite3_finalize` ran; the handle must not be touched after that.
@@ -31,6 +33,7 @@ final class Statement {
     init(handle: OpaquePointer, sql: String, isCached: Bool, access: StatementAccess, rebindsEveryParameter: Bool = false) {
         self.handle = handle
         self.access = access
+        self.isWrite = access.isWrite
         self.sql = sql
         self.isCached = isCached
         self.rebindsEveryParameter = rebindsEveryParameter

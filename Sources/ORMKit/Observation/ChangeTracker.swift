@@ -7,35 +7,46 @@ import ORMKitSQLite
 /// rowids come from SQLite's update hook, installed only while an observer needs them. SQLite's commit hook
 /// moves the transaction's changes to `committing`; they are confirmed once the connection is back in
 /// autocommit mode without the rollback hook having fired (a `COMMIT` that fails keeps the transaction open
-/// or rolls it back). Only the thread holding the writer touches it.
+/// or rolls it back). Only the thread holding the writer touches it, so its state skips Swift's run-time
+/// exclusivity checks (`willRun` runs for every statement the writer runs).
 final class ChangeTracker {
     /// Statements run in the current transaction, each noted once in a row (a batch notes its insert once).
-    private var pendingAccesses: [StatementAccess] = []
+    @exclusivity(unchecked) private var pendingAccesses: [StatementAccess] = []
+    /// The last statement noted, to skip it when it runs again.
+    @exclusivity(unchecked) private var lastNoted: ObjectIdentifier?
+    /// Whether `committing` holds changes (read for every statement, cheaper than the optional).
+    @exclusivity(unchecked) private var isCommitting = false
     /// Rowids the update hook reported in the current transaction, by table.
-    private var pendingRowIDs: [String: Set<Int64>] = [:]
+    @exclusivity(unchecked) private var pendingRowIDs: [String: Set<Int64>] = [:]
     /// The last table the update hook named, to skip building its name for each row of a batch.
-    private var lastHookTable: (pointer: UnsafePointer<CChar>, name: String)?
+    @exclusivity(unchecked) private var lastHookTable: (pointer: UnsafePointer<CChar>, name: String)?
     /// Whether `pendingRowIDs` holds every changed rowid of the current transaction.
-    private var rowIDsAreComplete = false
+    @exclusivity(unchecked) private var rowIDsAreComplete = false
     /// Changes handed to `COMMIT` and not confirmed yet.
-    private var committing: DatabaseChanges?
+    @exclusivity(unchecked) private var committing: DatabaseChanges?
     /// Changes confirmed committed and not delivered yet.
-    private var committed: DatabaseChanges?
+    @exclusivity(unchecked) private var committed: DatabaseChanges?
     /// Changes rolled back and not delivered yet.
-    private var rolledBack: DatabaseChanges?
+    @exclusivity(unchecked) private var rolledBack: DatabaseChanges?
     /// Whether the update hook is installed.
-    private(set) var tracksRowIDs = false
+    @exclusivity(unchecked) private(set) var tracksRowIDs = false
 
-    /// Notes that `statement` is about to run; confirms a finished commit first.
+    /// Notes that `statement` is about to run on `connection`; confirms a finished commit first.
     @inline(__always)
-    func willRun(_ access: StatementAccess, inTransaction: @autoclosure () -> Bool) {
-        if committing != nil, !inTransaction() { confirmCommit() }
-        if access.isWrite, pendingAccesses.last !== access { pendingAccesses.append(access) }
+    func willRun(_ statement: Statement, on connection: Connection) {
+        if isCommitting, !connection.isInTransaction { confirmCommit() }
+        if statement.isWrite, lastNoted != ObjectIdentifier(statement.access) { note(statement.access) }
+    }
+
+    private func note(_ access: StatementAccess) {
+        pendingAccesses.append(access)
+        lastNoted = ObjectIdentifier(access)
     }
 
     /// The changes committed and rolled back since the last call, when the connection is not in a transaction.
     func takeFinishedChanges(inTransaction: Bool) -> (committed: DatabaseChanges?, rolledBack: DatabaseChanges?) {
-        if committing != nil, !inTransaction { confirmCommit() }
+        guard isCommitting || committed != nil || rolledBack != nil else { return (nil, nil) }
+        if isCommitting, !inTransaction { confirmCommit() }
         defer {
             committed = nil
             rolledBack = nil
@@ -87,18 +98,21 @@ final class ChangeTracker {
     fileprivate func willCommit() {
         let changes = takePending()
         committing = committing.map { $0.merged(with: changes) } ?? changes
+        isCommitting = true
     }
 
     fileprivate func didRollBack() {
         var changes = takePending()
         if let failed = committing { changes = failed.merged(with: changes) }
         committing = nil
+        isCommitting = false
         if !changes.isEmpty { rolledBack = rolledBack.map { $0.merged(with: changes) } ?? changes }
     }
 
     private func confirmCommit() {
         guard let changes = committing else { return }
         committing = nil
+        isCommitting = false
         if !changes.isEmpty { committed = committed.map { $0.merged(with: changes) } ?? changes }
     }
 
@@ -114,6 +128,7 @@ final class ChangeTracker {
             }
         }
         pendingAccesses = []
+        lastNoted = nil
         pendingRowIDs = [:]
         rowIDsAreComplete = tracksRowIDs
         return changes

@@ -12,12 +12,13 @@ final class StatementAccess: Sendable {
     let changesSchema: Bool
 
     /// Whether running the statement may change the database.
-    var isWrite: Bool { changesSchema || !writes.isEmpty }
+    let isWrite: Bool
 
     init(reads: [String: Set<String>], writes: [String: Set<String>?], changesSchema: Bool) {
         self.reads = reads
         self.writes = writes
         self.changesSchema = changesSchema
+        self.isWrite = changesSchema || !writes.isEmpty
     }
 
     /// A statement that touches no table (`BEGIN`, `PRAGMA`, `SELECT 1`).
