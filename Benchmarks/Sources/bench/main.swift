@@ -27,9 +27,16 @@ func main() -> Int32 {
             }
             log(String(format: "%@: %@ (%.1f s)", workload.rawValue, medians.joined(separator: ", "), Date().timeIntervalSince(started)))
         }
-        let openCheck = try OpenCheck.measure(repetitions: options.quick ? 50 : 500)
-        log(String(format: "open check: migrate %.1f µs, PRAGMA user_version %.1f µs", openCheck.migrate, openCheck.versionRead))
-        print(Report(options: options, results: results, openCheck: openCheck).render(), terminator: "")
+        let concurrency = options.groups.isEmpty ? nil : try ConcurrencyRunner(options: options, databases: databases).run(log: log)
+        if !options.workloads.isEmpty {
+            let openCheck = try OpenCheck.measure(repetitions: options.quick ? 50 : 500)
+            log(String(format: "open check: migrate %.1f µs, PRAGMA user_version %.1f µs", openCheck.migrate, openCheck.versionRead))
+            print(Report(options: options, results: results, openCheck: openCheck).render(), terminator: "")
+        }
+        if let concurrency {
+            if !options.workloads.isEmpty { print("") }
+            print(concurrency.render(), terminator: "")
+        }
         return 0
     } catch {
         log("error: \(error)")

@@ -1,18 +1,25 @@
-/// Command-line options: `bench [--quick] [--reps N] [--only w1,w2] [--contender A,D] [--no-allocations]`.
+/// Command-line options: `bench [--quick] [--reps N] [--only w1,w2] [--contender A,D] [--no-allocations] [--seconds S]`.
 struct Options {
     var quick = false
     var repetitions: Int?
     var workloads = Workload.allCases
+    /// The concurrency groups (run after the workloads; `--only` selects them by name too).
+    var groups = ConcurrencyGroup.allCases
     var contenders = ContenderID.allCases
     var countAllocations = true
+    /// `--seconds`: how long `concurrentReads` runs (3 s, 1 s with `--quick`).
+    var concurrentSeconds: Double?
 
     static let usage = """
-        usage: bench [--quick] [--reps N] [--only WORKLOAD[,…]] [--contender A|B|C|D[,…]] [--no-allocations]
+        usage: bench [--quick] [--reps N] [--only WORKLOAD[,…]] [--contender A|B|C|D[,…]] [--no-allocations] [--seconds S]
           --quick           smaller sizes and 3 repetitions (CI smoke run, under a minute)
-          --reps N          repetitions per contender and workload (default 5; 3 with --quick)
+          --reps N          repetitions per contender and workload (default 5; 3 with --quick);
+                            rounds of concurrentReads (default 3; 1 with --quick)
           --only            workloads: \(Workload.allCases.map(\.rawValue).joined(separator: ", "))
-          --contender       contenders to run (A is the reference)
+                            concurrency groups: \(ConcurrencyGroup.allCases.map(\.rawValue).joined(separator: ", "))
+          --contender       contenders to run (A is the reference; B or C selects the GRDB pool, D also D0)
           --no-allocations  skip the extra allocation-counting run
+          --seconds S       how long concurrentReads runs (default 3; 1 with --quick)
         """
 
     init(arguments: [String]) throws {
@@ -28,10 +35,11 @@ struct Options {
                 repetitions = value
             case "--only":
                 let names = (remaining.popFirst() ?? "").split(separator: ",").map(String.init)
-                workloads = try names.map { name in
-                    guard let workload = Workload(rawValue: name) else { throw OptionsError("unknown workload '\(name)'") }
-                    return workload
+                for name in names where Workload(rawValue: name) == nil && ConcurrencyGroup(rawValue: name) == nil {
+                    throw OptionsError("unknown workload '\(name)'")
                 }
+                workloads = names.compactMap(Workload.init(rawValue:))
+                groups = names.compactMap(ConcurrencyGroup.init(rawValue:))
             case "--contender":
                 let names = (remaining.popFirst() ?? "").split(separator: ",").map(String.init)
                 contenders = try names.map { name in
@@ -40,6 +48,11 @@ struct Options {
                     }
                     return contender
                 }
+            case "--seconds":
+                guard let value = remaining.popFirst().flatMap(Double.init), value > 0, value.isFinite else {
+                    throw OptionsError("--seconds needs a positive number")
+                }
+                concurrentSeconds = value
             case "--help", "-h": throw OptionsError(nil)
             default: throw OptionsError("unknown argument '\(argument)'")
             }
