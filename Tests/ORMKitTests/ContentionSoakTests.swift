@@ -72,9 +72,10 @@ import Testing
         #expect(try await Int.fetchOne(db, sql: "SELECT count(*) FROM other_process") == childCommits)
         #expect(try await String.fetchOne(db, sql: "PRAGMA integrity_check") == "ok")
         #expect(readerCounts.allSatisfy { $0 > 0 })
-        // Despite constant reading, the checkpoint policy restarts the WAL once it passes 4000 pages (16 MB at
-        // 4 KB pages; see CheckpointPolicy): it stays below twice that, however long the run.
-        #expect(largestWAL < 2 * 4000 * 4096, "the WAL grew to \(largestWAL) bytes")
+        // Despite constant reading and another process writing, the checkpoint policy restarts the WAL past 4000
+        // pages (16 MB at 4 KB pages), waiting for readers from 8000 on (see CheckpointPolicy): it stays below
+        // three times 16 MB, however long the run.
+        #expect(largestWAL < 3 * 4000 * 4096, "the WAL grew to \(largestWAL) bytes")
         print("""
             soak: \(seconds)s, \(batches) writer commits (\(batches * Self.batchSize) rows), \
             \(readerCounts.reduce(0, +)) snapshot reads by 8 readers, \(childCommits) commits by another process, \

@@ -6,23 +6,25 @@ import ORMKitSQLite
 /// the database but waits for no one, and the WAL file only starts over when no reader uses it: with readers
 /// always running and another writer always appending, it grows with every commit. This policy, installed on
 /// the writer as its WAL hook (which replaces the automatic checkpoint), does the same PASSIVE checkpoint at
-/// 1000 pages, and from `restartPageCount` pages on runs a RESTART checkpoint: it holds off other writers while
-/// it copies every page back, then waits for the readers of older snapshots to finish (new readers then read
-/// the database file only) and starts the WAL over. It waits at most `restartWaitMilliseconds`; when a long
-/// read outlasts that, it gives up and tries again only after 1000 more pages, so a long read never costs each
-/// commit a wait. `PRAGMA journal_size_limit` truncates the restarted file to `restartPageCount` pages.
+/// 1000 pages. From `restartPageCount` pages on, each commit tries a RESTART checkpoint without waiting: it
+/// copies the pages back and starts the WAL over if, at that moment, no other writer and no reader of an older
+/// snapshot is active. If the WAL still reaches twice that size, a commit runs a RESTART that waits up to
+/// `restartWaitMilliseconds` for them (holding off other writers meanwhile, while new readers read the database
+/// file); when a long read outlasts that, the next waiting attempt comes 1000 pages later, so a long read never
+/// costs each commit a wait. `PRAGMA journal_size_limit` truncates the restarted file to `restartPageCount`
+/// pages.
 final class CheckpointPolicy {
     /// WAL pages after which a commit runs a PASSIVE checkpoint (SQLite's default).
     static let passivePageCount: Int32 = 1000
-    /// WAL pages after which a commit runs a RESTART checkpoint.
+    /// WAL pages after which each commit tries a RESTART checkpoint without waiting.
     static let restartPageCount: Int32 = 4000
-    /// The longest a RESTART checkpoint waits for other writers and older readers.
+    /// The longest a waiting RESTART checkpoint waits for other writers and older readers.
     static let restartWaitMilliseconds: Int32 = 100
 
     /// The connection's busy timeout, restored after a RESTART.
     private let busyTimeout: Int32
-    /// The WAL size at which the next RESTART is tried.
-    private var nextRestart = CheckpointPolicy.restartPageCount
+    /// The WAL size at which the next waiting RESTART runs.
+    private var nextWaitingRestart = 2 * CheckpointPolicy.restartPageCount
 
     /// Installs the policy on the writer `handle` of a WAL database whose busy timeout is `busyTimeout` ms; the
     /// policy must outlive the handle.
@@ -40,12 +42,17 @@ final class CheckpointPolicy {
 
     /// Called after each commit with the number of pages in the WAL.
     fileprivate func didCommit(handle: OpaquePointer, database: UnsafePointer<CChar>?, pages: Int32) {
-        if pages < Self.restartPageCount { nextRestart = Self.restartPageCount }
-        if pages >= nextRestart {
-            BusyHandler.install(on: handle, milliseconds: Self.restartWaitMilliseconds)
+        if pages < Self.restartPageCount { nextWaitingRestart = 2 * Self.restartPageCount }
+        if pages >= Self.restartPageCount {
+            let waits = pages >= nextWaitingRestart
+            BusyHandler.install(on: handle, milliseconds: waits ? Self.restartWaitMilliseconds : 0)
             let code = sqlite3_wal_checkpoint_v2(handle, database, SQLITE_CHECKPOINT_RESTART, nil, nil)
             BusyHandler.install(on: handle, milliseconds: busyTimeout)
-            nextRestart = code == SQLITE_OK ? Self.restartPageCount : pages + Self.passivePageCount
+            if code == SQLITE_OK {
+                nextWaitingRestart = 2 * Self.restartPageCount
+            } else if waits {
+                nextWaitingRestart = pages + Self.passivePageCount
+            }
         } else if pages >= Self.passivePageCount {
             sqlite3_wal_checkpoint_v2(handle, database, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
         }
