@@ -28,7 +28,7 @@ import Testing
             var committed = 0
             var largestWAL = 0
             let payload = String(repeating: "x", count: 200)
-            while Date() < deadline {
+            repeat {
                 try await db.write { conn in
                     try conn.execute(sql: "INSERT INTO batches DEFAULT VALUES")
                     let batch = conn.lastInsertedRowID
@@ -39,7 +39,7 @@ import Testing
                 committed += 1
                 let size = (try? FileManager.default.attributesOfItem(atPath: walPath)[.size] as? Int) ?? 0
                 largestWAL = max(largestWAL, size)
-            }
+            } while Date() < deadline
             return (committed, largestWAL)
         }.value
 
@@ -47,7 +47,9 @@ import Testing
             for _ in 0..<8 {
                 group.addTask {
                     var reads = 0
-                    while Date() < deadline {
+                    // At least one read each, however loaded the machine: the run is bounded by time, the checks
+                    // are not.
+                    repeat {
                         // One snapshot: the batches and their rows agree, whatever the writer is doing.
                         let (batches, rows) = try await db.read { conn in
                             (try Int.fetchOne(conn, sql: "SELECT count(*) FROM batches") ?? -1,
@@ -55,7 +57,7 @@ import Testing
                         }
                         #expect(rows == batches * Self.batchSize, "inconsistent snapshot: \(batches) batches, \(rows) rows")
                         reads += 1
-                    }
+                    } while Date() < deadline
                     return reads
                 }
             }
@@ -71,7 +73,6 @@ import Testing
         #expect(try await Int.fetchOne(db, sql: "SELECT count(*) FROM rows") == batches * Self.batchSize)
         #expect(try await Int.fetchOne(db, sql: "SELECT count(*) FROM other_process") == childCommits)
         #expect(try await String.fetchOne(db, sql: "PRAGMA integrity_check") == "ok")
-        #expect(readerCounts.allSatisfy { $0 > 0 })
         // Despite constant reading and another process writing, the checkpoint policy restarts the WAL past 4000
         // pages (16 MB at 4 KB pages), waiting for readers from 8000 on (see CheckpointPolicy): it stays below
         // three times 16 MB, however long the run.
