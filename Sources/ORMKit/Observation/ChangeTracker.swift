@@ -43,10 +43,11 @@ final class ChangeTracker {
         lastNoted = ObjectIdentifier(access)
     }
 
-    /// The changes committed and rolled back since the last call, when the connection is not in a transaction.
-    func takeFinishedChanges(inTransaction: Bool) -> (committed: DatabaseChanges?, rolledBack: DatabaseChanges?) {
+    /// The changes committed and rolled back since the last call; call it when the connection is not in a
+    /// transaction (a pending commit is then confirmed).
+    func takeFinishedChanges() -> (committed: DatabaseChanges?, rolledBack: DatabaseChanges?) {
         guard isCommitting || committed != nil || rolledBack != nil else { return (nil, nil) }
-        if isCommitting, !inTransaction { confirmCommit() }
+        if isCommitting { confirmCommit() }
         defer {
             committed = nil
             rolledBack = nil

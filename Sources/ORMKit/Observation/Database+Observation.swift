@@ -44,7 +44,7 @@ extension Database {
     /// closure that held it.
     func deliverFinishedTransactions(of connection: Connection) {
         guard let tracker = connection.changeTracker, !connection.isClosed, !connection.isInTransaction else { return }
-        let (committed, rolledBack) = tracker.takeFinishedChanges(inTransaction: false)
+        let (committed, rolledBack) = tracker.takeFinishedChanges()
         if let rolledBack { observationCenter.didRollBack(rolledBack) }
         if let committed { observationCenter.didCommit(committed) }
     }

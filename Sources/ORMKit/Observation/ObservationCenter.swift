@@ -98,8 +98,9 @@ final class ObservationCenter: @unchecked Sendable {
     func updateDataVersion(_ version: Int64) -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        defer { dataVersion = version }
-        return dataVersion.map { $0 != version } ?? false
+        let previous = dataVersion
+        dataVersion = version
+        return previous.map { $0 != version } ?? false
     }
 
     /// Starts polling with `body` every `interval` seconds (replacing a previous timer).
