@@ -86,8 +86,14 @@ public final class Database: @unchecked Sendable {
                 if isFile, !options.readOnly, options.journalMode == .wal {
                     try conn.run(sql: "PRAGMA journal_mode = WAL", arguments: [])
                     checkpointPolicy = CheckpointPolicy(installingOn: conn.handle, busyTimeout: options.busyTimeoutMilliseconds)
+                } else if isFile {
+                    // Reads the header, so a file that is not a database fails here, at open, with its path.
+                    try conn.run(sql: "PRAGMA schema_version", arguments: [])
                 }
             }
+        } catch let error as DatabaseError {
+            try? connection.close()
+            throw OpenFailure.explain(error, path: path, isFile: isFile, options: options)
         } catch {
             try? connection.close()
             throw error
@@ -117,6 +123,7 @@ public final class Database: @unchecked Sendable {
             ormkit_sqlite_db_config_int(handle, SQLITE_DBCONFIG_DQS_DML, 0, nil)
         }
         BusyHandler.install(on: handle, milliseconds: options.busyTimeoutMilliseconds)
+        CheckedInteger.define(on: handle)
         let pragma = "PRAGMA foreign_keys = \(options.foreignKeys ? "ON" : "OFF")"
         let pragmaCode = sqlite3_exec(handle, pragma, nil, nil, nil)
         guard pragmaCode == SQLITE_OK else {
@@ -183,9 +190,13 @@ public final class Database: @unchecked Sendable {
         }
         connection.isAccessible = true
         defer { connection.isAccessible = false }
-        return try HeldConnections.holding(connection, isReader: false, for: ObjectIdentifier(self)) {
-            defer { deliverFinishedTransactions(of: connection) }
-            return try body(connection)
+        do {
+            return try HeldConnections.holding(connection, isReader: false, for: ObjectIdentifier(self)) {
+                defer { deliverFinishedTransactions(of: connection) }
+                return try body(connection)
+            }
+        } catch let error as DatabaseError where error.resultCode == SQLITE_BUSY {
+            throw error.explainingBusy(timeoutMilliseconds: options.busyTimeoutMilliseconds)
         }
     }
 
@@ -212,8 +223,12 @@ public final class Database: @unchecked Sendable {
         let connection = reader.connection
         connection.isAccessible = true
         defer { connection.isAccessible = false }
-        return try HeldConnections.holding(connection, isReader: true, for: ObjectIdentifier(self)) {
-            try body(connection)
+        do {
+            return try HeldConnections.holding(connection, isReader: true, for: ObjectIdentifier(self)) {
+                try body(connection)
+            }
+        } catch let error as DatabaseError where error.resultCode == SQLITE_BUSY {
+            throw error.explainingBusy(timeoutMilliseconds: options.busyTimeoutMilliseconds)
         }
     }
 

@@ -135,6 +135,30 @@ public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible 
         )
     }
 
+    /// The same error, naming `name` as its column unless it already names one.
+    @usableFromInline
+    func inColumn(_ name: String) -> DatabaseError {
+        guard column == nil else { return self }
+        return DatabaseError(
+            kind: kind, resultCode: resultCode, extendedResultCode: extendedResultCode, message: message,
+            sql: sql, table: table, column: name, row: row
+        )
+    }
+
+    /// The same `SQLITE_BUSY` error, saying that it waited for the busy timeout of `timeoutMilliseconds` and what
+    /// to do (once: an error already explained is returned as it is).
+    func explainingBusy(timeoutMilliseconds: Int32) -> DatabaseError {
+        guard extendedResultCode == SQLITE_BUSY, !message.contains("busy timeout") else { return self }
+        let waited = timeoutMilliseconds > 0
+            ? "another connection or process held the lock for the whole busy timeout (\(timeoutMilliseconds) ms)"
+            : "another connection or process held the lock, and the busy timeout is 0 (no waiting)"
+        return DatabaseError(
+            kind: kind, resultCode: resultCode, extendedResultCode: extendedResultCode,
+            message: "\(message): \(waited); keep its transactions short, or raise Options.busyTimeout",
+            sql: sql, table: table, column: column, row: row
+        )
+    }
+
     /// The same error, carrying `sql` unless it already carries some.
     func withSQL(_ sql: String) -> DatabaseError {
         guard self.sql == nil else { return self }

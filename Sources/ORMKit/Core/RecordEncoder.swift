@@ -34,6 +34,15 @@ public struct RecordEncoder {
         }
     }
 
+    /// `error`, thrown while binding, naming the column of the parameter being bound: `columns[k]` is bound to
+    /// parameter k + 1 (the stored columns for a record, the key columns for a key).
+    @usableFromInline
+    func naming(_ error: DatabaseError, columns: [String]) -> DatabaseError {
+        let position = Int(nextIndex) - 2
+        guard error.kind == .encoding, columns.indices.contains(position) else { return error }
+        return error.inColumn(columns[position])
+    }
+
     /// Whether the parameter about to be bound is used by the statement; JSON encoding checks it first so
     /// skipped parameters cost nothing.
     @inlinable

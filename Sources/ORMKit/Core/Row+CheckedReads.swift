@@ -42,11 +42,12 @@ extension Row {
 
     /// `value`, the value of column `index`, as UTF-8 text, by byte length (embedded NUL bytes are kept).
     ///
-    /// - Throws: `DatabaseError` (`.decoding`) unless it holds TEXT.
+    /// - Throws: `DatabaseError` (`.decoding`) unless it holds TEXT that is valid UTF-8.
     @inlinable
     func checkedString(_ value: OpaquePointer?, at index: Int32, as type: Any.Type) throws -> String {
         guard sqlite3_value_type(value) == SQLITE_TEXT else { throw typeMismatch(at: index, type: type) }
-        return Self.string(of: value)
+        guard let string = Self.validString(of: value) else { throw invalidUTF8(value, at: index, type: type) }
+        return string
     }
 
     /// `value`, the value of column `index`, as bytes.
@@ -58,12 +59,39 @@ extension Row {
         return Self.withBytes(of: value) { Data($0) }
     }
 
-    /// The text of a TEXT `value` (text first, then its byte count, as SQLite recommends).
+    /// The text of a TEXT `value` (text first, then its byte count, as SQLite recommends), or nil when its bytes
+    /// are not valid UTF-8. Never repaired: a string with U+FFFD in place of bad bytes, written back by an update
+    /// of another field, would change stored bytes the app never touched.
     @inlinable
-    static func string(of value: OpaquePointer?) -> String {
+    static func validString(of value: OpaquePointer?) -> String? {
         guard let text = sqlite3_value_text(value) else { return "" }
         let count = Int(sqlite3_value_bytes(value))
-        return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+        return String(validating: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+    }
+
+    /// The error for TEXT in column `index` that is not valid UTF-8, naming the offset of the first bad byte.
+    @usableFromInline
+    func invalidUTF8(_ value: OpaquePointer?, at index: Int32, type: Any.Type) -> DatabaseError {
+        let offset = Self.withBytes(of: value) { Self.firstInvalidUTF8Offset(in: $0) }
+        return decodingError(
+            at: index,
+            message: "found TEXT that is not valid UTF-8 (bad byte at offset \(offset)), which cannot be read as \(type) "
+                + "without changing it; read the column as Data (CAST(column AS BLOB)) to see or repair the bytes"
+        )
+    }
+
+    /// The byte offset of the first invalid UTF-8 sequence in `bytes` (its count when all are valid).
+    static func firstInvalidUTF8Offset(in bytes: UnsafeRawBufferPointer) -> Int {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar): offset += scalar.count
+            case .error: return offset
+            case .emptyInput: return offset
+            }
+        }
     }
 
     /// Calls `body` with the bytes of a BLOB `value`, valid only during the call.

@@ -60,7 +60,8 @@ public struct Row {
         sqlite3_column_double(statement, index)
     }
 
-    /// Reads column `index` as UTF-8 text using its byte length (embedded NUL bytes are kept).
+    /// Reads column `index` as UTF-8 text using its byte length (embedded NUL bytes are kept), without checking
+    /// its storage class; invalid UTF-8 is replaced with U+FFFD (decoding a `String` field throws instead).
     @inlinable
     public func string(at index: Int32) -> String {
         guard let text = sqlite3_column_text(statement, index) else { return "" }

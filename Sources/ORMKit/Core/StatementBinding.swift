@@ -21,11 +21,13 @@ public struct StatementBinding {
         try check(sqlite3_bind_int64(statement, index, value))
     }
 
-    /// Binds a double.
+    /// Binds a double. Infinities are stored as they are (SQLite keeps them as REAL ±Inf); NaN is refused, since
+    /// SQLite would store it as NULL: a NaN would read back as `nil`, or fail a NOT NULL column as if it were nil.
     ///
-    /// - Throws: `DatabaseError` when SQLite rejects the binding.
+    /// - Throws: `DatabaseError` (`.encoding`) for NaN; `DatabaseError` when SQLite rejects the binding.
     @inlinable
     public func bindDouble(_ value: Double, at index: Int32) throws {
+        guard !value.isNaN else { throw notANumberError(at: index) }
         try check(sqlite3_bind_double(statement, index, value))
     }
 
@@ -90,6 +92,15 @@ public struct StatementBinding {
     @inlinable
     func check(_ code: Int32) throws {
         if code != SQLITE_OK { throw bindingError(code) }
+    }
+
+    @usableFromInline
+    func notANumberError(at index: Int32) -> DatabaseError {
+        DatabaseError(
+            kind: .encoding, resultCode: SQLITE_MISMATCH,
+            message: "NaN cannot be stored (parameter \(index)): SQLite would store it as NULL; store nil or a number",
+            sql: sqlite3_sql(statement).map { String(cString: $0) }
+        )
     }
 
     @usableFromInline

@@ -3,6 +3,18 @@ public struct ColumnAssignment: Sendable {
     let table: String
     let column: String
     let value: SQLExpression
+    /// For an expression assigned to an integer column: the range the stored value must stay in (checked by SQL,
+    /// see `CheckedInteger`); nil for plain values and other columns.
+    var checkedRange: ClosedRange<Int64>? = nil
+
+    /// `value` as SQL, wrapped in the range check when there is one.
+    func renderValue(_ renderer: inout SQLRenderer) -> String {
+        let sql = renderer.render(value)
+        guard let checkedRange else { return sql }
+        let bounds = [DatabaseValue.integer(checkedRange.lowerBound), .integer(checkedRange.upperBound), .text("\(table).\(column)")]
+            .map { renderer.render(SQLExpression(.value($0))) }
+        return "\(CheckedInteger.functionName)(\(sql), \(bounds.joined(separator: ", ")))"
+    }
 }
 
 extension Column where Value: ColumnValue {
@@ -13,7 +25,10 @@ extension Column where Value: ColumnValue {
 
     /// Assigns an expression of the same type and storage: `Author.rating.set(to: Author.rating + 1)`.
     public func set<E: TypedExpression>(to expression: E) -> ColumnAssignment where E.Value == Value, E.Storage == NativeStorage<Value> {
-        ColumnAssignment(table: table, column: name, value: expression.sqlExpression)
+        ColumnAssignment(
+            table: table, column: name, value: expression.sqlExpression,
+            checkedRange: (Value.self as? any StoredIntegerRange.Type)?.storedRange
+        )
     }
 }
 

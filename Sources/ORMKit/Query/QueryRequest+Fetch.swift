@@ -81,7 +81,7 @@ extension QueryRequest {
         }
         var renderer = SQLRenderer()
         let setClause = assignments
-            .map { "\(quoteIdentifier($0.column)) = \(renderer.render($0.value))" }
+            .map { "\(quoteIdentifier($0.column)) = \($0.renderValue(&renderer))" }
             .joined(separator: ", ")
         let sql = "UPDATE \(R.schema.recordSQL.table) SET \(setClause)" + targetClause(renderer: &renderer)
         return try changingRows(db, sql: sql, arguments: renderer.arguments)

@@ -37,7 +37,11 @@ extension Connection {
     func run<R: Record>(_ sql: RecordStatementSQL, record: R) throws -> Int {
         try withStatement(sql) { statement in
             var encoder = RecordEncoder(statement: statement)
-            try record.encode(to: &encoder)
+            do {
+                try record.encode(to: &encoder)
+            } catch let error as DatabaseError {
+                throw encoder.naming(error, columns: R.schema.columns.map(\.name))
+            }
             try statement.run()
             return changesCount
         }
@@ -48,7 +52,11 @@ extension Connection {
     func run<R: Record>(_ sql: RecordStatementSQL, key: R.PrimaryKey, of type: R.Type) throws -> Int {
         try withStatement(sql) { statement in
             var encoder = RecordEncoder(statement: statement)
-            try R.encode(key: key, to: &encoder)
+            do {
+                try R.encode(key: key, to: &encoder)
+            } catch let error as DatabaseError {
+                throw encoder.naming(error, columns: R.schema.primaryKey)
+            }
             try statement.run()
             return changesCount
         }

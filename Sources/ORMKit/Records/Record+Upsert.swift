@@ -62,7 +62,11 @@ extension Record {
             try conn.withStatement(sql) { statement in
                 var encoder = RecordEncoder(statement: statement)
                 encoder.watchedIndex = watchedKey
-                try encode(to: &encoder)
+                do {
+                    try encode(to: &encoder)
+                } catch let error as DatabaseError {
+                    throw encoder.naming(error, columns: Self.schema.columns.map(\.name))
+                }
                 var rowID: Int64?
                 while try statement.step() {
                     // Only `upsert(onConflict:)` returns the auto-increment key.

@@ -164,7 +164,7 @@ extension Row {
     func checkedDecimal(_ value: OpaquePointer?, at index: Int32) throws -> Decimal {
         switch sqlite3_value_type(value) {
         case SQLITE_TEXT:
-            let text = Self.string(of: value)
+            let text = try checkedString(value, at: index, as: Decimal.self)
             guard let decimal = Decimal(string: text, locale: DecimalText.posix), !decimal.isNaN,
                 text.allSatisfy({ $0.isNumber || "+-.eE".contains($0) }), !text.isEmpty
             else {

@@ -12,7 +12,7 @@ extension DatabaseValue: ColumnValue {
         return switch sqlite3_value_type(value) {
         case SQLITE_INTEGER: .integer(sqlite3_value_int64(value))
         case SQLITE_FLOAT: .real(sqlite3_value_double(value))
-        case SQLITE_TEXT: .text(Row.string(of: value))
+        case SQLITE_TEXT: .text(try row.checkedString(value, at: index, as: String.self))
         case SQLITE_BLOB: .blob(Row.withBytes(of: value) { Data($0) })
         default: .null
         }

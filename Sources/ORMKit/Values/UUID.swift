@@ -21,7 +21,7 @@ extension UUID: ColumnValue {
             }
             return uuid
         case SQLITE_TEXT:
-            guard let uuid = UUID(uuidString: Row.string(of: value)) else {
+            guard let uuid = UUID(uuidString: try row.checkedString(value, at: index, as: UUID.self)) else {
                 throw row.decodingError(at: index, message: "the TEXT is not a UUID string")
             }
             return uuid

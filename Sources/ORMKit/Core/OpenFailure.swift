@@ -1,0 +1,36 @@
+import Foundation
+import ORMKitSQLite
+
+/// Turns an error from the first statements run on a newly opened file into one that names the path and says
+/// what is wrong with the file, instead of SQLite's short message on whichever pragma met the problem first.
+enum OpenFailure {
+    /// `error`, thrown while setting up the database at `path`, with the path and the likely cause.
+    static func explain(_ error: DatabaseError, path: String, isFile: Bool, options: Database.Options) -> DatabaseError {
+        guard isFile, error.kind == .sqlite else { return error }
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let cause: String
+        switch error.resultCode {
+        case SQLITE_NOTADB:
+            cause = "the file is not an SQLite database (it may be another kind of file, or encrypted)"
+        case SQLITE_CORRUPT:
+            cause = "the file is malformed (its header or schema is damaged); restore it from a backup, or try "
+                + "`sqlite3 \(path) .recover`"
+        case SQLITE_BUSY:
+            cause = error.explainingBusy(timeoutMilliseconds: options.busyTimeoutMilliseconds).message
+        case SQLITE_CANTOPEN, SQLITE_READONLY, SQLITE_IOERR:
+            guard access(directory, W_OK) != 0 else {
+                cause = error.message
+                break
+            }
+            cause = "\(error.message): in WAL mode SQLite keeps \(path)-wal and \(path)-shm next to the database, and "
+                + "this process cannot create files in \(directory); make the directory writable, or set "
+                + "Options.journalMode to .default for a database that is only read here"
+        default:
+            cause = error.message
+        }
+        return DatabaseError(
+            kind: error.kind, resultCode: error.resultCode, extendedResultCode: error.extendedResultCode,
+            message: "cannot open database at \(path): \(cause)", sql: error.sql
+        )
+    }
+}
