@@ -24,7 +24,13 @@ extension Database {
     ///   path; `DatabaseError` when the check itself fails (for example on a file that is not a database).
     public func checkIntegrity(_ check: IntegrityCheck = .quick) throws {
         let pragma = check == .quick ? "PRAGMA quick_check(10)" : "PRAGMA integrity_check(10)"
-        let problems = try String.fetchAll(self, sql: pragma)
+        let problems: [String]
+        do {
+            problems = try String.fetchAll(self, sql: pragma)
+        } catch let error as DatabaseError where error.resultCode == SQLITE_CORRUPT {
+            // Damage the check cannot read past fails the pragma itself.
+            problems = [error.message]
+        }
         guard problems != ["ok"] else { return }
         throw DatabaseError(
             kind: .sqlite, resultCode: SQLITE_CORRUPT,

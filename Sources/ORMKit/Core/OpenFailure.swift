@@ -30,7 +30,7 @@ enum OpenFailure {
         }
         return DatabaseError(
             kind: error.kind, resultCode: error.resultCode, extendedResultCode: error.extendedResultCode,
-            message: "cannot open database at \(path): \(cause)", sql: error.sql
+            message: "cannot open database at \(path): \(cause)"
         )
     }
 }
