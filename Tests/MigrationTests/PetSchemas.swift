@@ -118,3 +118,16 @@ enum PetsV2Drifting: DatabaseSchema {
         },
     ]
 }
+
+/// `PetsV2` whose step 2 (of 3) deletes an owner that pets still reference, by hand with foreign keys off (as
+/// every migration runs): only the check before the commit sees the orphaned pet.
+enum PetsV2Orphaning: DatabaseSchema {
+    static let version = 2
+    static let tables = PetsV1.tables
+    static let migrations = [Migration(version: 2, steps: [
+        .sql("UPDATE owners SET nickname = 'x'"),
+        .sql("DELETE FROM owners WHERE id = 2"),
+        .sql("UPDATE owners SET nickname = NULL"),
+    ])]
+    static let seed: [SeedRow] = []
+}

@@ -43,6 +43,23 @@ struct RollbackTests {
         #expect(try db.migrate(PetsV2.self, hooks: PetTables.upperNames) == .upgraded(from: 1, to: 2))
     }
 
+    @Test func aForeignKeyCheckThatFailsAfterTheMigrationNamesTheStepThatBrokeIt() throws {
+        let directory = try TemporaryDirectory()
+        let db = try Database(path: directory.path("pets.sqlite"))
+        try db.migrate(PetsV1.self)
+        let rows = try Dump.rows(db, "owners")
+        let error = try #require(throws: MigrationError.self) { try db.migrate(PetsV2Orphaning.self) }
+        guard case let .foreignKeyViolations(violations, step) = error else {
+            Issue.record("unexpected error \(error)")
+            return
+        }
+        #expect(step == #"migration 2, step 2 (sql "DELETE FROM owners WHERE id = 2")"#)
+        #expect(violations.map(\.table) == ["pets"])
+        #expect(error.description.hasPrefix(#"foreign key check failed after migration 2, step 2 (sql "DELETE FROM owners WHERE id = 2") (nothing was changed): pets row 2"#))
+        #expect(try db.schemaVersion() == 1)
+        #expect(try Dump.rows(db, "owners") == rows)
+    }
+
     @Test func failedMigrationLeavesTheFileBytesAsTheyWere() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("pets.sqlite")

@@ -17,8 +17,9 @@ public enum MigrationError: Error, CustomStringConvertible {
     /// A step, a hook or an automatic change failed; `underlying` is the error it threw (usually a
     /// `DatabaseError` with its SQLite code, message and SQL).
     case stepFailed(version: Int, step: String, underlying: any Error)
-    /// `PRAGMA foreign_key_check` found rows whose parent row is missing after the migration.
-    case foreignKeyViolations([ForeignKeyViolation])
+    /// `PRAGMA foreign_key_check` found rows whose parent row is missing after the migration; `step` names the
+    /// first step after which they appeared (`migration 3, step 2 (sql)`), nil when no single step did.
+    case foreignKeyViolations([ForeignKeyViolation], step: String?)
     /// After the migration the live schema still differs from the schema's metadata (see `SchemaDifference`);
     /// only differences that are not `isTolerated` are listed.
     case schemaMismatch([SchemaDifference])
@@ -54,8 +55,8 @@ public enum MigrationError: Error, CustomStringConvertible {
             return "migration \(version), step \(step.summary): \(reason)"
         case let .stepFailed(version, step, underlying):
             return "migration \(version), \(step) failed: \(underlying)"
-        case let .foreignKeyViolations(violations):
-            return "foreign key check failed after the migration: "
+        case let .foreignKeyViolations(violations, step):
+            return "foreign key check failed after " + (step.map { "\($0) (nothing was changed)" } ?? "the migration") + ": "
                 + violations.map(\.description).joined(separator: "; ")
         case let .schemaMismatch(differences):
             return "the migrated schema does not match the expected schema:\n"

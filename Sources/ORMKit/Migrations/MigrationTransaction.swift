@@ -27,12 +27,12 @@ enum MigrationTransaction {
         try conn.migrationInteger("PRAGMA foreign_keys") != 0
     }
 
-    /// - Throws: `MigrationError.foreignKeyViolations` listing every violating row.
-    static func checkForeignKeys(_ conn: Connection) throws {
+    /// - Throws: `MigrationError.foreignKeyViolations` listing every violating row, naming `step` (when known).
+    static func checkForeignKeys(_ conn: Connection, after step: String? = nil) throws {
         let violations = try conn.migrationRows("PRAGMA foreign_key_check") { row in
             ForeignKeyViolation(
                 table: row.string(at: 0), rowID: row.isNull(at: 1) ? nil : row.int64(at: 1), parent: row.string(at: 2))
         }
-        if !violations.isEmpty { throw MigrationError.foreignKeyViolations(violations) }
+        if !violations.isEmpty { throw MigrationError.foreignKeyViolations(violations, step: step) }
     }
 }

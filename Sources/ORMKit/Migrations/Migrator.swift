@@ -4,8 +4,31 @@ struct Migrator {
     let schema: SchemaDefinition
     let hooks: [String: MigrationHook]
     var adoption = AdoptionPolicy.never
+    /// Whether each step is followed by `PRAGMA foreign_key_check`: only on a second, diagnosing run, after the
+    /// check at the end of a migration found violations (so the error can name the step that made them).
+    var checksEachStep = false
 
+    /// Migrates `conn`; when the foreign-key check at the end fails, runs the migration once more (rolled back
+    /// again) checking after each step, so the error names the first step that left violations.
     func migrate(_ conn: Connection) throws -> MigrationOutcome {
+        do {
+            return try migrateOnce(conn)
+        } catch MigrationError.foreignKeyViolations(let violations, step: nil) where !checksEachStep {
+            var diagnosing = self
+            diagnosing.checksEachStep = true
+            do {
+                _ = try diagnosing.migrateOnce(conn)
+            } catch is DiagnosisFinished {
+                // No single step left violations (the run was rolled back like the first).
+            }
+            throw MigrationError.foreignKeyViolations(violations, step: nil)
+        }
+    }
+
+    /// Ends a diagnosing run that found no failing step, so it rolls back instead of committing.
+    private struct DiagnosisFinished: Error {}
+
+    private func migrateOnce(_ conn: Connection) throws -> MigrationOutcome {
         let current = try Self.version(conn)
         if current > schema.version { throw MigrationError.newerDatabase(databaseVersion: current, schemaVersion: schema.version) }
         if current == schema.version, !FileFormat.isFormat1(version: current, applicationID: try FileFormat.applicationID(conn)) {
@@ -24,7 +47,7 @@ struct Migrator {
                 let tables = try LiveSchema.tableNames(conn)
                 if tables.isEmpty {
                     try schema.createAll(conn)
-                    try schema.insertSeed(conn)
+                    try run("the seed rows", version: schema.version, on: conn) { try schema.insertSeed(conn) }
                     outcome = .created(version: schema.version)
                 } else if adoption == .ifMatching {
                     try checkAdoptable(conn)
@@ -35,13 +58,13 @@ struct Migrator {
             } else {
                 let isFormat1 = FileFormat.isFormat1(version: start, applicationID: try FileFormat.applicationID(conn))
                 if isFormat1 {
-                    try run("the conversion of dates to seconds since 2001", version: start) {
+                    try run("the conversion of dates to seconds since 2001", version: start, on: conn) {
                         try FileFormat.convertFormat1Dates(schema, from: start, conn)
                     }
                 }
                 if start < schema.version { try upgrade(from: start, conn) }
                 if isFormat1 {
-                    try run("the rebuild of tables with date defaults counted from 1970", version: schema.version) {
+                    try run("the rebuild of tables with date defaults counted from 1970", version: schema.version, on: conn) {
                         try FileFormat.rebuildStaleDateDefaults(schema, conn)
                     }
                 }
@@ -52,6 +75,7 @@ struct Migrator {
             try checkStorage(conn)
             if start != schema.version { try conn.run(sql: "PRAGMA user_version = \(schema.version)", arguments: []) }
             try FileFormat.stamp(conn)
+            if checksEachStep { throw DiagnosisFinished() }
             return outcome
         }
     }
@@ -77,19 +101,19 @@ struct Migrator {
     private func upgrade(from start: Int, _ conn: Connection) throws {
         let pending = schema.migrations.filter { $0.version > start && $0.version <= schema.version }
         for (offset, migration) in pending.enumerated() {
-            try run("additive changes", version: migration.version) {
+            try run("additive changes", version: migration.version, on: conn) {
                 try AdditiveChanges(schema: schema, before: pending[offset...]).apply(conn)
             }
             let runner = StepRunner(schema: schema, hooks: hooks, version: migration.version)
             for (number, step) in migration.steps.enumerated() {
-                try run("step \(number + 1) (\(step.summary))", version: migration.version) { try runner.apply(step, conn) }
+                try run("step \(number + 1) (\(step.summary))", version: migration.version, on: conn) { try runner.apply(step, conn) }
             }
         }
-        try run("additive changes", version: schema.version) { try AdditiveChanges(schema: schema).apply(conn) }
+        try run("additive changes", version: schema.version, on: conn) { try AdditiveChanges(schema: schema).apply(conn) }
     }
 
     /// Runs `body`, wrapping any error that is not already a `MigrationError` with the version and step.
-    private func run(_ what: String, version: Int, _ body: () throws -> Void) throws {
+    private func run(_ what: String, version: Int, on conn: Connection, _ body: () throws -> Void) throws {
         do {
             try body()
         } catch let error as MigrationError {
@@ -97,6 +121,7 @@ struct Migrator {
         } catch {
             throw MigrationError.stepFailed(version: version, step: what, underlying: error)
         }
+        if checksEachStep { try MigrationTransaction.checkForeignKeys(conn, after: "migration \(version), \(what)") }
     }
 
     /// - Throws: `MigrationError.missingHooks` naming every hook a pending step needs and `hooks` lacks.
