@@ -34,6 +34,11 @@ struct BadValueTests {
         #expect(error.table == "books" && error.column == "title")
         #expect(error.message.contains("not valid UTF-8 (bad byte at offset 1)"))
         #expect(throws: DatabaseError.self) { try DatabaseValue.fetchOne(db, sql: "SELECT title FROM books") }
+        // A truncated 4-byte sequence: its replacement (U+FFFD) has as many bytes as it, and is still caught.
+        try db.execute(sql: "UPDATE books SET title = CAST(X'F09F9841' AS TEXT) WHERE isbn = ?", arguments: [book.isbn])
+        let truncated = try #require(throws: DatabaseError.self) { try Book.find(db, book.isbn) }
+        #expect(truncated.message.contains("not valid UTF-8 (bad byte at offset 0)"))
+        try db.execute(sql: "UPDATE books SET title = CAST(X'41FF42' AS TEXT) WHERE isbn = ?", arguments: [book.isbn])
 
         // Updating another field through the typed API leaves the bytes as they were.
         try Book.filter(Book.Columns.isbn == book.isbn).updateAll(db, Book.Columns.copies.set(to: 7))
