@@ -108,7 +108,7 @@ public final class Database: @unchecked Sendable {
         var handle: OpaquePointer?
         let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
             | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
-        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        let code = sqlite3_open_v2(path, &handle, flags, options.vfsName)
         guard code == SQLITE_OK, let handle else {
             let error = DatabaseError.sqlite(handle, code: code, sql: nil)
             sqlite3_close_v2(handle)
@@ -277,6 +277,9 @@ extension Database {
         /// check only when `checkForExternalChanges()` is called. Commits through this `Database` are seen at
         /// once, without polling.
         public var externalChangePollInterval: Double?
+        /// The name of a registered SQLite VFS (`sqlite3_vfs_register`) the writer and the readers open the
+        /// file through; nil (the default) uses SQLite's default VFS.
+        public var vfsName: String?
 
         /// `busyTimeout` in whole milliseconds for `sqlite3_busy_timeout`: negative or NaN is 0, huge is clamped.
         var busyTimeoutMilliseconds: Int32 {
@@ -286,10 +289,10 @@ extension Database {
         }
 
         /// Creates options; the defaults are WAL, foreign keys on, a 5-second busy timeout, read-write, up to 4
-        /// readers, and a check for other connections' commits every second while observed.
+        /// readers, a check for other connections' commits every second while observed, and the default VFS.
         public init(
             journalMode: JournalMode = .wal, foreignKeys: Bool = true, busyTimeout: Double = 5, readOnly: Bool = false,
-            maximumReaderCount: Int = 4, externalChangePollInterval: Double? = 1
+            maximumReaderCount: Int = 4, externalChangePollInterval: Double? = 1, vfsName: String? = nil
         ) {
             self.journalMode = journalMode
             self.foreignKeys = foreignKeys
@@ -297,6 +300,7 @@ extension Database {
             self.readOnly = readOnly
             self.maximumReaderCount = max(0, maximumReaderCount)
             self.externalChangePollInterval = externalChangePollInterval.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+            self.vfsName = vfsName
         }
     }
 }
