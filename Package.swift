@@ -55,11 +55,14 @@ let package = Package(
 
         // Helpers several test targets share: temporary directories, running the built ormgen, swiftc -typecheck.
         .target(name: "TestSupport", dependencies: ["ORMKit", "ORMKitSQLite"], path: "Tests/TestSupport"),
+        // A C shim VFS over the default one that fails the Nth read, write, sync or lock (I/O fault tests).
+        .target(name: "FaultVFS", dependencies: ["ORMKitSQLite"], path: "Tests/FaultVFS"),
 
         .testTarget(name: "ORMGenCoreTests", dependencies: ["ORMGenCore"]),
         .testTarget(name: "ORMKitTests", dependencies: ["ORMKit", "TestSupport"]),
         .testTarget(name: "GeneratedTests", dependencies: ["ORMKit", "ExampleModels", "TestSupport"]),
         .testTarget(name: "RelationTests", dependencies: ["ORMKit", "ExampleModels", "TestSupport"]),
+        .testTarget(name: "ReliabilityTests", dependencies: ["ORMKit", "ExampleModels", "TestSupport", "FaultVFS"]),
         .testTarget(name: "ormgenTests", dependencies: ["ORMGenCore", "ormgen", "TestSupport"]),
         // Databases ormgen did not create (built from Tests/Fixtures/ExistingDatabases/*.sql): each target's
         // schema/ holds what `ormgen pull` wrote for it (PullCommandTests compares it with a fresh pull) and
