@@ -291,7 +291,7 @@ public final class Connection {
     // MARK: Savepoints
 
     /// Runs `body` inside a savepoint: released when `body` returns, rolled back (only the savepoint's own
-    /// changes) when it throws. Savepoints nest.
+    /// changes) when it throws. Savepoints nest; outside a transaction, the savepoint is the transaction.
     ///
     /// ```swift
     /// try db.write { conn in
@@ -303,25 +303,47 @@ public final class Connection {
     /// }
     /// ```
     ///
-    /// - Throws: what `body` throws (after rolling back), or `DatabaseError` when SQLite refuses the savepoint.
+    /// When the release fails (outside a transaction it is the commit: an I/O error, `SQLITE_FULL`,
+    /// `SQLITE_BUSY`), the savepoint is rolled back as when `body` throws. When the savepoint began the
+    /// transaction, or when its own changes cannot be rolled back, the whole transaction is rolled back: no
+    /// transaction stays open and nothing of `body` is committed.
+    ///
+    /// - Throws: what `body` throws (after rolling back), or `DatabaseError` when SQLite refuses the savepoint
+    ///   or its release.
     public func savepoint<T>(_ body: () throws -> T) throws -> T {
         try checkAccess()
         savepointDepth += 1
         defer { savepointDepth -= 1 }
         let name = "\"ormkit_savepoint_\(savepointDepth)\""
+        let beginsTransaction = !isInTransaction
         try run(sql: "SAVEPOINT \(name)", arguments: [])
-        let result: T
         do {
-            result = try body()
+            let result = try body()
+            try run(sql: "RELEASE \(name)", arguments: [])
+            return result
         } catch {
-            if !isClosed {
-                try? run(sql: "ROLLBACK TO \(name)", arguments: [])
-                try? run(sql: "RELEASE \(name)", arguments: [])
-            }
+            rollBack(savepoint: name, beganTransaction: beginsTransaction)
             throw error
         }
-        try run(sql: "RELEASE \(name)", arguments: [])
-        return result
+    }
+
+    /// Undoes the savepoint `name` after its body or its release failed. SQLite may have rolled the whole
+    /// transaction back already (after some I/O errors); else a savepoint that began the transaction ends with
+    /// `ROLLBACK` (never `ROLLBACK TO` and `RELEASE`, which would commit what a failed `ROLLBACK TO` left), a
+    /// nested one with `ROLLBACK TO` and `RELEASE`, or `ROLLBACK` when those fail (releasing changes that were
+    /// not rolled back would let the enclosing transaction commit them).
+    private func rollBack(savepoint name: String, beganTransaction: Bool) {
+        guard !isClosed, isInTransaction else { return }
+        if !beganTransaction {
+            do {
+                try runUninterrupted("ROLLBACK TO \(name)")
+                try runUninterrupted("RELEASE \(name)")
+                return
+            } catch {
+                // Fall through to the full rollback.
+            }
+        }
+        try? runUninterrupted("ROLLBACK TRANSACTION")
     }
 
     // MARK: Trace

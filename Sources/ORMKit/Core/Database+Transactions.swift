@@ -115,7 +115,7 @@ extension Connection {
 
     /// Runs `sql` (a transaction control statement) with no cancellation in effect: a commit or rollback must
     /// run to its end.
-    private func runUninterrupted(_ sql: String) throws {
+    func runUninterrupted(_ sql: String) throws {
         let current = cancellation
         current?.detach()
         cancellation = nil
