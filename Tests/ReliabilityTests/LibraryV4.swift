@@ -1,0 +1,47 @@
+import ExampleModels
+import ORMKit
+
+/// `ExampleSchema` (version 3) plus a version 4 that the fault workload migrates to: a new table (an additive
+/// change), an SQL step, a table rebuild, a new index and a hook that updates rows through the generated models.
+enum LibraryV4: DatabaseSchema {
+    static let version = 4
+
+    static let shelfNotes = TableSchema(
+        name: "shelf_notes",
+        columns: [
+            ColumnSchema(name: "id", type: "INTEGER", isNullable: false, definition: "\"id\" INTEGER PRIMARY KEY"),
+            ColumnSchema(name: "room", type: "TEXT", isNullable: false, definition: "\"room\" TEXT NOT NULL"),
+            ColumnSchema(name: "note", type: "TEXT", isNullable: true, definition: "\"note\" TEXT"),
+        ],
+        primaryKey: ["id"],
+        isAutoIncrement: true,
+        createTableSQL: "CREATE TABLE IF NOT EXISTS \"shelf_notes\" (\n    \"id\" INTEGER PRIMARY KEY,\n    \"room\" TEXT NOT NULL,\n    \"note\" TEXT\n)"
+    )
+
+    static let tables = ExampleSchema.tables + [shelfNotes]
+
+    static let migrations = ExampleSchema.migrations + [
+        Migration(version: 4, steps: [
+            .sql("UPDATE books SET copies = copies + 1"),
+            .alterColumn(table: "series", column: "title"),
+            .addIndex(
+                table: "books",
+                index: IndexSchema(
+                    name: "books_pages", columns: ["pages"], isUnique: false,
+                    sql: "CREATE INDEX IF NOT EXISTS \"books_pages\" ON \"books\" (\"pages\")")),
+            .hook("rateAuthors"),
+        ]),
+    ]
+
+    static let seed = ExampleSchema.seed
+
+    /// The hook of version 4: every author's rating goes up by one, at most 5.
+    static let hooks: [String: MigrationHook] = [
+        "rateAuthors": { conn in
+            for var author in try Author.fetchAll(conn) {
+                author.rating = min(5, author.rating + 1)
+                try author.update(conn)
+            }
+        },
+    ]
+}
