@@ -35,5 +35,6 @@ struct BatchCommitFailureTests {
         let reopened = try Database(path: path)
         #expect(try Author.fetchAll(reopened).map(\.name) == ["Anonymous", "Ursula K. Le Guin", "Ann", "Bob"])
         try reopened.close()
+        withExtendedLifetime(injector) {}
     }
 }

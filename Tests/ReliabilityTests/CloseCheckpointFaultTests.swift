@@ -31,6 +31,7 @@ struct CloseCheckpointFaultTests {
         #expect(try String.fetchAll(reopened, sql: "PRAGMA integrity_check") == ["ok"])
         #expect(try Author.fetchAll(reopened).map(\.name) == ["Anonymous", "Ursula K. Le Guin", "Ann"])
         try reopened.close()
+        withExtendedLifetime(injector) {}
         #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
     }
 }

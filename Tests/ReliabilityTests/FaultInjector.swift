@@ -11,16 +11,34 @@ enum FaultKind: Int32, CaseIterable, Sendable, CustomStringConvertible {
     case shmLock = 4
     case truncate = 5
 
-    /// The code a real failure of this operation returns (the Unix VFS's choice).
+    /// The code a real failure of this operation returns (the Unix VFS's choice; see `ioErrorName`).
     var ioErrorCode: Int32 {
         switch self {
-        case .read: return SQLITE_IOERR | (1 << 8)       // SQLITE_IOERR_READ
-        case .write: return SQLITE_IOERR | (3 << 8)      // SQLITE_IOERR_WRITE
-        case .sync: return SQLITE_IOERR | (4 << 8)       // SQLITE_IOERR_FSYNC
-        case .lock: return SQLITE_IOERR | (15 << 8)      // SQLITE_IOERR_LOCK
-        case .shmLock: return SQLITE_IOERR | (20 << 8)   // SQLITE_IOERR_SHMLOCK
-        case .truncate: return SQLITE_IOERR | (6 << 8)   // SQLITE_IOERR_TRUNCATE
+        case .read: return SQLITE_IOERR | (1 << 8)
+        case .write: return SQLITE_IOERR | (3 << 8)
+        case .sync: return SQLITE_IOERR | (4 << 8)
+        case .lock: return SQLITE_IOERR | (15 << 8)
+        case .shmLock: return SQLITE_IOERR | (20 << 8)
+        case .truncate: return SQLITE_IOERR | (6 << 8)
         }
+    }
+
+    /// `ioErrorCode`'s SQLite name.
+    var ioErrorName: String {
+        switch self {
+        case .read: return "SQLITE_IOERR_READ"
+        case .write: return "SQLITE_IOERR_WRITE"
+        case .sync: return "SQLITE_IOERR_FSYNC"
+        case .lock: return "SQLITE_IOERR_LOCK"
+        case .shmLock: return "SQLITE_IOERR_SHMLOCK"
+        case .truncate: return "SQLITE_IOERR_TRUNCATE"
+        }
+    }
+
+    /// The SQLite name of a code a fault returns (its number when it has none here).
+    static func name(of code: Int32) -> String {
+        if code == SQLITE_FULL { return "SQLITE_FULL" }
+        return allCases.first { $0.ioErrorCode == code }?.ioErrorName ?? "\(code)"
     }
 
     var description: String {

@@ -18,7 +18,7 @@ struct FaultConfiguration: Sendable, CustomStringConvertible {
     }
 
     var description: String {
-        "\(kind) → \(code)\(persistent ? " (persistent)" : "") in \(journalMode == .wal ? "WAL" : "rollback-journal") mode"
+        "\(kind) → \(FaultKind.name(of: code))\(persistent ? " (persistent)" : "") in \(journalMode == .wal ? "WAL" : "rollback-journal") mode"
     }
 }
 
@@ -95,6 +95,7 @@ struct FaultRun {
         injector.clear()
         try session.close()
         if injector.openFiles != 0 { outcome.problems.append("\(tag): \(injector.openFiles) files still open after close") }
+        withExtendedLifetime(injector) {}
         outcome.problems += checkFile(at: path, tag)
         return outcome
     }
