@@ -1,4 +1,5 @@
 import Foundation
+import ORMKit
 import Testing
 
 /// The three crash suites, run one after another so that their workers do not compete for the two cores
@@ -52,4 +53,24 @@ struct SplitMix64: RandomNumberGenerator {
 /// Sleeps for `milliseconds` on the calling thread.
 func sleep(milliseconds: Int) {
     Thread.sleep(forTimeInterval: Double(milliseconds) / 1000)
+}
+
+/// The journal mode a crash test runs the worker in and reopens the file in: ORMKit's default WAL, or SQLite's
+/// rollback journal (`Database.Options.JournalMode.default`), where a kill leaves a hot journal to roll back.
+enum Journal: String, Sendable, CustomTestStringConvertible {
+    case wal
+    case rollback
+
+    /// The worker's option for this mode, before its mode argument.
+    var workerOptions: [String] { self == .wal ? [] : ["--rollback-journal"] }
+
+    /// How the test opens the file again.
+    var options: Database.Options {
+        var options = Database.Options()
+        if self == .rollback { options.journalMode = .default }
+        return options
+    }
+
+    /// `wal` or `rollback`, as test names and figures show it.
+    var testDescription: String { rawValue }
 }

@@ -23,12 +23,12 @@ struct KillLedger {
     private(set) var doneUnreported = 0
     /// Kills whose run's last line was a `done` line: between two transactions.
     private(set) var killsBetweenTransactions = 0
-    /// Rows of reported units missing from the file.
-    private(set) var partsLost = 0
-    /// Units in the file that are not whole, summed over the checks.
-    private(set) var partialUnits = 0
-    /// Unit numbers missing below the highest one in the file, summed over the checks.
-    private(set) var holes = 0
+    /// Reported units seen with rows missing, by number: the most rows missing at one check.
+    private(set) var lostParts: [Int: Int] = [:]
+    /// Units seen in the file not whole, by number.
+    private(set) var partialUnits: Set<Int> = []
+    /// Unit numbers seen missing below the highest one in the file.
+    private(set) var holes: Set<Int> = []
     /// Checks after which the file held more than one unit past the last reported one.
     private(set) var unexplainedUnits = 0
 
@@ -51,19 +51,25 @@ struct KillLedger {
                 killsBetweenTransactions += 1
             }
         }
-        for unit in reported { partsLost += partsPerUnit - min(partsPerUnit, stored[unit]?.parts ?? 0) }
-        partialUnits += stored.values.filter { !$0.isComplete }.count
+        for unit in reported {
+            let missing = partsPerUnit - min(partsPerUnit, stored[unit]?.parts ?? 0)
+            if missing > 0 { lostParts[unit] = max(missing, lostParts[unit] ?? 0) }
+        }
+        partialUnits.formUnion(stored.filter { !$0.value.isComplete }.keys)
         let highestStored = stored.keys.max() ?? 0
-        holes += highestStored - stored.count
+        holes.formUnion((1..<(highestStored + 1)).filter { stored[$0] == nil })
         if highestStored > (reported.max() ?? 0) + 1 { unexplainedUnits += 1 }
     }
+
+    /// Rows of reported units missing from the file (at the check where most were missing).
+    var partsLost: Int { lostParts.values.reduce(0, +) }
 
     /// The figures, on one line: `units` and `parts` name what is counted ("batches", "rows").
     func summary(units: String, parts: String) -> String {
         "kills \(kills) (inside a transaction \(killsInsideTransaction), after a commit not yet reported \(doneUnreported), "
             + "between transactions \(killsBetweenTransactions)), \(units) reported \(reported.count) "
-            + "(\(reported.count * partsPerUnit) \(parts)), \(parts) lost \(partsLost), partial \(units) \(partialUnits), "
-            + "missing numbers \(holes), unexplained \(units) \(unexplainedUnits)"
+            + "(\(reported.count * partsPerUnit) \(parts)), \(parts) lost \(partsLost), partial \(units) \(partialUnits.count), "
+            + "missing numbers \(holes.count), unexplained \(units) \(unexplainedUnits)"
     }
 
     /// `n` when `line` is `prefix n`.

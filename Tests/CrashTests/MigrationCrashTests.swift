@@ -11,29 +11,31 @@ extension CrashTests {
         /// Items in the seeded file (and one note per ten).
         static let rows = 200_000
 
-        @Test func aKilledMigrationLeavesTheOldVersionOrTheNewOne() throws {
-            let kills = CrashSettings.kills(ci: 8, share: 8)
-            var random = CrashSettings.generator(salt: 2)
+        @Test(arguments: [Journal.wal, .rollback])
+        func aKilledMigrationLeavesTheOldVersionOrTheNewOne(journal: Journal) throws {
+            let kills = journal == .wal ? CrashSettings.kills(ci: 8, share: 8) : CrashSettings.kills(ci: 4, share: 16)
+            var random = CrashSettings.generator(salt: journal == .wal ? 2 : 12)
+            let name = "migrate \(journal)"
             let directory = try TemporaryDirectory()
             let seeded = directory.path("seeded.sqlite")
-            let seeding = try WorkerRuns.toTheEnd(["seed", seeded, "\(Self.rows)"], in: directory)
+            let seeding = try WorkerRuns.toTheEnd(journal.workerOptions + ["seed", seeded, "\(Self.rows)"], in: directory)
             try #require(seeding.lines == ["seeded \(Self.rows)"], "\(seeding.errors)")
-            let before = try ReopenedFile.inspect(seeded) { try ItemsFile.read($0) }
+            let before = try ReopenedFile.inspect(seeded, journal: journal) { try ItemsFile.read($0) }
             try #require(before.version == 1 && before.shape == .old && before.nullWeights > 0)
 
             // One migration without a kill: it succeeds, and its duration is the span the kills are spread over.
             let measured = directory.path("measured.sqlite")
             try WorkerRuns.copy(seeded, to: measured)
-            let duration = try migrate(measured, in: directory, like: before)
+            let duration = try migrate(measured, journal: journal, in: directory, like: before)
             let span = max(20, duration * 5 / 4)
             CrashSettings.report(
-                "migrate", "seed \(CrashSettings.seed), \(Self.rows) rows, the migration took \(duration) ms, \(kills) kills 0...\(span) ms after the start")
+                name, "seed \(CrashSettings.seed), \(Self.rows) rows, the migration took \(duration) ms, \(kills) kills 0...\(span) ms after the start")
 
-            var (old, new, reported) = (0, 0, 0)
+            var (old, new, between, reported) = (0, 0, 0, 0)
             for round in 1...kills {
                 let path = directory.path("killed-\(round).sqlite")
                 try WorkerRuns.copy(seeded, to: path)
-                let worker = try WorkerProcess(["migrate", path], in: directory.url)
+                let worker = try WorkerProcess(journal.workerOptions + ["migrate", path], in: directory.url)
                 defer { worker.stop() }
                 let ready = worker.waitForLine(timeout: 120) { $0 == "ready" }
                 let delay = Int.random(in: 0...span, using: &random)
@@ -44,7 +46,7 @@ extension CrashTests {
                 let reportedMigrated = run.lines.contains { $0.hasPrefix("migrated ") }
                 if reportedMigrated { reported += 1 }
 
-                let (integrity, foreignKeys, file) = try ReopenedFile.inspect(path) { db in
+                let (integrity, foreignKeys, file) = try ReopenedFile.inspect(path, journal: journal) { db in
                     (try ReopenedFile.integrity(db), try ReopenedFile.foreignKeyViolations(db), try ItemsFile.read(db))
                 }
                 let context = "round \(round), killed \(delay) ms after the start"
@@ -61,21 +63,22 @@ extension CrashTests {
                     new += 1
                     #expect(file.nullWeights == 0, "\(context)")
                 default:
+                    between += 1
                     Issue.record("\(context): version \(file.version) with shape \(file.shape)")
                 }
-                _ = try migrate(path, in: directory, like: before)
+                _ = try migrate(path, journal: journal, in: directory, like: before)
                 WorkerRuns.remove(path)
             }
-            CrashSettings.report("migrate", "kills \(kills): old version \(old), new version \(new) (reported migrated before the kill \(reported)), between 0")
-            #expect(old + new == kills)
+            CrashSettings.report(name, "kills \(kills): old version \(old), new version \(new) (reported migrated before the kill \(reported)), between \(between)")
+            #expect(between == 0 && old + new == kills)
         }
 
         /// Migrates the file at `path` to version 2 with an unkilled worker and checks the result against the
         /// version-1 file `before`.
         ///
         /// - Returns: The milliseconds from the worker's `ready` to its `migrated`.
-        private func migrate(_ path: String, in directory: TemporaryDirectory, like before: ItemsFile) throws -> Int {
-            let worker = try WorkerProcess(["migrate", path], in: directory.url)
+        private func migrate(_ path: String, journal: Journal, in directory: TemporaryDirectory, like before: ItemsFile) throws -> Int {
+            let worker = try WorkerProcess(journal.workerOptions + ["migrate", path], in: directory.url)
             defer { worker.stop() }
             _ = worker.waitForLine(timeout: 120) { $0 == "ready" }
             let start = Date()
@@ -84,7 +87,7 @@ extension CrashTests {
             worker.closeInput()
             let run = worker.finish()
             try #require(migrated != nil && run.status == 0, "the migration failed: \(run.errors)")
-            let after = try ReopenedFile.inspect(path) { try ItemsFile.read($0) }
+            let after = try ReopenedFile.inspect(path, journal: journal) { try ItemsFile.read($0) }
             #expect(after.version == 2 && after.shape == .new && after.nullWeights == 0 && after.leftovers.isEmpty)
             #expect(after.itemsFingerprint == before.itemsFingerprint && after.notesFingerprint == before.notesFingerprint)
             return duration

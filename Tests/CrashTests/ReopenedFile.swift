@@ -1,13 +1,13 @@
 import ORMKit
 
-/// Opening a killed worker's file again, as an app would after the crash: ORMKit's defaults (WAL, foreign keys
-/// on), which recover the WAL on the first read.
+/// Opening a killed worker's file again, as an app would after the crash, in the worker's journal mode: the first
+/// read recovers the WAL, or rolls back the hot journal.
 enum ReopenedFile {
-    /// Opens `path`, runs `body`, closes the database.
+    /// Opens `path` in `journal` mode (WAL unless told), runs `body`, closes the database.
     ///
     /// - Throws: What opening, `body` or closing throws.
-    static func inspect<T>(_ path: String, _ body: (Database) throws -> T) throws -> T {
-        let db = try Database(path: path)
+    static func inspect<T>(_ path: String, journal: Journal = .wal, _ body: (Database) throws -> T) throws -> T {
+        let db = try Database(path: path, options: journal.options)
         let result = try body(db)
         try db.close()
         return result

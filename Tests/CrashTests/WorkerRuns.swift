@@ -15,17 +15,17 @@ enum WorkerRuns {
         return run
     }
 
-    /// Copies the database file at `source` (and its WAL, if any) to `destination`.
+    /// Copies the database file at `source` (and its WAL or journal, if any) to `destination`.
     ///
     /// - Throws: The file manager's error.
     static func copy(_ source: String, to destination: String) throws {
-        for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: source + suffix) {
+        for suffix in ["", "-wal", "-journal"] where FileManager.default.fileExists(atPath: source + suffix) {
             try FileManager.default.copyItem(atPath: source + suffix, toPath: destination + suffix)
         }
     }
 
-    /// Removes the database file at `path` with its WAL and shared-memory files.
+    /// Removes the database file at `path` with its WAL, shared-memory and journal files.
     static func remove(_ path: String) {
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
 }

@@ -10,6 +10,7 @@ struct BatchWriter {
     static let group = "crash"
 
     let path: String
+    let options: Database.Options
     let size: Int
     let count: Int?
 
@@ -17,7 +18,7 @@ struct BatchWriter {
     ///
     /// - Throws: `DatabaseError` or `MigrationError`.
     func run() throws {
-        let db = try Database(path: path)
+        let db = try Database(path: path, options: options)
         try db.migrate(ExampleSchema.self)
         let last = try Int.fetchOne(db, sql: "SELECT coalesce(max(\"count\"), 0) FROM \"order\" WHERE \"group\" = ?", arguments: [Self.group]) ?? 0
         Report.line("ready \(last)")

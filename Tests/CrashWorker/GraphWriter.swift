@@ -9,13 +9,14 @@ import ORMKit
 /// + 6 records and 6 links.
 struct GraphWriter {
     let path: String
+    let options: Database.Options
     let count: Int?
 
     /// Opens and migrates the database, then saves graphs until `count` were saved or the process dies.
     ///
     /// - Throws: `DatabaseError` or `MigrationError`.
     func run() throws {
-        let db = try Database(path: path)
+        let db = try Database(path: path, options: options)
         try db.migrate(ExampleSchema.self)
         let last = try Int.fetchOne(db, sql: GraphShape.lastGraphSQL) ?? 0
         Report.line("ready \(last)")

@@ -3,13 +3,14 @@ import ORMKit
 /// The migration crash test's two steps: seed a big version-1 file, then migrate it to version 2.
 struct ItemsMigration {
     let path: String
+    let options: Database.Options
 
     /// Creates the file at `CrashItemsV1` with `rows` items (100 per batch) and a note for every tenth item,
     /// in one transaction, then closes it (checkpointing the WAL into the file, so copies need only the file).
     ///
     /// - Throws: `DatabaseError` or `MigrationError`.
     func seed(rows: Int) throws {
-        let db = try Database(path: path)
+        let db = try Database(path: path, options: options)
         try db.migrate(CrashItemsV1.self)
         try db.write { conn in
             try conn.execute(sql: """
@@ -32,7 +33,7 @@ struct ItemsMigration {
     ///
     /// - Throws: `DatabaseError` or `MigrationError`.
     func migrate() throws {
-        let db = try Database(path: path)
+        let db = try Database(path: path, options: options)
         Report.line("ready")
         let outcome = try db.migrate(CrashItemsV2.self)
         Report.line("migrated \(outcome)")

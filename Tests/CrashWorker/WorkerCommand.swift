@@ -1,4 +1,5 @@
 import Foundation
+import ORMKit
 
 /// The worker's modes, chosen by the first argument. Each opens the database at PATH with ORMKit's defaults
 /// (WAL, foreign keys on), prints `ready`, works, and reports every step only once the call that made it
@@ -13,7 +14,8 @@ import Foundation
 ///   readers each, and a profile) numbered on from the highest in the file; prints `saving <n>` before and
 ///   `saved <n>` after each. `GraphWriter`.
 ///
-/// Without COUNT the loops run until killed. When a mode has finished, the worker waits for its standard input
+/// Before the mode, `--rollback-journal` opens the file in SQLite's rollback-journal mode (`DELETE`) instead of
+/// ORMKit's default WAL. Without COUNT the loops run until killed. When a mode has finished, the worker waits for its standard input
 /// to close before exiting, so that the process a test kills is always still its own child.
 struct WorkerCommand {
     /// Thrown for arguments that name no mode or lack a value.
@@ -22,23 +24,40 @@ struct WorkerCommand {
         var description: String
     }
 
+    /// The arguments after the options.
     let arguments: [String]
+    /// How every mode opens the database.
+    let options: Database.Options
+
+    /// Reads the options at the front of `arguments`.
+    init(arguments: [String]) {
+        var rest = arguments[...]
+        var options = Database.Options()
+        while rest.first == "--rollback-journal" {
+            options.journalMode = .default
+            rest.removeFirst()
+        }
+        self.arguments = Array(rest)
+        self.options = options
+    }
 
     /// Runs the mode the arguments name.
     ///
     /// - Throws: `UsageError`, or the `DatabaseError` / `MigrationError` of the work.
     func run() throws {
-        guard arguments.count >= 2 else { throw UsageError(description: "usage: CrashWorker batches|seed|migrate|graphs PATH [N]") }
+        guard arguments.count >= 2 else {
+            throw UsageError(description: "usage: CrashWorker [--rollback-journal] batches|seed|migrate|graphs PATH [N]")
+        }
         let path = arguments[1]
         switch arguments[0] {
         case "batches":
-            try BatchWriter(path: path, size: try number(at: 2), count: try optionalNumber(at: 3)).run()
+            try BatchWriter(path: path, options: options, size: try number(at: 2), count: try optionalNumber(at: 3)).run()
         case "seed":
-            try ItemsMigration(path: path).seed(rows: try number(at: 2))
+            try ItemsMigration(path: path, options: options).seed(rows: try number(at: 2))
         case "migrate":
-            try ItemsMigration(path: path).migrate()
+            try ItemsMigration(path: path, options: options).migrate()
         case "graphs":
-            try GraphWriter(path: path, count: try optionalNumber(at: 2)).run()
+            try GraphWriter(path: path, options: options, count: try optionalNumber(at: 2)).run()
         default:
             throw UsageError(description: "unknown mode \(arguments[0])")
         }
