@@ -71,6 +71,9 @@ let package = Package(
         .testTarget(name: "ExistingMusicTests", dependencies: ["ORMKit", "TestSupport"], exclude: ["schema"]),
         .testTarget(name: "ExistingEventsTests", dependencies: ["ORMKit", "TestSupport"], exclude: ["schema"]),
         .testTarget(name: "ExistingOddNamesTests", dependencies: ["ORMKit", "TestSupport"], exclude: ["schema"]),
+        // Crash consistency: a worker process that CrashTests SIGKILLs mid-write, then reopens the file and checks.
+        .executableTarget(name: "CrashWorker", dependencies: ["ORMKit", "ExampleModels"], path: "Tests/CrashWorker"),
+        .testTarget(name: "CrashTests", dependencies: ["ORMKit", "ExampleModels", "TestSupport", "CrashWorker"]),
         .testTarget(
             name: "MigrationTests",
             dependencies: ["ORMKit", "ExampleModels", "ormgen", "TestSupport"],
