@@ -56,7 +56,8 @@ let package = Package(
         // Helpers several test targets share: temporary directories, running the built ormgen, swiftc -typecheck.
         .target(name: "TestSupport", dependencies: ["ORMKit", "ORMKitSQLite"], path: "Tests/TestSupport"),
 
-        .testTarget(name: "ORMGenCoreTests", dependencies: ["ORMGenCore"]),
+        // FuzzRegressions/: inputs scripts/fuzz.sh found, read by FuzzRegressionTests through #filePath.
+        .testTarget(name: "ORMGenCoreTests", dependencies: ["ORMGenCore"], exclude: ["FuzzRegressions"]),
         .testTarget(name: "ORMKitTests", dependencies: ["ORMKit", "TestSupport"]),
         .testTarget(name: "GeneratedTests", dependencies: ["ORMKit", "ExampleModels", "TestSupport"]),
         .testTarget(name: "RelationTests", dependencies: ["ORMKit", "ExampleModels", "TestSupport"]),
