@@ -231,3 +231,17 @@ struct ParserDiagnosticsTests {
         #expect(input.contents == "a: 1\n")
     }
 }
+
+/// A message quotes the schema's text, which can hold line breaks and control characters (a plain scalar folded
+/// over several lines, a quoted escape); the fuzzer found such a message spanning four lines.
+@Suite struct OneLineMessageTests {
+    @Test func lineBreaksAndControlCharactersInQuotedTextAreEscaped() {
+        let folded = "models:\n  A:\n    fields:\n      email: { type: Str\n\n\n\n  ing? }\n"
+        #expect(diagnostics(folded) == [
+            "schema.yaml:4:22: error: unknown type 'Str\\n\\n\\ning?' for field 'A.email'; did you mean 'String'?"
+        ])
+        let escaped = "models:\n  \"A\\u2028B\\x01\\tC\": { fields: { a: String } }\n"
+        #expect(diagnostics(escaped).allSatisfy { !$0.contains { $0.isNewline } && !$0.contains("\u{1}") })
+        #expect(diagnostics(escaped).first?.contains("A\\u{2028}B\\u{1}\\tC") == true)
+    }
+}

@@ -67,7 +67,9 @@ enum Oracle {
     private static func checkText(_ diagnostic: Diagnostic) {
         let message = diagnostic.message
         expect(!message.isEmpty && message.first != " ", "empty message", [diagnostic])
-        expect(!message.unicodeScalars.contains(where: YAMLLines.isLineBreak), "message spans several lines", [diagnostic])
+        expect(
+            !message.unicodeScalars.contains { [.control, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory) },
+            "message holds a line break or another control character", [diagnostic])
         for leak in leaks where message.contains(leak) {
             expect(false, "message leaks '\(leak)'", [diagnostic])
         }
