@@ -58,7 +58,8 @@ let package = Package(
         // A C shim VFS over the default one that fails the Nth read, write, sync or lock (I/O fault tests).
         .target(name: "FaultVFS", dependencies: ["ORMKitSQLite"], path: "Tests/FaultVFS"),
 
-        .testTarget(name: "ORMGenCoreTests", dependencies: ["ORMGenCore"]),
+        // FuzzRegressions/: inputs scripts/fuzz.sh found, read by FuzzRegressionTests through #filePath.
+        .testTarget(name: "ORMGenCoreTests", dependencies: ["ORMGenCore"], exclude: ["FuzzRegressions"]),
         .testTarget(name: "ORMKitTests", dependencies: ["ORMKit", "TestSupport"]),
         .testTarget(name: "GeneratedTests", dependencies: ["ORMKit", "ExampleModels", "TestSupport"]),
         .testTarget(name: "RelationTests", dependencies: ["ORMKit", "ExampleModels", "TestSupport"]),

@@ -40,14 +40,10 @@ enum InputCollector {
                     DiagnosticPrinter.fail("cannot read '\(file)': \(reason)")
                     throw ExitCode.failure
                 }
-                guard let text = String(data: data, encoding: .utf8) else {
-                    let (line, column) = firstInvalidUTF8(in: data)
-                    collected.diagnostics.append(Diagnostic(
-                        .error, "file is not UTF-8 text (an invalid byte sequence starts here); schema files must be UTF-8 YAML",
-                        at: SchemaLocation(path: file, line: line, column: column)))
-                    continue
+                switch SchemaInput.decoding(path: file, bytes: data) {
+                case let .success(input): collected.inputs.append(input)
+                case let .failure(notUTF8): collected.diagnostics.append(notUTF8.diagnostic)
                 }
-                collected.inputs.append(SchemaInput(path: file, contents: text))
             }
         }
         return collected
@@ -57,27 +53,6 @@ enum InputCollector {
     private static func statFailure(_ path: String) -> Int32 {
         var info = stat()
         return stat(path, &info) == 0 ? 0 : errno
-    }
-
-    /// The line and column (in characters, 1-based) where `data` stops being valid UTF-8.
-    static func firstInvalidUTF8(in data: Data) -> (line: Int, column: Int) {
-        var line = 1
-        var column = 1
-        var bytes = data.makeIterator()
-        var decoder = UTF8()
-        while true {
-            switch decoder.decode(&bytes) {
-            case let .scalarValue(scalar):
-                if scalar == "\n" {
-                    line += 1
-                    column = 1
-                } else {
-                    column += 1
-                }
-            case .emptyInput, .error:
-                return (line, column)
-            }
-        }
     }
 
     private static func schemaFiles(in directory: String) throws -> [String] {

@@ -1,3 +1,4 @@
+import Foundation
 import ORMGenCore
 import Testing
 
@@ -157,5 +158,90 @@ struct ParserDiagnosticsTests {
                 - { title: "What? *a: [b]: c", isKnown: false }
             """
         #expect(diagnostics(yaml) == [])
+    }
+}
+
+/// What the fuzzer found (scripts/fuzz.sh; the inputs are in FuzzRegressions/): KeyGuard's line reading missed
+/// alias keys, so AliasKeyGuard checks keys exactly; lines ended only at LF, while libyaml also ends them at CR,
+/// CR LF, NEL, LS and PS; libyaml's own nesting limit named its C setter.
+@Suite struct FuzzFindingsTests {
+    static let alias = "an alias ('*name') cannot be a mapping key in schema files; write the key itself"
+
+    @Test func crlfAndCROnlyFilesAreGuardedLikeLFFiles() {
+        let lf = ComplexKeyTests.laughs(depth: 40)
+        #expect(diagnostics(lf.replacingOccurrences(of: "\n", with: "\r\n")) == ["schema.yaml:45:7: error: \(Self.alias)"])
+        #expect(diagnostics(lf.replacingOccurrences(of: "\n", with: "\r")) == ["schema.yaml:45:7: error: \(Self.alias)"])
+        var block = ""
+        for depth in 0..<1000 { block += String(repeating: " ", count: depth) + "k:\r\n" }
+        #expect(diagnostics(block) == [
+            "schema.yaml:102:101: error: YAML is nested too deeply (more than 100 levels of indentation and brackets); a schema needs far fewer"
+        ])
+    }
+
+    @Test func aliasKeysKeyGuardCannotSeeAreFoundExactly() {
+        let anchors = ComplexKeyTests.laughs(depth: 40).split(separator: "\n").prefix(41).joined(separator: "\n") + "\n"
+        // `k:"a` is one plain scalar in a flow mapping, not a quote.
+        #expect(diagnostics(anchors + "models: {k:\"a, *a40 : String}\n") == ["schema.yaml:42:16: error: \(Self.alias)"])
+        // The second line of a quoted string looks like `- "` to a line-by-line reading.
+        #expect(diagnostics(anchors + "models: {k: \"abc\n  - \", *a40 : String}\n") == ["schema.yaml:43:8: error: \(Self.alias)"])
+        #expect(diagnostics(anchors + "models: {k:\"a, [*a40]: String}\n") == [
+            "schema.yaml:42:16: error: a list or mapping cannot be a mapping key in schema files; keys are names"
+        ])
+        // An alias as a value is not a key: the loader reads it (and the reader refuses it where a name is needed).
+        #expect(diagnostics("name: &n Library\nmodels:\n  A:\n    table: *n\n    fields: { a: String }\n") == [])
+    }
+
+    @Test func duplicateAliasKeysAreNamedWithTheirStar() {
+        #expect(diagnostics("a: &x 1\nm: {k:\"v, *x : 1, *x : 2}\n") == [
+            "schema.yaml:2:11: error: duplicate key '*x' in one mapping; each key may appear once, remove or rename the repeated one"
+        ])
+    }
+
+    @Test func libyamlsNestingLimitIsReportedInOurWords() {
+        // An apostrophe inside a plain scalar hides the brackets after it from NestingGuard; libyaml stops at 1000.
+        let yaml = "k: [a'b, " + String(repeating: "[", count: 1100) + String(repeating: "]", count: 1100) + "]\n"
+        let found = diagnostics(yaml)
+        #expect(found.count == 1)
+        #expect(found.first?.hasPrefix("schema.yaml:1:") == true)
+        #expect(found.first?.hasSuffix(": error: YAML is nested too deeply (more than 100 levels of indentation and brackets); a schema needs far fewer") == true)
+    }
+
+    @Test func positionsCountEveryYAMLLineBreak() {
+        // NEL (U+0085) ends line 2; the control character is on line 3.
+        #expect(diagnostics("models:\n  A:\u{85}    fields: { a: String }\u{1}\n") == [
+            "schema.yaml:3:26: error: file is not YAML text (it contains a control character); schema files must be UTF-8 YAML"
+        ])
+        #expect(diagnostics("a: 1\u{2028}b: \u{FFFE}\n") == [
+            "schema.yaml:2:4: error: file is not YAML text (it contains a control character); schema files must be UTF-8 YAML"
+        ])
+    }
+
+    @Test func bytesThatAreNotUTF8AreReportedAtYAMLsLineAndColumn() {
+        let notUTF8 = "file is not UTF-8 text (an invalid byte sequence starts here); schema files must be UTF-8 YAML"
+        func decode(_ bytes: [UInt8]) -> String? {
+            guard case let .failure(error) = SchemaInput.decoding(path: "s.yaml", bytes: bytes) else { return nil }
+            return error.diagnostic.description
+        }
+        #expect(decode(Array("models:\r  A:\r\n    fields: { a: Str".utf8) + [0xFF]) == "s.yaml:3:21: error: \(notUTF8)")
+        #expect(decode([0xEF, 0xBB, 0xBF, 0x61, 0xC0, 0x80]) == "s.yaml:1:2: error: \(notUTF8)")
+        guard case let .success(input) = SchemaInput.decoding(path: "s.yaml", bytes: [0xEF, 0xBB, 0xBF] + Array("a: 1\n".utf8)) else {
+            Issue.record("valid UTF-8 refused")
+            return
+        }
+        #expect(input.contents == "a: 1\n")
+    }
+}
+
+/// A message quotes the schema's text, which can hold line breaks and control characters (a plain scalar folded
+/// over several lines, a quoted escape); the fuzzer found such a message spanning four lines.
+@Suite struct OneLineMessageTests {
+    @Test func lineBreaksAndControlCharactersInQuotedTextAreEscaped() {
+        let folded = "models:\n  A:\n    fields:\n      email: { type: Str\n\n\n\n  ing? }\n"
+        #expect(diagnostics(folded) == [
+            "schema.yaml:4:22: error: unknown type 'Str\\n\\n\\ning?' for field 'A.email'; did you mean 'String'?"
+        ])
+        let escaped = "models:\n  \"A\\u2028B\\x01\\tC\": { fields: { a: String } }\n"
+        #expect(diagnostics(escaped).allSatisfy { !$0.contains { $0.isNewline } && !$0.contains("\u{1}") })
+        #expect(diagnostics(escaped).first?.contains("A\\u{2028}B\\u{1}\\tC") == true)
     }
 }

@@ -39,14 +39,39 @@ public struct Diagnostic: Sendable, Hashable, Comparable, CustomStringConvertibl
     public let severity: Severity
     /// Where the problem is.
     public let location: SchemaLocation
-    /// What is wrong, followed by a fix hint where one is known.
+    /// What is wrong, followed by a fix hint where one is known. Always one line: see `init`.
     public let message: String
 
     /// Creates a diagnostic.
+    ///
+    /// Control characters and line or paragraph separators in `message`, which come from the schema's own text
+    /// (a plain scalar folded over several lines, a `"\n"` escape), are written as escapes (`\n`, `\u{2028}`),
+    /// so the diagnostic stays one line that editors and CI logs can read.
     public init(_ severity: Severity, _ message: String, at location: SchemaLocation) {
         self.severity = severity
-        self.message = message
+        self.message = Self.oneLine(message)
         self.location = location
+    }
+
+    private static func oneLine(_ message: String) -> String {
+        func mustEscape(_ scalar: Unicode.Scalar) -> Bool {
+            switch scalar.properties.generalCategory {
+            case .control, .lineSeparator, .paragraphSeparator: true
+            default: false
+            }
+        }
+        guard message.unicodeScalars.contains(where: mustEscape) else { return message }
+        var result = ""
+        for scalar in message.unicodeScalars {
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where mustEscape(scalar): result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 
     /// `path:line:column: error: message`, the format SwiftPM and Xcode show inline.

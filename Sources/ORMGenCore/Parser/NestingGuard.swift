@@ -1,16 +1,17 @@
 /// A cheap, conservative estimate of YAML nesting depth, computed before Yams composes recursively.
 ///
 /// Block nesting costs at least one column of indentation (or one `- ` marker) per level, flow nesting one
-/// bracket per level, so `indent + markers + open brackets` bounds the depth of every line.
+/// bracket per level, so `indent + markers + open brackets` bounds the depth of every line. Lines and columns are
+/// YAML's (`YAMLText`): a CR LF file gets its indentation counted too.
 enum NestingGuard {
     static func firstLineTooDeep(in text: String, limit: Int) -> (line: Int, column: Int)? {
         var flowDepth = 0
         var lineNumber = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in YAMLText.lines(of: text) {
             lineNumber += 1
             var indent = 0
             var atLineStart = true
-            var quote: Character?
+            var quote: Unicode.Scalar?
             var column = 0
             for character in line {
                 column += 1

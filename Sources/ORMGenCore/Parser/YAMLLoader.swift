@@ -4,7 +4,8 @@ import Yams
 ///
 /// Guards come first: Yams composes recursively, so text nested deeper than `maximumNesting` or larger than
 /// `maximumBytes` is rejected with a diagnostic instead of exhausting the stack or the memory, and keys that
-/// are not text (`KeyGuard`) before Yams hashes them.
+/// are not text (`KeyGuard`, then exactly `AliasKeyGuard`) before Yams hashes them. Positions follow libyaml's
+/// line breaks (`YAMLText`).
 enum YAMLLoader {
     static let maximumBytes = 8 << 20
     static let maximumNesting = 100
@@ -25,9 +26,7 @@ enum YAMLLoader {
             return nil
         }
         if let (line, column) = NestingGuard.firstLineTooDeep(in: input.contents, limit: maximumNesting) {
-            diagnostics.error(
-                "YAML is nested too deeply (more than \(maximumNesting) levels of indentation and brackets); a schema needs far fewer",
-                at: SchemaLocation(path: input.path, line: line, column: column))
+            diagnostics.error(tooDeepMessage, at: SchemaLocation(path: input.path, line: line, column: column))
             return nil
         }
         if let (line, column, message) = KeyGuard.firstComplexKey(in: input.contents) {
@@ -35,6 +34,10 @@ enum YAMLLoader {
             return nil
         }
         do {
+            if let (line, column, message) = try AliasKeyGuard.firstComplexKey(in: input.contents) {
+                diagnostics.error(message, at: SchemaLocation(path: input.path, line: line, column: column))
+                return nil
+            }
             return try Yams.compose(yaml: input.contents)
         } catch let error as YamlError {
             let (message, line, column) = describe(error, in: input.contents)
@@ -45,8 +48,14 @@ enum YAMLLoader {
         return nil
     }
 
+    private static let tooDeepMessage =
+        "YAML is nested too deeply (more than \(maximumNesting) levels of indentation and brackets); a schema needs far fewer"
+
     private static func describe(_ error: YamlError, in text: String) -> (String, Int, Int) {
         switch error {
+        case let .parser(_, problem, mark, _) where problem.hasPrefix("Maximum nesting level reached"):
+            // libyaml's own limit (1000 levels), which names its C setter; NestingGuard stops most files before.
+            return (tooDeepMessage, mark.line, mark.column)
         case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _),
             let .composer(context, problem, mark, _):
             var message = "invalid YAML: \(problem)"
@@ -59,7 +68,12 @@ enum YAMLLoader {
             return ("invalid YAML: \(problem)", line, column)
         case let .duplicatedKeysInMapping(duplicates, context):
             // Yams spells a key that is not text "<uncovertable>"; KeyGuard keeps such keys out, but never echo it.
-            let names = duplicates.map { $0 == "<uncovertable>" ? "(a key that is not text)" : "'\($0)'" }.joined(separator: ", ")
+            // In AliasKeyGuard's copy of the text, an alias key reads as the placeholder and its name.
+            let names = duplicates.map { name in
+                name == "<uncovertable>"
+                    ? "(a key that is not text)"
+                    : "'" + String(String.UnicodeScalarView(name.unicodeScalars.map { $0 == AliasKeyGuard.placeholder ? "*" : $0 })) + "'"
+            }.joined(separator: ", ")
             return (
                 "duplicate key \(names) in one mapping; each key may appear once, remove or rename the repeated one",
                 context.mark.line, context.mark.column
@@ -69,35 +83,22 @@ enum YAMLLoader {
         }
     }
 
+    /// The line and column of the `offset`th Character (Yams counts a reader error's offset in Characters).
     private static func position(ofCharacterOffset offset: Int, in text: String) -> (Int, Int) {
-        var line = 1
-        var column = 1
-        for (index, character) in text.enumerated() {
-            if index >= offset { break }
-            if character == "\n" {
-                line += 1
-                column = 1
-            } else {
-                column += 1
-            }
+        var position = YAMLPosition()
+        for character in text.prefix(offset) {
+            for scalar in character.unicodeScalars { position.advance(over: scalar) }
         }
-        return (line, column)
+        return (position.line, position.column)
     }
 
+    /// The position of the first character libyaml's reader refuses (a control character, U+FFFE, …) or U+FFFD
+    /// (what decoding puts for bytes that are not UTF-8).
     private static func firstControlCharacter(in text: String) -> (Int, Int)? {
-        var line = 1
-        var column = 1
+        var position = YAMLPosition()
         for scalar in text.unicodeScalars {
-            if scalar == "\n" {
-                line += 1
-                column = 1
-                continue
-            }
-            let value = scalar.value
-            if (value < 0x20 && scalar != "\t" && scalar != "\r") || value == 0x7F || value == 0xFFFD {
-                return (line, column)
-            }
-            column += 1
+            if !YAMLText.isAccepted(scalar) { return (position.line, position.column) }
+            position.advance(over: scalar)
         }
         return nil
     }
