@@ -23,8 +23,9 @@ enum OpenFailure {
                 break
             }
             cause = "\(error.message): in WAL mode SQLite keeps \(path)-wal and \(path)-shm next to the database, and "
-                + "this process cannot create files in \(directory); make the directory writable, or set "
-                + "Options.journalMode to .default for a database that is only read here"
+                + "this process cannot create files in \(directory) (not even to read a WAL database); make the "
+                + "directory writable, or switch the file to rollback-journal mode where it is writable "
+                + "(PRAGMA journal_mode = DELETE) and open it here with Options(journalMode: .default)"
         default:
             cause = error.message
         }
