@@ -4,9 +4,11 @@ import PackageDescription
 // The libFuzzer target over the schema loader, validator, resolver, renderer and migration planner.
 // Built apart from the root package so the sanitizer flags never reach the products:
 //
-//     swift build --package-path Fuzz -c release --sanitize=fuzzer --sanitize=address
+//     swift build --package-path Fuzz -c release --sanitize=fuzzer \
+//         -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address
 //
-// (scripts/fuzz.sh builds it, seeds a corpus with the repository's YAML and runs it.)
+// (`--sanitize=fuzzer --sanitize=address` alone is not enough: the swift driver keeps only the last -sanitize=
+// flag, so one of the two is lost. scripts/fuzz.sh builds it, seeds a corpus with the repository's YAML and runs it.)
 //
 // ORMGenCore is not a product of the root package, so it is not depended on by path: Sources/ORMGenCore and
 // Sources/ORMKitSQLite here are symbolic links to the root package's folders, compiled again with the

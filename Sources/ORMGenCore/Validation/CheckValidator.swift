@@ -31,11 +31,17 @@ struct CheckValidator: ~Copyable {
         let definitions = columns.map(Naming.sql) + ["CHECK (\(expression))"]
         let sql = "CREATE TEMP TABLE \"ormgen_check\" (\(definitions.joined(separator: ", ")))"
         var statement: OpaquePointer?
-        var tail: UnsafePointer<CChar>?
-        let code = sql.withCString { sqlite3_prepare_v2(handle, $0, -1, &statement, &tail) }
+        var hasMoreSQL = false
+        let code = sql.withCString { text in
+            var tail: UnsafePointer<CChar>?
+            let code = sqlite3_prepare_v2(handle, text, -1, &statement, &tail)
+            // `tail` points into `text`, which is only valid inside this closure.
+            hasMoreSQL = tail.map { $0.pointee != 0 } ?? false
+            return code
+        }
         defer { sqlite3_finalize(statement) }
         guard code == SQLITE_OK, statement != nil else { return String(cString: sqlite3_errmsg(handle)) }
-        if let tail, tail.pointee != 0 {
+        if hasMoreSQL {
             return "it closes the CHECK's parentheses and adds more SQL after them"
         }
         guard sqlite3_step(statement) == SQLITE_DONE else { return String(cString: sqlite3_errmsg(handle)) }
