@@ -11,4 +11,4 @@ cd "$(dirname "$0")/.."
 export ORMKIT_CRASH_KILLS="${1:-500}"
 if [ -n "${2:-}" ]; then export ORMKIT_CRASH_SEED="$2"; fi
 swift build --build-tests
-swift test --skip-build --filter CrashTests 2>&1 | grep -E "crash [a-z]+:|✘|✔ Test run|error:"
+swift test --skip-build --filter CrashTests 2>&1 | grep -E "^crash |✘|✔ Test run|error:"

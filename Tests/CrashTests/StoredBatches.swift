@@ -21,3 +21,26 @@ enum StoredBatches {
         return batches
     }
 }
+
+/// Whether the batch worker's `migrate(ExampleSchema.self)` created the schema: every table at its version, or
+/// (killed before its commit) no table and version 0, never some of them.
+struct ExampleSchemaState: Equatable, CustomStringConvertible {
+    var version: Int
+    var tables: Int
+
+    /// No table, version 0.
+    var isEmpty: Bool { version == 0 && tables == 0 }
+    /// Every table of `ExampleSchema`, at its version.
+    var isCreated: Bool { version == ExampleSchema.version && tables == ExampleSchema.tables.count }
+
+    var description: String { "version \(version), \(tables) tables" }
+
+    /// Reads `db`'s version and table count (SQLite's own tables aside).
+    ///
+    /// - Throws: `DatabaseError`.
+    static func read(_ db: Database) throws -> ExampleSchemaState {
+        ExampleSchemaState(
+            version: try db.schemaVersion(),
+            tables: try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'") ?? 0)
+    }
+}
