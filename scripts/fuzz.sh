@@ -74,7 +74,7 @@ set +e
 # shellcheck disable=SC2086
 # Printed: libFuzzer's setup, its progress at powers of two (pulse) and anything going wrong; not every new input.
 "$BINARY" "${FLAGS[@]}" ${FUZZ_ARGS:-} "$FUZZ/.corpus" "$SEEDS" 2>&1 | tee "$LOG" \
-    | grep -v -E '^#[0-9]+[[:space:]]+(NEW|REDUCE)|NEW_FUNC|# Uses: |^"|dictionary. ######$'
+    | grep --line-buffered -v -E '^#[0-9]+[[:space:]]+(NEW|REDUCE)|NEW_FUNC|# Uses: |^"|dictionary. ######$'
 STATUS=${PIPESTATUS[0]}
 set -e
 
