@@ -39,11 +39,19 @@ extension CrashTests {
                 let run = worker.finish()
                 try #require(run.wasKilled, "round \(round): the worker ended by itself: \(run.errors)")
 
+                let context = "round \(round), killed \(delay) ms after \(early ? "the start" : "the first commit")"
+                // A WAL file opened read-only first (its WAL recovered by read-only connections), then read-write.
+                var seenReadOnly: [Int: StoredUnit]?
+                if journal == .wal, FileManager.default.fileExists(atPath: path) {
+                    seenReadOnly = try ReopenedFile.inspectReadOnly(path) { db in
+                        try ExampleSchemaState.read(db).isCreated ? try StoredBatches.read(db, size: Self.batchSize) : [:]
+                    }
+                }
                 let (integrity, schema, batches) = try ReopenedFile.inspect(path, journal: journal) { db in
                     let schema = try ExampleSchemaState.read(db)
                     return (try ReopenedFile.integrity(db), schema, schema.isCreated ? try StoredBatches.read(db, size: Self.batchSize) : [:])
                 }
-                let context = "round \(round), killed \(delay) ms after \(early ? "the start" : "the first commit")"
+                #expect(seenReadOnly == nil || seenReadOnly == batches, "\(context): read-only and read-write opens disagree")
                 #expect(integrity == ["ok"], "\(context)")
                 #expect(schema.isEmpty || schema.isCreated, "\(context): the schema is half created: \(schema)")
                 if early {

@@ -6,10 +6,10 @@ struct StoredUnit: Equatable {
     var isComplete: Bool
 }
 
-/// What the workers of one suite reported across kills (`<start> n` before unit n, `<done> n` once the call
-/// that wrote it returned), checked against the file after each kill: every unit reported done is there
-/// whole, no unit is there in part, the numbers have no holes, and at most the unit being written when the
-/// kill came is there without its report.
+/// What the workers of one suite reported across kills (`ready n` when a run starts after unit n, `<start> n`
+/// before unit n, `<done> n` once the call that wrote it returned), checked against the file after each kill:
+/// every unit reported done is there whole, no unit is there in part, the numbers have no holes, and at most
+/// the unit being written when the kill came is there without its report.
 struct KillLedger {
     let start: String
     let done: String
@@ -29,8 +29,12 @@ struct KillLedger {
     private(set) var partialUnits: Set<Int> = []
     /// Unit numbers seen missing below the highest one in the file.
     private(set) var holes: Set<Int> = []
-    /// Checks after which the file held more than one unit past the last reported one.
+    /// Checks after which the file's highest unit was not the run's starting point (its `ready n`, else the
+    /// previous check's highest) or last reported unit, or the one after: work appeared from nowhere or
+    /// vanished, or the worker started elsewhere than the test saw the file end.
     private(set) var unexplainedUnits = 0
+    /// The highest unit at the previous check.
+    private var previousHighest = 0
 
     init(start: String, done: String, partsPerUnit: Int) {
         self.start = start
@@ -41,9 +45,8 @@ struct KillLedger {
     /// Records one killed run (`lines`) and checks the file's `stored` units against everything reported so far.
     mutating func record(lines: [String], stored: [Int: StoredUnit]) {
         kills += 1
-        for line in lines {
-            if let unit = Self.number(in: line, after: done) { reported.insert(unit) }
-        }
+        let reportedNow = lines.compactMap { Self.number(in: $0, after: done) }
+        reported.formUnion(reportedNow)
         if let last = lines.last {
             if let unit = Self.number(in: last, after: start) {
                 if stored[unit] == nil { killsInsideTransaction += 1 } else { doneUnreported += 1 }
@@ -58,7 +61,12 @@ struct KillLedger {
         partialUnits.formUnion(stored.filter { !$0.value.isComplete }.keys)
         let highestStored = stored.keys.max() ?? 0
         holes.formUnion((1..<(highestStored + 1)).filter { stored[$0] == nil })
-        if highestStored > (reported.max() ?? 0) + 1 { unexplainedUnits += 1 }
+        let startedAt = lines.lazy.compactMap { Self.number(in: $0, after: "ready") }.first
+        let last = max(startedAt ?? previousHighest, reportedNow.max() ?? 0)
+        if startedAt.map({ $0 != previousHighest }) ?? false || highestStored < last || highestStored > last + 1 {
+            unexplainedUnits += 1
+        }
+        previousHighest = highestStored
     }
 
     /// Rows of reported units missing from the file (at the check where most were missing).

@@ -13,6 +13,17 @@ enum ReopenedFile {
         return result
     }
 
+    /// Opens `path` read-only (WAL: a reader pool of read-only connections), runs `body`, closes the database:
+    /// an app that only reads the file after the crash.
+    ///
+    /// - Throws: What opening, `body` or closing throws.
+    static func inspectReadOnly<T>(_ path: String, _ body: (Database) throws -> T) throws -> T {
+        let db = try Database(path: path, options: Database.Options(readOnly: true))
+        let result = try body(db)
+        try db.close()
+        return result
+    }
+
     /// `PRAGMA integrity_check`: `["ok"]` for a sound file.
     ///
     /// - Throws: `DatabaseError` when the check cannot run.

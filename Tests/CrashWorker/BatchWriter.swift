@@ -11,7 +11,9 @@ struct BatchWriter {
 
     let path: String
     let options: Database.Options
+    /// Rows per batch.
     let size: Int
+    /// How many batches to write; nil: until killed.
     let count: Int?
 
     /// Opens and migrates the database, then writes batches until `count` were written or the process dies.

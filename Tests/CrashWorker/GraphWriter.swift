@@ -10,6 +10,7 @@ import ORMKit
 struct GraphWriter {
     let path: String
     let options: Database.Options
+    /// How many graphs to save; nil: until killed.
     let count: Int?
 
     /// Opens and migrates the database, then saves graphs until `count` were saved or the process dies.
@@ -30,7 +31,7 @@ struct GraphWriter {
         try db.close()
     }
 
-    /// Saves graph `number` in one graph save.
+    /// Saves graph `number` with one `save(_:with:)`: one transaction.
     private func save(_ number: Int, _ db: Database) throws {
         var author = Author(name: GraphShape.authorName(number), email: GraphShape.email(number))
         try author.save(db, with:
@@ -40,12 +41,14 @@ struct GraphWriter {
             Author.profile.saving { AuthorProfile(biography: GraphShape.authorName(number), links: [:], authorID: $0) })
     }
 
+    /// Book `book` (0...2) of graph `graph`; the save fills its author.
     private func book(_ graph: Int, _ book: Int) -> Book {
         Book(
             isbn: GraphShape.isbn(graph, book), title: "\(GraphShape.authorName(graph)) book \(book)", tags: [], uid: UUID(),
             shelf: Shelf(row: graph, column: book), color: Color(red: 0, green: 0, blue: 0), authorID: 0)
     }
 
+    /// Reader `reader` (0...5) of graph `graph`, new in that graph.
     private func reader(_ graph: Int, _ reader: Int) -> Reader {
         Reader(cardNumber: GraphShape.card(graph, reader), name: "\(GraphShape.authorName(graph)) reader \(reader)")
     }

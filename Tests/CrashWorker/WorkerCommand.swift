@@ -2,8 +2,8 @@ import Foundation
 import ORMKit
 
 /// The worker's modes, chosen by the first argument. Each opens the database at PATH with ORMKit's defaults
-/// (WAL, foreign keys on), prints `ready`, works, and reports every step only once the call that made it
-/// durable has returned.
+/// (WAL, foreign keys on), works, and reports every step only once the call that made it durable has returned;
+/// the killable modes print `ready` once the database is open.
 ///
 /// - `batches PATH SIZE [COUNT]`: migrates to `ExampleSchema`, then commits batches of SIZE orders, one
 ///   `write` transaction each, numbered on from the highest batch in the file; prints `begin <n>` before and
@@ -15,8 +15,8 @@ import ORMKit
 ///   `saved <n>` after each. `GraphWriter`.
 ///
 /// Before the mode, `--rollback-journal` opens the file in SQLite's rollback-journal mode (`DELETE`) instead of
-/// ORMKit's default WAL. Without COUNT the loops run until killed. When a mode has finished, the worker waits for its standard input
-/// to close before exiting, so that the process a test kills is always still its own child.
+/// ORMKit's default WAL. Without COUNT the loops run until killed. When a mode has finished, the worker waits
+/// for its standard input to close before exiting, so that the process a test kills is always still its child.
 struct WorkerCommand {
     /// Thrown for arguments that name no mode or lack a value.
     struct UsageError: Error, CustomStringConvertible {
