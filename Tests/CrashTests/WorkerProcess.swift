@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -30,16 +31,8 @@ final class WorkerProcess: @unchecked Sendable {
         var description: String { "CrashWorker was not built next to the test bundle" }
     }
 
-    /// The built `CrashWorker`: searched upward from the test executable (the products directory holds both).
-    static let executable: URL? = {
-        var directory = URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent()
-        for _ in 0..<5 {
-            let candidate = directory.appendingPathComponent("CrashWorker")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            directory = directory.deletingLastPathComponent()
-        }
-        return nil
-    }()
+    /// The built `CrashWorker`, next to the test bundle.
+    static let executable: URL? = CLI.builtProduct(named: "CrashWorker")
 
     private let process = Process()
     private let input = Pipe()

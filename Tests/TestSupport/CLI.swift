@@ -18,16 +18,20 @@ public enum CLI {
         public var description: String { "ormgen was not built next to the test bundle" }
     }
 
-    /// The built `ormgen`: searched upward from the test executable (the products directory holds both).
-    public static let executable: URL? = {
+    /// The built `ormgen`.
+    public static let executable: URL? = builtProduct(named: "ormgen")
+
+    /// The executable product `name` SwiftPM built: searched upward from the test executable (the products
+    /// directory holds both); nil when there is none.
+    public static func builtProduct(named name: String) -> URL? {
         var directory = URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent()
         for _ in 0..<5 {
-            let candidate = directory.appendingPathComponent("ormgen")
+            let candidate = directory.appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
             directory = directory.deletingLastPathComponent()
         }
         return nil
-    }()
+    }
 
     /// Runs `ormgen arguments` in `directory` and waits for it.
     ///
