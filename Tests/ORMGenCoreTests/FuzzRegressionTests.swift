@@ -22,6 +22,7 @@ struct FuzzRegressionTests {
 
     @Test(arguments: names) func finishesWithWellFormedDiagnostics(name: String) throws {
         let bytes = try Data(contentsOf: Self.directory.appendingPathComponent(name))
+        let input = String(decoding: bytes, as: UTF8.self)
         // A hang cannot be interrupted: the run goes on in the background and the test fails after 10 s.
         let done = DispatchSemaphore(value: 0)
         let lines = LockedLines()
@@ -36,7 +37,8 @@ struct FuzzRegressionTests {
         let pattern = try Regex(#"^(schema|previous)(-[0-9]+)?\.yaml:[1-9][0-9]*:[1-9][0-9]*: (error|warning|note): \S"#)
         for line in lines.get() {
             #expect(line.firstMatch(of: pattern) != nil && !line.contains(where: \.isNewline), "not one diagnostic line: \(line)")
-            for leak in ["<uncovertable>", "yaml_", "YamlError", "Yams.", "Optional("] {
+            // Messages quote the schema's names, so text the input holds itself is no leak.
+            for leak in ["<uncovertable>", "yaml_", "YamlError", "Yams.", "Optional("] where !input.contains(leak) {
                 #expect(!line.contains(leak), "\(line) leaks \(leak)")
             }
         }

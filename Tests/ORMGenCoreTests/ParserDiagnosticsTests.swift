@@ -245,3 +245,30 @@ struct ParserDiagnosticsTests {
         #expect(diagnostics(escaped).first?.contains("A\\u{2028}B\\u{1}\\tC") == true)
     }
 }
+
+/// scripts/fuzz-compile-sample.sh found a schema `check` accepted whose generated code did not parse: a json
+/// field of type `inverse[String: String]?`, which passed a character-class test for Swift types.
+@Suite struct SwiftTypeSyntaxTests {
+    static func jsonField(_ type: String) -> [String] {
+        diagnostics("models:\n  A:\n    fields:\n      p: { type: \"\(type)\", storage: json }\n")
+    }
+
+    @Test func typesSwiftParsesAreAccepted() {
+        for type in [
+            "[String: String]?", "[String]", "[[Int?]]", "Set<Tag>", "Foundation.Date", "Swift.Dictionary<String, [Int?]>",
+            "Outer<Int>.Inner", "[ String : Int ]", "Array <Int>", "Tag??",
+        ] {
+            #expect(Self.jsonField(type) == [], "\(type)")
+        }
+    }
+
+    @Test func textThatIsNotATypeIsRefused() {
+        for type in [
+            "inverse[String: String]", "A<>", "[:]", "[Int] ?", "Int ?", "Swift. Int", "A<B", "[A: B: C]", "A.", "<A>", "1A",
+            String(repeating: "[", count: 40) + "Int" + String(repeating: "]", count: 40),
+        ] {
+            let base = type.hasSuffix("?") ? String(type.dropLast()) : type   // a trailing `?` makes the field optional
+            #expect(Self.jsonField(type) == ["schema.yaml:4:18: error: '\(base)' is not a Swift type for json field 'A.p'"], "\(type)")
+        }
+    }
+}

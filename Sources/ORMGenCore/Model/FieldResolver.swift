@@ -304,16 +304,74 @@ struct FieldResolver {
         return (.enumeration(EnumType(typeName: typeName, isIntegerRaw: isInteger, cases: cases)), isOptional)
     }
 
-    /// Identifiers, dots, brackets, colons, angle brackets, commas, `?` and spaces, with balanced brackets.
+    /// Whether `text` is a Swift type as a json or converter field may name one: a dotted name with generic
+    /// arguments (`Foundation.Date`, `Set<Tag>`, `Outer<Int>.Inner`), an array `[T]` or a dictionary `[K: V]`,
+    /// each optionally followed by `?`; spaces only inside brackets and around `:`, `,`, `<` and `>`, where
+    /// Swift allows them. Text that only uses the same characters, such as `inverse[String: String]`, is not
+    /// one: generated code would not even parse.
     static func isSwiftTypeExpression(_ text: String) -> Bool {
-        guard text.range(of: #"^[A-Za-z_][A-Za-z0-9_.\[\]:<>, ?]*$|^\[[A-Za-z0-9_.\[\]:<>, ?]+$"#, options: .regularExpression) != nil
-        else { return false }
-        var depth = 0
-        for character in text {
-            if character == "[" || character == "<" { depth += 1 }
-            if character == "]" || character == ">" { depth -= 1 }
-            if depth < 0 { return false }
+        var syntax = TypeSyntax(text)
+        return syntax.type(depth: 0) && syntax.isAtEnd
+    }
+}
+
+/// A recursive-descent reading of the Swift type syntax `isSwiftTypeExpression` accepts.
+private struct TypeSyntax {
+    /// Deeper types are refused: no schema needs them, and the recursion stays shallow.
+    static let maximumDepth = 32
+
+    private let scalars: [Unicode.Scalar]
+    private var index = 0
+
+    init(_ text: String) {
+        scalars = Array(text.unicodeScalars)
+    }
+
+    var isAtEnd: Bool { index == scalars.count }
+
+    /// `[T]`, `[K: V]` or a dotted name with generic arguments, then any number of `?`.
+    mutating func type(depth: Int) -> Bool {
+        guard depth < Self.maximumDepth else { return false }
+        if consume("[") {
+            guard type(depth: depth + 1) else { return false }
+            if consume(":", spaced: true), !type(depth: depth + 1) { return false }
+            guard consume("]", spaced: true) else { return false }
+        } else {
+            repeat {
+                guard identifier() else { return false }
+                if consume("<", spaced: true) {
+                    repeat {
+                        guard type(depth: depth + 1) else { return false }
+                    } while consume(",", spaced: true)
+                    guard consume(">", spaced: true) else { return false }
+                }
+            } while consume(".")
         }
-        return depth == 0
+        while consume("?") {}
+        return true
+    }
+
+    private mutating func identifier() -> Bool {
+        guard index < scalars.count, Self.isIdentifierHead(scalars[index]) else { return false }
+        index += 1
+        while index < scalars.count, Self.isIdentifierHead(scalars[index]) || ("0"..."9").contains(scalars[index]) {
+            index += 1
+        }
+        return true
+    }
+
+    /// Consumes `token` (after spaces when `spaced`), and the spaces after an opening bracket or separator;
+    /// or nothing.
+    private mutating func consume(_ token: Unicode.Scalar, spaced: Bool = false) -> Bool {
+        var next = index
+        if spaced { while next < scalars.count, scalars[next] == " " { next += 1 } }
+        guard next < scalars.count, scalars[next] == token else { return false }
+        index = next + 1
+        if ["[", "<", ",", ":"].contains(token) { while index < scalars.count, scalars[index] == " " { index += 1 } }
+        return true
+    }
+
+    private static func isIdentifierHead(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || scalar == "_"
     }
 }
