@@ -93,7 +93,7 @@ public final class Database: @unchecked Sendable {
             }
         } catch let error as DatabaseError {
             try? connection.close()
-            throw OpenFailure.explain(error, path: path, isFile: isFile, options: options)
+            throw OpenFailure.explain(error, path: path, isFile: isFile)
         } catch {
             try? connection.close()
             throw error

@@ -5,7 +5,7 @@ import ORMKitSQLite
 /// what is wrong with the file, instead of SQLite's short message on whichever pragma met the problem first.
 enum OpenFailure {
     /// `error`, thrown while setting up the database at `path`, with the path and the likely cause.
-    static func explain(_ error: DatabaseError, path: String, isFile: Bool, options: Database.Options) -> DatabaseError {
+    static func explain(_ error: DatabaseError, path: String, isFile: Bool) -> DatabaseError {
         guard isFile, error.kind == .sqlite else { return error }
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         let cause: String
@@ -15,8 +15,6 @@ enum OpenFailure {
         case SQLITE_CORRUPT:
             cause = "the file is malformed (its header or schema is damaged); restore it from a backup, or try "
                 + "`sqlite3 \(path) .recover`"
-        case SQLITE_BUSY:
-            cause = error.explainingBusy(timeoutMilliseconds: options.busyTimeoutMilliseconds).message
         case SQLITE_CANTOPEN, SQLITE_READONLY, SQLITE_IOERR:
             guard access(directory, W_OK) != 0 else {
                 cause = error.message
