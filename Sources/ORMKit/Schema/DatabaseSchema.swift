@@ -44,11 +44,15 @@ public struct SeedRow: Sendable, Hashable {
     public let table: String
     public let columns: [String]
     public let values: [DatabaseValue]
+    /// The same values for PostgreSQL (a `Date` as a timestamp, a `Decimal` as NUMERIC, …); nil in code
+    /// generated before PostgreSQL support.
+    public let postgresqlValues: [WireValue]?
 
     /// Creates a seed row. Called by generated code.
-    public init(table: String, columns: [String], values: [DatabaseValue]) {
+    public init(table: String, columns: [String], values: [DatabaseValue], postgresqlValues: [WireValue]? = nil) {
         self.table = table
         self.columns = columns
         self.values = values
+        self.postgresqlValues = postgresqlValues
     }
 }

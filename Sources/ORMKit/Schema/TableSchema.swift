@@ -21,6 +21,9 @@ public final class TableSchema: Sendable {
     public let relations: [RelationSchema]
     /// `CREATE TABLE` statement for this table, exactly as `ormgen sql` prints it.
     public let createTableSQL: String
+    /// The PostgreSQL `CREATE TABLE` statement, as `ormgen sql --dialect postgresql` prints it; nil in code
+    /// generated before PostgreSQL support.
+    public let postgresqlCreateTableSQL: String?
     /// The DML the record operations run (insert, update, delete, upsert, select), derived once here.
     @usableFromInline let recordSQL: RecordSQL
 
@@ -33,7 +36,8 @@ public final class TableSchema: Sendable {
         indexes: [IndexSchema] = [],
         foreignKeys: [ForeignKeySchema] = [],
         relations: [RelationSchema] = [],
-        createTableSQL: String
+        createTableSQL: String,
+        postgresqlCreateTableSQL: String? = nil
     ) {
         self.name = name
         self.columns = columns
@@ -43,6 +47,7 @@ public final class TableSchema: Sendable {
         self.foreignKeys = foreignKeys
         self.relations = relations
         self.createTableSQL = createTableSQL
+        self.postgresqlCreateTableSQL = postgresqlCreateTableSQL
         self.recordSQL = RecordSQL(name: name, columns: columns.map(\.name), primaryKey: primaryKey, isAutoIncrement: isAutoIncrement)
     }
 }
@@ -67,6 +72,9 @@ public struct ColumnSchema: Sendable, Hashable {
     public let check: String?
     /// The full column definition as it appears in `CREATE TABLE` (used by `ALTER TABLE ADD COLUMN`).
     public let definition: String
+    /// The column on PostgreSQL (type, default, definition), as `ormgen sql --dialect postgresql` renders it;
+    /// nil in code generated before PostgreSQL support.
+    public let postgresql: DialectColumn?
 
     /// Creates a column description. Called by generated code.
     public init(
@@ -77,7 +85,8 @@ public struct ColumnSchema: Sendable, Hashable {
         defaultSQL: String? = nil,
         isUnique: Bool = false,
         check: String? = nil,
-        definition: String
+        definition: String,
+        postgresql: DialectColumn? = nil
     ) {
         self.name = name
         self.type = type
@@ -87,10 +96,28 @@ public struct ColumnSchema: Sendable, Hashable {
         self.isUnique = isUnique
         self.check = check
         self.definition = definition
+        self.postgresql = postgresql
     }
 }
 
 /// Static description of one index.
+/// A column as another SQL dialect declares it (PostgreSQL): what `ALTER TABLE` and the schema verifier use there.
+public struct DialectColumn: Sendable, Hashable {
+    /// The declared type: `BIGINT`, `DOUBLE PRECISION`, `NUMERIC(12, 2)`, `TIMESTAMPTZ`, `JSONB`, …
+    public let type: String
+    /// The `DEFAULT` expression, if any.
+    public let defaultSQL: String?
+    /// The full column definition as it appears in `CREATE TABLE` (used by `ALTER TABLE ADD COLUMN`).
+    public let definition: String
+
+    /// Creates a dialect column. Called by generated code.
+    public init(type: String, defaultSQL: String? = nil, definition: String) {
+        self.type = type
+        self.defaultSQL = defaultSQL
+        self.definition = definition
+    }
+}
+
 public struct IndexSchema: Sendable, Hashable {
     /// The index name, unquoted.
     public let name: String
