@@ -5,7 +5,7 @@
 public import Foundation
 public import ORMKit
 
-private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_2
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_3
 
 public struct AuthorProfile: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var biography: Swift.String
@@ -59,6 +59,15 @@ extension AuthorProfile: ORMKit.KeyedRecord {
     )
 
     public init(row: ORMKit.Row) throws {
+        try self.init(decoding: row)
+    }
+
+    public init(row: ORMKit.WireRow) throws {
+        try self.init(decoding: row)
+    }
+
+    @inline(__always)
+    private init(decoding row: some ORMKit.RowDecoder) throws {
         self.biography = try row.decode(at: 0)
         self.photo = try row.decode(at: 1)
         self.links = try row.decodeJSON(at: 2)
@@ -67,6 +76,15 @@ extension AuthorProfile: ORMKit.KeyedRecord {
     }
 
     public func encode(to encoder: inout ORMKit.RecordEncoder) throws {
+        try encodeColumns(to: &encoder)
+    }
+
+    public func encode(to encoder: inout ORMKit.WireEncoder) throws {
+        try encodeColumns(to: &encoder)
+    }
+
+    @inline(__always)
+    private func encodeColumns(to encoder: inout some ORMKit.RowEncoder) throws {
         try encoder.encode(self.biography)
         try encoder.encode(self.photo)
         try encoder.encodeJSON(self.links)
@@ -75,6 +93,15 @@ extension AuthorProfile: ORMKit.KeyedRecord {
     }
 
     public static func encode(key: Swift.Int64, to encoder: inout ORMKit.RecordEncoder) throws {
+        try encodeKey(key, to: &encoder)
+    }
+
+    public static func encode(key: Swift.Int64, to encoder: inout ORMKit.WireEncoder) throws {
+        try encodeKey(key, to: &encoder)
+    }
+
+    @inline(__always)
+    private static func encodeKey(_ key: Swift.Int64, to encoder: inout some ORMKit.RowEncoder) throws {
         try encoder.encode(key)
     }
 }

@@ -5,7 +5,7 @@
 public import Foundation
 public import ORMKit
 
-private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_2
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_3
 
 public struct Book: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var isbn: Swift.String
@@ -140,6 +140,15 @@ extension Book: ORMKit.KeyedRecord {
     )
 
     public init(row: ORMKit.Row) throws {
+        try self.init(decoding: row)
+    }
+
+    public init(row: ORMKit.WireRow) throws {
+        try self.init(decoding: row)
+    }
+
+    @inline(__always)
+    private init(decoding row: some ORMKit.RowDecoder) throws {
         self.isbn = try row.decode(at: 0)
         self.title = try row.decode(at: 1)
         self.genre = try row.decode(at: 2)
@@ -161,6 +170,15 @@ extension Book: ORMKit.KeyedRecord {
     }
 
     public func encode(to encoder: inout ORMKit.RecordEncoder) throws {
+        try encodeColumns(to: &encoder)
+    }
+
+    public func encode(to encoder: inout ORMKit.WireEncoder) throws {
+        try encodeColumns(to: &encoder)
+    }
+
+    @inline(__always)
+    private func encodeColumns(to encoder: inout some ORMKit.RowEncoder) throws {
         try encoder.encode(self.isbn)
         try encoder.encode(self.title)
         try encoder.encode(self.genre)
@@ -184,6 +202,15 @@ extension Book: ORMKit.KeyedRecord {
     }
 
     public static func encode(key: Swift.String, to encoder: inout ORMKit.RecordEncoder) throws {
+        try encodeKey(key, to: &encoder)
+    }
+
+    public static func encode(key: Swift.String, to encoder: inout ORMKit.WireEncoder) throws {
+        try encodeKey(key, to: &encoder)
+    }
+
+    @inline(__always)
+    private static func encodeKey(_ key: Swift.String, to encoder: inout some ORMKit.RowEncoder) throws {
         try encoder.encode(key)
     }
 }

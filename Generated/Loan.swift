@@ -5,7 +5,7 @@
 public import Foundation
 public import ORMKit
 
-private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_2
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_3
 
 public struct Loan: Swift.Sendable, Swift.Hashable {
     public var loanedAt: Foundation.Date
@@ -80,6 +80,15 @@ extension Loan: ORMKit.KeyedRecord {
     )
 
     public init(row: ORMKit.Row) throws {
+        try self.init(decoding: row)
+    }
+
+    public init(row: ORMKit.WireRow) throws {
+        try self.init(decoding: row)
+    }
+
+    @inline(__always)
+    private init(decoding row: some ORMKit.RowDecoder) throws {
         self.loanedAt = try row.decode(at: 0)
         self.dueAt = try row.decode(at: 1)
         self.returnedAt = try row.decode(at: 2)
@@ -91,6 +100,15 @@ extension Loan: ORMKit.KeyedRecord {
     }
 
     public func encode(to encoder: inout ORMKit.RecordEncoder) throws {
+        try encodeColumns(to: &encoder)
+    }
+
+    public func encode(to encoder: inout ORMKit.WireEncoder) throws {
+        try encodeColumns(to: &encoder)
+    }
+
+    @inline(__always)
+    private func encodeColumns(to encoder: inout some ORMKit.RowEncoder) throws {
         try encoder.encode(self.loanedAt)
         try encoder.encode(self.dueAt)
         try encoder.encode(self.returnedAt)
@@ -101,6 +119,15 @@ extension Loan: ORMKit.KeyedRecord {
     }
 
     public static func encode(key: PrimaryKey, to encoder: inout ORMKit.RecordEncoder) throws {
+        try encodeKey(key, to: &encoder)
+    }
+
+    public static func encode(key: PrimaryKey, to encoder: inout ORMKit.WireEncoder) throws {
+        try encodeKey(key, to: &encoder)
+    }
+
+    @inline(__always)
+    private static func encodeKey(_ key: PrimaryKey, to encoder: inout some ORMKit.RowEncoder) throws {
         try encoder.encode(key.bookISBN)
         try encoder.encode(key.readerID)
         try encoder.encode(key.loanedAt)

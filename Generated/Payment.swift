@@ -5,7 +5,7 @@
 public import Foundation
 public import ORMKit
 
-private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_2
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_3
 
 public struct Payment: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var id: Swift.Int64?
@@ -95,6 +95,15 @@ extension Payment: ORMKit.Record {
     )
 
     public init(row: ORMKit.Row) throws {
+        try self.init(decoding: row)
+    }
+
+    public init(row: ORMKit.WireRow) throws {
+        try self.init(decoding: row)
+    }
+
+    @inline(__always)
+    private init(decoding row: some ORMKit.RowDecoder) throws {
         self.id = try row.decode(at: 0)
         self.paidAt = try row.decode(at: 1, as: ORMKit.DateStorage.SQLiteText.self)
         self.dueOn = try row.decode(at: 2, as: ORMKit.NullableStorage<ORMKit.DateStorage.ISO8601Text>.self)
@@ -112,6 +121,15 @@ extension Payment: ORMKit.Record {
     }
 
     public func encode(to encoder: inout ORMKit.RecordEncoder) throws {
+        try encodeColumns(to: &encoder)
+    }
+
+    public func encode(to encoder: inout ORMKit.WireEncoder) throws {
+        try encodeColumns(to: &encoder)
+    }
+
+    @inline(__always)
+    private func encodeColumns(to encoder: inout some ORMKit.RowEncoder) throws {
         try encoder.encode(self.id)
         try encoder.encode(self.paidAt, as: ORMKit.DateStorage.SQLiteText.self)
         try encoder.encode(self.dueOn, as: ORMKit.NullableStorage<ORMKit.DateStorage.ISO8601Text>.self)
@@ -129,6 +147,15 @@ extension Payment: ORMKit.Record {
     }
 
     public static func encode(key: Swift.Int64, to encoder: inout ORMKit.RecordEncoder) throws {
+        try encodeKey(key, to: &encoder)
+    }
+
+    public static func encode(key: Swift.Int64, to encoder: inout ORMKit.WireEncoder) throws {
+        try encodeKey(key, to: &encoder)
+    }
+
+    @inline(__always)
+    private static func encodeKey(_ key: Swift.Int64, to encoder: inout some ORMKit.RowEncoder) throws {
         try encoder.encode(key)
     }
 

@@ -5,7 +5,7 @@
 import Foundation
 public import ORMKit
 
-private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_2
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_3
 
 public struct ReadingList: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var id: Swift.Int64?
@@ -50,6 +50,15 @@ extension ReadingList: ORMKit.Record {
     )
 
     public init(row: ORMKit.Row) throws {
+        try self.init(decoding: row)
+    }
+
+    public init(row: ORMKit.WireRow) throws {
+        try self.init(decoding: row)
+    }
+
+    @inline(__always)
+    private init(decoding row: some ORMKit.RowDecoder) throws {
         self.id = try row.decode(at: 0)
         self.title = try row.decode(at: 1)
         self.isPublic = try row.decode(at: 2)
@@ -57,6 +66,15 @@ extension ReadingList: ORMKit.Record {
     }
 
     public func encode(to encoder: inout ORMKit.RecordEncoder) throws {
+        try encodeColumns(to: &encoder)
+    }
+
+    public func encode(to encoder: inout ORMKit.WireEncoder) throws {
+        try encodeColumns(to: &encoder)
+    }
+
+    @inline(__always)
+    private func encodeColumns(to encoder: inout some ORMKit.RowEncoder) throws {
         try encoder.encode(self.id)
         try encoder.encode(self.title)
         try encoder.encode(self.isPublic)
@@ -64,6 +82,15 @@ extension ReadingList: ORMKit.Record {
     }
 
     public static func encode(key: Swift.Int64, to encoder: inout ORMKit.RecordEncoder) throws {
+        try encodeKey(key, to: &encoder)
+    }
+
+    public static func encode(key: Swift.Int64, to encoder: inout ORMKit.WireEncoder) throws {
+        try encodeKey(key, to: &encoder)
+    }
+
+    @inline(__always)
+    private static func encodeKey(_ key: Swift.Int64, to encoder: inout some ORMKit.RowEncoder) throws {
         try encoder.encode(key)
     }
 

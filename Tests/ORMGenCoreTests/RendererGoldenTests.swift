@@ -27,7 +27,7 @@ struct RendererGoldenTests {
 public import Foundation
 public import ORMKit
 
-private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_2
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_3
 
 public struct Author: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var id: Swift.Int64?
@@ -71,6 +71,15 @@ extension Author: ORMKit.Record {
     )
 
     public init(row: ORMKit.Row) throws {
+        try self.init(decoding: row)
+    }
+
+    public init(row: ORMKit.WireRow) throws {
+        try self.init(decoding: row)
+    }
+
+    @inline(__always)
+    private init(decoding row: some ORMKit.RowDecoder) throws {
         self.id = try row.decode(at: 0)
         self.name = try row.decode(at: 1)
         self.born = try row.decode(at: 2)
@@ -79,6 +88,15 @@ extension Author: ORMKit.Record {
     }
 
     public func encode(to encoder: inout ORMKit.RecordEncoder) throws {
+        try encodeColumns(to: &encoder)
+    }
+
+    public func encode(to encoder: inout ORMKit.WireEncoder) throws {
+        try encodeColumns(to: &encoder)
+    }
+
+    @inline(__always)
+    private func encodeColumns(to encoder: inout some ORMKit.RowEncoder) throws {
         try encoder.encode(self.id)
         try encoder.encode(self.name)
         try encoder.encode(self.born)
@@ -86,6 +104,15 @@ extension Author: ORMKit.Record {
     }
 
     public static func encode(key: Swift.Int64, to encoder: inout ORMKit.RecordEncoder) throws {
+        try encodeKey(key, to: &encoder)
+    }
+
+    public static func encode(key: Swift.Int64, to encoder: inout ORMKit.WireEncoder) throws {
+        try encodeKey(key, to: &encoder)
+    }
+
+    @inline(__always)
+    private static func encodeKey(_ key: Swift.Int64, to encoder: inout some ORMKit.RowEncoder) throws {
         try encoder.encode(key)
     }
 
@@ -198,12 +225,14 @@ extension Author {
                     }
                 }
             """)
-        #expect(section(of: source, from: "package static func encode(key:", to: "    }") == """
-                package static func encode(key: PrimaryKey, to encoder: inout ORMKit.RecordEncoder) throws {
+        #expect(section(of: source, from: "private static func encodeKey", to: "    }") == """
+                private static func encodeKey(_ key: PrimaryKey, to encoder: inout some ORMKit.RowEncoder) throws {
                     try encoder.encode(key.book)
                     try encoder.encode(key.reader)
                 }
             """)
+        #expect(source.contains("package static func encode(key: PrimaryKey, to encoder: inout ORMKit.RecordEncoder) throws {\n        try encodeKey(key, to: &encoder)\n    }"))
+        #expect(source.contains("package static func encode(key: PrimaryKey, to encoder: inout ORMKit.WireEncoder) throws {\n        try encodeKey(key, to: &encoder)\n    }"))
         #expect(source.contains("package import Foundation\npackage import ORMKit\n"))
         #expect(source.contains("    \\\"due\\\" REAL NOT NULL,\\n    PRIMARY KEY (\\\"book\\\", \\\"reader\\\")\\n)\""))
         #expect(!source.contains("didInsert"))
@@ -226,8 +255,10 @@ extension Author {
             """
         let result = generate(yaml, access: .internal)
         let book = try #require(file("Book.swift", in: result))
-        #expect(section(of: book, from: "init(row: ORMKit.Row)", to: "    }") == """
-                init(row: ORMKit.Row) throws {
+        #expect(book.contains("    init(row: ORMKit.Row) throws {\n        try self.init(decoding: row)\n    }\n"))
+        #expect(book.contains("    init(row: ORMKit.WireRow) throws {\n        try self.init(decoding: row)\n    }\n"))
+        #expect(section(of: book, from: "private init(decoding", to: "    }") == """
+                private init(decoding row: some ORMKit.RowDecoder) throws {
                     self.isbn = try row.decode(at: 0)
                     self.shelf = Shelf(row: try row.decode(at: 1), column: try row.decode(at: 2))
                     self.tags = try row.decodeJSON(at: 3)
@@ -235,8 +266,10 @@ extension Author {
                     self.color = try row.decode(at: 5)
                 }
             """)
-        #expect(section(of: book, from: "func encode(to encoder", to: "    }") == """
-                func encode(to encoder: inout ORMKit.RecordEncoder) throws {
+        #expect(book.contains("    func encode(to encoder: inout ORMKit.RecordEncoder) throws {\n        try encodeColumns(to: &encoder)\n    }\n"))
+        #expect(book.contains("    func encode(to encoder: inout ORMKit.WireEncoder) throws {\n        try encodeColumns(to: &encoder)\n    }\n"))
+        #expect(section(of: book, from: "private func encodeColumns", to: "    }") == """
+                private func encodeColumns(to encoder: inout some ORMKit.RowEncoder) throws {
                     try encoder.encode(self.isbn)
                     try encoder.encode(self.shelf.row)
                     try encoder.encode(self.shelf.column)
@@ -255,7 +288,7 @@ extension Author {
 
             import ORMKit
 
-            private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_2
+            private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_3
 
             struct Shelf: Swift.Sendable, Swift.Hashable, Swift.Codable {
                 var row: Swift.Int
@@ -307,7 +340,7 @@ extension Author {
             import Foundation
             public import ORMKit
 
-            private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_2
+            private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_3
 
             /// Every table, migration and seed row of the schema; pass it to the runtime to create or migrate a database.
             public enum ShopSchema: ORMKit.DatabaseSchema {

@@ -5,7 +5,7 @@
 import Foundation
 import ORMKit
 
-private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_2
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_3
 
 struct EventTags: Swift.Sendable, Swift.Hashable {
     var event_id: Foundation.UUID
@@ -52,16 +52,43 @@ extension EventTags: ORMKit.KeyedRecord {
     )
 
     init(row: ORMKit.Row) throws {
+        try self.init(decoding: row)
+    }
+
+    init(row: ORMKit.WireRow) throws {
+        try self.init(decoding: row)
+    }
+
+    @inline(__always)
+    private init(decoding row: some ORMKit.RowDecoder) throws {
         self.event_id = try row.decode(at: 0, as: ORMKit.UUIDStorage.Text.self)
         self.tag = try row.decode(at: 1)
     }
 
     func encode(to encoder: inout ORMKit.RecordEncoder) throws {
+        try encodeColumns(to: &encoder)
+    }
+
+    func encode(to encoder: inout ORMKit.WireEncoder) throws {
+        try encodeColumns(to: &encoder)
+    }
+
+    @inline(__always)
+    private func encodeColumns(to encoder: inout some ORMKit.RowEncoder) throws {
         try encoder.encode(self.event_id, as: ORMKit.UUIDStorage.Text.self)
         try encoder.encode(self.tag)
     }
 
     static func encode(key: PrimaryKey, to encoder: inout ORMKit.RecordEncoder) throws {
+        try encodeKey(key, to: &encoder)
+    }
+
+    static func encode(key: PrimaryKey, to encoder: inout ORMKit.WireEncoder) throws {
+        try encodeKey(key, to: &encoder)
+    }
+
+    @inline(__always)
+    private static func encodeKey(_ key: PrimaryKey, to encoder: inout some ORMKit.RowEncoder) throws {
         try encoder.encode(key.event_id, as: ORMKit.UUIDStorage.Text.self)
         try encoder.encode(key.tag)
     }

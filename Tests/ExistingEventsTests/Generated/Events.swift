@@ -5,7 +5,7 @@
 import Foundation
 import ORMKit
 
-private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_2
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_3
 
 struct Events: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     var id: Foundation.UUID
@@ -90,6 +90,15 @@ extension Events: ORMKit.KeyedRecord {
     )
 
     init(row: ORMKit.Row) throws {
+        try self.init(decoding: row)
+    }
+
+    init(row: ORMKit.WireRow) throws {
+        try self.init(decoding: row)
+    }
+
+    @inline(__always)
+    private init(decoding row: some ORMKit.RowDecoder) throws {
         self.id = try row.decode(at: 0, as: ORMKit.UUIDStorage.Text.self)
         self.event_type = try row.decode(at: 1)
         self.title = try row.decode(at: 2)
@@ -105,6 +114,15 @@ extension Events: ORMKit.KeyedRecord {
     }
 
     func encode(to encoder: inout ORMKit.RecordEncoder) throws {
+        try encodeColumns(to: &encoder)
+    }
+
+    func encode(to encoder: inout ORMKit.WireEncoder) throws {
+        try encodeColumns(to: &encoder)
+    }
+
+    @inline(__always)
+    private func encodeColumns(to encoder: inout some ORMKit.RowEncoder) throws {
         try encoder.encode(self.id, as: ORMKit.UUIDStorage.Text.self)
         try encoder.encode(self.event_type)
         try encoder.encode(self.title)
@@ -120,6 +138,15 @@ extension Events: ORMKit.KeyedRecord {
     }
 
     static func encode(key: Foundation.UUID, to encoder: inout ORMKit.RecordEncoder) throws {
+        try encodeKey(key, to: &encoder)
+    }
+
+    static func encode(key: Foundation.UUID, to encoder: inout ORMKit.WireEncoder) throws {
+        try encodeKey(key, to: &encoder)
+    }
+
+    @inline(__always)
+    private static func encodeKey(_ key: Foundation.UUID, to encoder: inout some ORMKit.RowEncoder) throws {
         try encoder.encode(key, as: ORMKit.UUIDStorage.Text.self)
     }
 }

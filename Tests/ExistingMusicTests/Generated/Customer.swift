@@ -5,7 +5,7 @@
 import Foundation
 import ORMKit
 
-private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_2
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_3
 
 struct Customer: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     var CustomerId: Swift.Int64?
@@ -67,6 +67,15 @@ extension Customer: ORMKit.Record {
     )
 
     init(row: ORMKit.Row) throws {
+        try self.init(decoding: row)
+    }
+
+    init(row: ORMKit.WireRow) throws {
+        try self.init(decoding: row)
+    }
+
+    @inline(__always)
+    private init(decoding row: some ORMKit.RowDecoder) throws {
         self.CustomerId = try row.decode(at: 0)
         self.FirstName = try row.decode(at: 1)
         self.LastName = try row.decode(at: 2)
@@ -77,6 +86,15 @@ extension Customer: ORMKit.Record {
     }
 
     func encode(to encoder: inout ORMKit.RecordEncoder) throws {
+        try encodeColumns(to: &encoder)
+    }
+
+    func encode(to encoder: inout ORMKit.WireEncoder) throws {
+        try encodeColumns(to: &encoder)
+    }
+
+    @inline(__always)
+    private func encodeColumns(to encoder: inout some ORMKit.RowEncoder) throws {
         try encoder.encode(self.CustomerId)
         try encoder.encode(self.FirstName)
         try encoder.encode(self.LastName)
@@ -87,6 +105,15 @@ extension Customer: ORMKit.Record {
     }
 
     static func encode(key: Swift.Int64, to encoder: inout ORMKit.RecordEncoder) throws {
+        try encodeKey(key, to: &encoder)
+    }
+
+    static func encode(key: Swift.Int64, to encoder: inout ORMKit.WireEncoder) throws {
+        try encodeKey(key, to: &encoder)
+    }
+
+    @inline(__always)
+    private static func encodeKey(_ key: Swift.Int64, to encoder: inout some ORMKit.RowEncoder) throws {
         try encoder.encode(key)
     }
 

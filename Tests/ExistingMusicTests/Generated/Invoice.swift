@@ -5,7 +5,7 @@
 import Foundation
 import ORMKit
 
-private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_2
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_3
 
 struct Invoice: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     var InvoiceId: Swift.Int64?
@@ -60,6 +60,15 @@ extension Invoice: ORMKit.Record {
     )
 
     init(row: ORMKit.Row) throws {
+        try self.init(decoding: row)
+    }
+
+    init(row: ORMKit.WireRow) throws {
+        try self.init(decoding: row)
+    }
+
+    @inline(__always)
+    private init(decoding row: some ORMKit.RowDecoder) throws {
         self.InvoiceId = try row.decode(at: 0)
         self.CustomerId = try row.decode(at: 1)
         self.InvoiceDate = try row.decode(at: 2, as: ORMKit.DateStorage.SQLiteText.self)
@@ -68,6 +77,15 @@ extension Invoice: ORMKit.Record {
     }
 
     func encode(to encoder: inout ORMKit.RecordEncoder) throws {
+        try encodeColumns(to: &encoder)
+    }
+
+    func encode(to encoder: inout ORMKit.WireEncoder) throws {
+        try encodeColumns(to: &encoder)
+    }
+
+    @inline(__always)
+    private func encodeColumns(to encoder: inout some ORMKit.RowEncoder) throws {
         try encoder.encode(self.InvoiceId)
         try encoder.encode(self.CustomerId)
         try encoder.encode(self.InvoiceDate, as: ORMKit.DateStorage.SQLiteText.self)
@@ -76,6 +94,15 @@ extension Invoice: ORMKit.Record {
     }
 
     static func encode(key: Swift.Int64, to encoder: inout ORMKit.RecordEncoder) throws {
+        try encodeKey(key, to: &encoder)
+    }
+
+    static func encode(key: Swift.Int64, to encoder: inout ORMKit.WireEncoder) throws {
+        try encodeKey(key, to: &encoder)
+    }
+
+    @inline(__always)
+    private static func encodeKey(_ key: Swift.Int64, to encoder: inout some ORMKit.RowEncoder) throws {
         try encoder.encode(key)
     }
 

@@ -5,7 +5,7 @@
 import Foundation
 import ORMKit
 
-private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_2
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_3
 
 struct InvoiceLine: Swift.Sendable, Swift.Hashable {
     var InvoiceId: Swift.Int64
@@ -69,6 +69,15 @@ extension InvoiceLine: ORMKit.KeyedRecord {
     )
 
     init(row: ORMKit.Row) throws {
+        try self.init(decoding: row)
+    }
+
+    init(row: ORMKit.WireRow) throws {
+        try self.init(decoding: row)
+    }
+
+    @inline(__always)
+    private init(decoding row: some ORMKit.RowDecoder) throws {
         self.InvoiceId = try row.decode(at: 0)
         self.LineNo = try row.decode(at: 1)
         self.TrackId = try row.decode(at: 2)
@@ -77,6 +86,15 @@ extension InvoiceLine: ORMKit.KeyedRecord {
     }
 
     func encode(to encoder: inout ORMKit.RecordEncoder) throws {
+        try encodeColumns(to: &encoder)
+    }
+
+    func encode(to encoder: inout ORMKit.WireEncoder) throws {
+        try encodeColumns(to: &encoder)
+    }
+
+    @inline(__always)
+    private func encodeColumns(to encoder: inout some ORMKit.RowEncoder) throws {
         try encoder.encode(self.InvoiceId)
         try encoder.encode(self.LineNo)
         try encoder.encode(self.TrackId)
@@ -85,6 +103,15 @@ extension InvoiceLine: ORMKit.KeyedRecord {
     }
 
     static func encode(key: PrimaryKey, to encoder: inout ORMKit.RecordEncoder) throws {
+        try encodeKey(key, to: &encoder)
+    }
+
+    static func encode(key: PrimaryKey, to encoder: inout ORMKit.WireEncoder) throws {
+        try encodeKey(key, to: &encoder)
+    }
+
+    @inline(__always)
+    private static func encodeKey(_ key: PrimaryKey, to encoder: inout some ORMKit.RowEncoder) throws {
         try encoder.encode(key.InvoiceId)
         try encoder.encode(key.LineNo)
     }

@@ -5,7 +5,7 @@
 import Foundation
 import ORMKit
 
-private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_2
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_3
 
 struct Order: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     var order: Swift.Int64?
@@ -53,6 +53,15 @@ extension Order: ORMKit.Record {
     )
 
     init(row: ORMKit.Row) throws {
+        try self.init(decoding: row)
+    }
+
+    init(row: ORMKit.WireRow) throws {
+        try self.init(decoding: row)
+    }
+
+    @inline(__always)
+    private init(decoding row: some ORMKit.RowDecoder) throws {
         self.order = try row.decode(at: 0)
         self.select = try row.decode(at: 1)
         self.`true` = try row.decode(at: 2)
@@ -62,6 +71,15 @@ extension Order: ORMKit.Record {
     }
 
     func encode(to encoder: inout ORMKit.RecordEncoder) throws {
+        try encodeColumns(to: &encoder)
+    }
+
+    func encode(to encoder: inout ORMKit.WireEncoder) throws {
+        try encodeColumns(to: &encoder)
+    }
+
+    @inline(__always)
+    private func encodeColumns(to encoder: inout some ORMKit.RowEncoder) throws {
         try encoder.encode(self.order)
         try encoder.encode(self.select)
         try encoder.encode(self.`true`)
@@ -71,6 +89,15 @@ extension Order: ORMKit.Record {
     }
 
     static func encode(key: Swift.Int64, to encoder: inout ORMKit.RecordEncoder) throws {
+        try encodeKey(key, to: &encoder)
+    }
+
+    static func encode(key: Swift.Int64, to encoder: inout ORMKit.WireEncoder) throws {
+        try encodeKey(key, to: &encoder)
+    }
+
+    @inline(__always)
+    private static func encodeKey(_ key: Swift.Int64, to encoder: inout some ORMKit.RowEncoder) throws {
         try encoder.encode(key)
     }
 

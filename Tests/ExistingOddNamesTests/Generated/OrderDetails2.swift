@@ -5,7 +5,7 @@
 import Foundation
 import ORMKit
 
-private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_2
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_3
 
 struct OrderDetails2: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     var OrderID: Swift.Int64?
@@ -66,6 +66,15 @@ extension OrderDetails2: ORMKit.Record {
     )
 
     init(row: ORMKit.Row) throws {
+        try self.init(decoding: row)
+    }
+
+    init(row: ORMKit.WireRow) throws {
+        try self.init(decoding: row)
+    }
+
+    @inline(__always)
+    private init(decoding row: some ORMKit.RowDecoder) throws {
         self.OrderID = try row.decode(at: 0)
         self.UnitPrice2 = try row.decode(at: 1)
         self.UnitPrice = try row.decode(at: 2)
@@ -76,6 +85,15 @@ extension OrderDetails2: ORMKit.Record {
     }
 
     func encode(to encoder: inout ORMKit.RecordEncoder) throws {
+        try encodeColumns(to: &encoder)
+    }
+
+    func encode(to encoder: inout ORMKit.WireEncoder) throws {
+        try encodeColumns(to: &encoder)
+    }
+
+    @inline(__always)
+    private func encodeColumns(to encoder: inout some ORMKit.RowEncoder) throws {
         try encoder.encode(self.OrderID)
         try encoder.encode(self.UnitPrice2)
         try encoder.encode(self.UnitPrice)
@@ -86,6 +104,15 @@ extension OrderDetails2: ORMKit.Record {
     }
 
     static func encode(key: Swift.Int64, to encoder: inout ORMKit.RecordEncoder) throws {
+        try encodeKey(key, to: &encoder)
+    }
+
+    static func encode(key: Swift.Int64, to encoder: inout ORMKit.WireEncoder) throws {
+        try encodeKey(key, to: &encoder)
+    }
+
+    @inline(__always)
+    private static func encodeKey(_ key: Swift.Int64, to encoder: inout some ORMKit.RowEncoder) throws {
         try encoder.encode(key)
     }
 
