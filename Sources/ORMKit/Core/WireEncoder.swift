@@ -36,7 +36,8 @@ public struct WireEncoder {
     /// - Throws: `DatabaseError` (`.encoding`) when the value breaks the storage's promise.
     @inlinable
     public mutating func encode<S: ColumnStorage>(_ value: S.Value, as storage: S.Type) throws {
-        try append(try S.wireValue(of: value))
+        if nextIndex < parameterCount { try S.checkStorable(value) }
+        append(S.wireValue(of: value))
     }
 
     /// Encodes `value` as JSON text (sorted keys) for a `JSONB` column.

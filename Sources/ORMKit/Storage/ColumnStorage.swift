@@ -39,11 +39,20 @@ public protocol ColumnStorage<Value>: ValueStorage {
     /// - Throws: `DatabaseError` (`.decoding`) on NULL for a non-optional value or another kind of value.
     static func decode(wire value: WireValue, in row: WireRow, at index: Int32) throws -> Value
 
-    /// `value` as a server engine takes it (the value's own `wireValue` by default); a storage that promises
-    /// exactness checks it here as it does for SQLite.
+    /// `value` as a server engine takes it (the value's own `wireValue` by default).
+    static func wireValue(of value: Value) -> WireValue
+
+    /// Checks, before a write to a server engine, what the storage promises for SQLite files (a scaled `Decimal`
+    /// has at most its scale's fraction digits), so both engines refuse the same values. Does nothing by default.
     ///
     /// - Throws: `DatabaseError` (`.encoding`) when the value breaks the storage's promise.
-    static func wireValue(of value: Value) throws -> WireValue
+    static func checkStorable(_ value: Value) throws
+}
+
+extension ColumnStorage {
+    /// Accepts every value.
+    @inlinable
+    public static func checkStorable(_ value: Value) throws {}
 }
 
 extension ColumnStorage where Value: ColumnValue {
@@ -57,7 +66,7 @@ extension ColumnStorage where Value: ColumnValue {
 
     /// The value's own wire value.
     @inlinable
-    public static func wireValue(of value: Value) throws -> WireValue { value.wireValue }
+    public static func wireValue(of value: Value) -> WireValue { value.wireValue }
 }
 
 /// A storage whose stored values sort in SQL (`<`, `ORDER BY`, `MIN`, `MAX`, `BETWEEN`) as the Swift values
@@ -136,11 +145,17 @@ public enum NullableStorage<Wrapped: ColumnStorage>: ColumnStorage {
     }
 
     /// `.null` for nil, the value with `Wrapped` otherwise.
+    @inlinable
+    public static func wireValue(of value: Wrapped.Value?) -> WireValue {
+        value.map(Wrapped.wireValue(of:)) ?? .null
+    }
+
+    /// Checks a non-nil value with `Wrapped`.
     ///
     /// - Throws: what `Wrapped` throws.
     @inlinable
-    public static func wireValue(of value: Wrapped.Value?) throws -> WireValue {
-        try value.map(Wrapped.wireValue(of:)) ?? .null
+    public static func checkStorable(_ value: Wrapped.Value?) throws {
+        if let value { try Wrapped.checkStorable(value) }
     }
 }
 

@@ -303,8 +303,8 @@ extension StoredKey {
         StoredKey(try Storage.decode(wire: value, in: row, at: index))
     }
 
-    /// The key's wire value (`.null` if its storage refuses it, which a stored key never is).
-    public var wireValue: WireValue { (try? Storage.wireValue(of: value)) ?? .null }
+    /// The key's wire value.
+    public var wireValue: WireValue { Storage.wireValue(of: value) }
 }
 
 extension DatabaseValue {
