@@ -29,7 +29,7 @@ public final class PostgresSession {
         _ sql: String, _ arguments: [WireValue], table: String? = nil,
         _ body: (WireRow) async throws -> Void
     ) async throws {
-        try await run(sql, bindings: PostgresBindings(wire: arguments), table: table, body)
+        try await run(sql, bindings: try PostgresBindings(wire: arguments), table: table, body)
     }
 
     /// Runs `sql` with ready bindings and calls `body` with each row, streamed.

@@ -1,4 +1,5 @@
 import ORMKit
+import PostgresNIO
 
 // Record operations on PostgreSQL: the same calls as on SQLite, with a `PostgresDatabase` or `PostgresSession`.
 

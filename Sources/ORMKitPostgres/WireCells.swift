@@ -61,13 +61,20 @@ extension WireValue {
 
 extension PostgresBindings {
     /// Appends `value` with its own type.
-    mutating func append(wire value: WireValue) {
+    ///
+    /// - Throws: `DatabaseError` (`.encoding`) for a `Decimal` NUMERIC cannot hold (NaN).
+    mutating func append(wire value: WireValue) throws {
         switch value {
         case .null: appendNull()
         case .bool(let bool): append(bool)
         case .integer(let integer): append(integer)
         case .double(let double): append(double)
-        case .decimal(let decimal): append(decimal)
+        case .decimal(let decimal):
+            do {
+                try append(decimal)
+            } catch {
+                throw DatabaseError(kind: .encoding, message: "the Decimal \(decimal) cannot be sent as NUMERIC: \(error)")
+            }
         case .text(let text): append(text)
         case .bytes(let data): append(ByteBuffer(bytes: data))
         case .uuid(let uuid): append(uuid)
@@ -77,9 +84,11 @@ extension PostgresBindings {
     }
 
     /// Bindings for `values`, in order.
-    init(wire values: [WireValue]) {
+    ///
+    /// - Throws: `DatabaseError` (`.encoding`) for a value that cannot be sent.
+    init(wire values: [WireValue]) throws {
         self.init(capacity: values.count)
-        for value in values { append(wire: value) }
+        for value in values { try append(wire: value) }
     }
 
     /// Appends `values` as one array parameter (`= ANY($n)`), typed by their kind; all must be of one kind.
