@@ -57,7 +57,7 @@ enum PostgreSQLValidator {
                         report(
                             .unsupported,
                             "the UNIQUE constraint of column '\(column.name)' in table '\(table.name)' is named '\(constraint.name)' on PostgreSQL, "
-                                + "which is also the name of \(other); rename that one",
+                                + "which is already the name of \(other); rename that one",
                             at: column.location, table: table.name)
                     }
                     relationNames[constraint.name.lowercased()] = "the UNIQUE constraint of '\(table.name).\(column.name)'"
@@ -71,7 +71,11 @@ enum PostgreSQLValidator {
                 }
             }
             for index in table.indexes where !PostgreSQLNames.fits(index.name) {
-                report(.unsupported, tooLong("index name '\(index.name)'", index.name, fix: "set a shorter 'name:'"), at: index.location, table: table.name)
+                let isDerived = index.name == table.name + "_" + index.columns.joined(separator: "_")
+                let fix = isDerived
+                    ? "it is named after its table and columns, so declare it under 'indexes:' with a shorter 'name:'"
+                    : "set a shorter 'name:'"
+                report(.unsupported, tooLong("index name '\(index.name)'", index.name, fix: fix), at: index.location, table: table.name)
                 addedIndexes.removeAll { $0.name == index.name && $0.location == index.location }
             }
         }
