@@ -369,3 +369,26 @@ struct PostgreSQLDiagnosticsTests {
         #expect(result.statements.first?.contains(#"CONSTRAINT "item_price_check" CHECK (price >= 0 AND price < 1e9)"#) == true)
     }
 }
+
+@Suite("PostgreSQL dialect: names and values PostgreSQL refuses")
+struct PostgreSQLRefusedTests {
+    /// A system column name (`xmin`, `ctid`, …; exact lowercase, since names are quoted) and a text default with
+    /// NUL cannot be created on PostgreSQL.
+    @Test func systemColumnsAndNulDefaultsAreReported() {
+        let result = postgreSQL("""
+            naming: asIs
+            models:
+              Row:
+                fields:
+                  xmin: Int
+                  XMAX: Int
+                  tag: { type: String, column: ctid }
+                  note: { type: String, default: "a\\0b" }
+            """)
+        #expect(result.diagnostics.map(\.description) == [
+            "schema.yaml:5:7: error: column 'xmin' of table 'Row' has the name of a PostgreSQL system column, which a table cannot declare; set another 'column:'",
+            "schema.yaml:7:36: error: column 'ctid' of table 'Row' has the name of a PostgreSQL system column, which a table cannot declare; set another 'column:'",
+            "schema.yaml:8:7: error: the default of column 'note' of table 'Row' contains a NUL character, which PostgreSQL text cannot hold; remove it",
+        ])
+    }
+}

@@ -4,6 +4,10 @@ enum PostgreSQLNames {
     /// The longest identifier PostgreSQL keeps, in bytes of UTF-8.
     static let maximumLength = 63
 
+    /// The system columns every PostgreSQL table has; a table cannot declare a column with one of these names
+    /// (`oid` is no longer one since PostgreSQL 12).
+    static let systemColumns: Set<String> = ["tableoid", "xmin", "cmin", "xmax", "cmax", "ctid"]
+
     /// Whether PostgreSQL keeps `name` as it is.
     static func fits(_ name: String) -> Bool { name.utf8.count <= maximumLength }
 

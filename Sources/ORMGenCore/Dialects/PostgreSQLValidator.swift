@@ -19,7 +19,8 @@ struct DialectIssue: Sendable {
 
 /// Checks a resolved schema against PostgreSQL's rules: identifiers of at most 63 bytes (tables, columns,
 /// indexes; the constraint names ormgen makes up are shortened instead), constraint names that must not take a
-/// table's or index's name, and converter columns without a declared type.
+/// table's or index's name, system column names, text defaults holding NUL, and converter columns without a
+/// declared type.
 enum PostgreSQLValidator {
     static func issues(in schema: Schema) -> [DialectIssue] {
         let fallback = SchemaLocation(path: schema.sourcePaths.first ?? "", line: 1, column: 1)
@@ -61,6 +62,19 @@ enum PostgreSQLValidator {
                             at: column.location, table: table.name)
                     }
                     relationNames[constraint.name.lowercased()] = "the UNIQUE constraint of '\(table.name).\(column.name)'"
+                }
+                if PostgreSQLNames.systemColumns.contains(column.name) {
+                    report(
+                        .unsupported,
+                        "column '\(column.name)' of table '\(table.name)' has the name of a PostgreSQL system column, which a table cannot declare; "
+                            + (table.modelName == nil ? "set another 'ownerColumn:' or 'targetColumn:'" : "set another 'column:'"),
+                        at: column.location, table: table.name)
+                }
+                if case let .value(.text(text))? = column.wireDefault, text.unicodeScalars.contains("\u{0}") {
+                    report(
+                        .unsupported,
+                        "the default of column '\(column.name)' of table '\(table.name)' contains a NUL character, which PostgreSQL text cannot hold; remove it",
+                        at: column.location, table: table.name)
                 }
                 if case .converter(sqlType: "") = column.content {
                     report(
