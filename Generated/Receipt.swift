@@ -28,15 +28,16 @@ extension Receipt: ORMKit.KeyedRecord {
     public static let schema = ORMKit.TableSchema(
         name: "receipts",
         columns: [
-            ORMKit.ColumnSchema(name: "code", type: "TEXT", isNullable: false, storage: "text", definition: "\"code\" TEXT PRIMARY KEY NOT NULL"),
-            ORMKit.ColumnSchema(name: "issued_on", type: "DATE", isNullable: false, storage: "sqliteText", definition: "\"issued_on\" DATE NOT NULL"),
+            ORMKit.ColumnSchema(name: "code", type: "TEXT", isNullable: false, storage: "text", definition: "\"code\" TEXT PRIMARY KEY NOT NULL", postgresql: ORMKit.DialectColumn(type: "UUID", definition: "\"code\" UUID PRIMARY KEY")),
+            ORMKit.ColumnSchema(name: "issued_on", type: "DATE", isNullable: false, storage: "sqliteText", definition: "\"issued_on\" DATE NOT NULL", postgresql: ORMKit.DialectColumn(type: "TIMESTAMPTZ", definition: "\"issued_on\" TIMESTAMPTZ NOT NULL")),
         ],
         primaryKey: ["code"],
         isAutoIncrement: false,
         relations: [
             ORMKit.RelationSchema(name: "payments", targetTable: "payments", kind: .hasMany(columns: ["code"], targetColumns: ["receipt_id"])),
         ],
-        createTableSQL: "CREATE TABLE IF NOT EXISTS \"receipts\" (\n    \"code\" TEXT PRIMARY KEY NOT NULL,\n    \"issued_on\" DATE NOT NULL\n)"
+        createTableSQL: "CREATE TABLE IF NOT EXISTS \"receipts\" (\n    \"code\" TEXT PRIMARY KEY NOT NULL,\n    \"issued_on\" DATE NOT NULL\n)",
+        postgresqlCreateTableSQL: "CREATE TABLE IF NOT EXISTS \"receipts\" (\n    \"code\" UUID PRIMARY KEY,\n    \"issued_on\" TIMESTAMPTZ NOT NULL\n)"
     )
 
     public init(row: ORMKit.Row) throws {

@@ -28,12 +28,13 @@ extension Type2: ORMKit.KeyedRecord {
     static let schema = ORMKit.TableSchema(
         name: "Type",
         columns: [
-            ORMKit.ColumnSchema(name: "Type", type: "TEXT", isNullable: false, definition: "\"Type\" TEXT PRIMARY KEY NOT NULL"),
-            ORMKit.ColumnSchema(name: "Self", type: "TEXT", isNullable: true, definition: "\"Self\" TEXT"),
+            ORMKit.ColumnSchema(name: "Type", type: "TEXT", isNullable: false, definition: "\"Type\" TEXT PRIMARY KEY NOT NULL", postgresql: ORMKit.DialectColumn(type: "TEXT", definition: "\"Type\" TEXT PRIMARY KEY")),
+            ORMKit.ColumnSchema(name: "Self", type: "TEXT", isNullable: true, definition: "\"Self\" TEXT", postgresql: ORMKit.DialectColumn(type: "TEXT", definition: "\"Self\" TEXT")),
         ],
         primaryKey: ["Type"],
         isAutoIncrement: false,
-        createTableSQL: "CREATE TABLE IF NOT EXISTS \"Type\" (\n    \"Type\" TEXT PRIMARY KEY NOT NULL,\n    \"Self\" TEXT\n)"
+        createTableSQL: "CREATE TABLE IF NOT EXISTS \"Type\" (\n    \"Type\" TEXT PRIMARY KEY NOT NULL,\n    \"Self\" TEXT\n)",
+        postgresqlCreateTableSQL: "CREATE TABLE IF NOT EXISTS \"Type\" (\n    \"Type\" TEXT PRIMARY KEY,\n    \"Self\" TEXT\n)"
     )
 
     init(row: ORMKit.Row) throws {
