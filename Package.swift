@@ -66,6 +66,8 @@ let package = Package(
         // FuzzRegressions/: inputs scripts/fuzz.sh found, read by FuzzRegressionTests through #filePath.
         .testTarget(name: "ORMGenCoreTests", dependencies: ["ORMGenCore"], exclude: ["FuzzRegressions"]),
         .testTarget(name: "ORMKitTests", dependencies: ["ORMKit", "TestSupport"]),
+        // One behaviour suite run on both engines (SQLite files; PostgreSQL when ORMKIT_POSTGRES_URL is set).
+        .testTarget(name: "ConformanceTests", dependencies: ["ORMKit", "ORMKitPostgres", "ExampleModels", "TestSupport"]),
         .testTarget(name: "GeneratedTests", dependencies: ["ORMKit", "ExampleModels", "TestSupport"]),
         .testTarget(name: "RelationTests", dependencies: ["ORMKit", "ExampleModels", "TestSupport"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["ORMKit", "ExampleModels", "TestSupport", "FaultVFS"]),

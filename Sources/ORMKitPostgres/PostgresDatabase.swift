@@ -128,6 +128,20 @@ public final class PostgresDatabase: Sendable {
         return try await transaction(on: primary, begin: begin, isWritable: false, body)
     }
 
+    /// Runs one statement on the primary outside any transaction (autocommit): for statements PostgreSQL refuses
+    /// inside one (`CREATE DATABASE`, `VACUUM`, `CREATE INDEX CONCURRENTLY`).
+    ///
+    /// - Throws: `DatabaseError`.
+    public func executeOutsideTransaction(sql: String) async throws {
+        do {
+            try await primary.withConnection { connection in
+                try await PostgresSession(connection: connection, isWritable: true).execute(sql: sql)
+            }
+        } catch {
+            throw translated(error, sql: sql)
+        }
+    }
+
     /// The replicas to try for a read, in order: up ones first by the selection rule, then ones marked down.
     func readOrder() -> [PostgresEndpoint] {
         guard !replicas.isEmpty else { return [] }
@@ -160,7 +174,7 @@ public final class PostgresDatabase: Sendable {
                 return result
             }
         } catch {
-            throw DatabaseError.postgres(error, sql: nil)
+            throw translated(error, sql: nil)
         }
     }
 }

@@ -5,18 +5,20 @@ import PostgresNIO
 // with the SQLite result codes of the same constraint violation so `isUniqueViolation`, `isForeignKeyViolation`,
 // `isNotNullViolation` and `isCheckViolation` answer for both engines.
 
+/// `error` as ORMKit reports it: postgres-nio's errors become `DatabaseError`s, anything else (an app's own error
+/// thrown in a transaction closure, a `DatabaseError` already) passes through unchanged.
+func translated(_ error: any Error, sql: String?) -> any Error {
+    guard let error = error as? PSQLError else { return error }
+    return DatabaseError.postgres(error, sql: sql)
+}
+
 /// SQLite's primary result code for a constraint violation (SQLITE_CONSTRAINT).
 private let constraintResultCode: Int32 = 19
 
 extension DatabaseError {
     /// `error` (from postgres-nio, or already a `DatabaseError`) as a `DatabaseError`, with `sql` when the error
     /// does not carry it.
-    static func postgres(_ error: any Error, sql: String?) -> DatabaseError {
-        if let error = error as? DatabaseError { return error }
-        guard let error = error as? PSQLError else {
-            if error is CancellationError { return DatabaseError(kind: .misuse, message: "the task was cancelled", sql: sql) }
-            return DatabaseError(kind: .connectionLost, message: "\(error)", sql: sql)
-        }
+    static func postgres(_ error: PSQLError, sql: String?) -> DatabaseError {
         guard let info = error.serverInfo, let state = info[.sqlState] else {
             return DatabaseError(kind: .connectionLost, message: connectionMessage(error), sql: sql)
         }

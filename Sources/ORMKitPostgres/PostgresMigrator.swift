@@ -3,7 +3,7 @@ import ORMKit
 import PostgresNIO
 
 /// A migration hook on PostgreSQL: the Swift code a `hook:` step runs, inside the migration's transaction.
-public typealias PostgresMigrationHook = (PostgresSession) async throws -> Void
+public typealias PostgresMigrationHook = @Sendable (PostgresSession) async throws -> Void
 
 extension PostgresDatabase {
     /// Creates the schema on an empty database, or upgrades it from the version it records, on the primary.
@@ -37,10 +37,8 @@ extension PostgresDatabase {
                     throw error
                 }
             }
-        } catch let error as MigrationError {
-            throw error
         } catch {
-            throw DatabaseError.postgres(error, sql: nil)
+            throw translated(error, sql: nil)
         }
     }
 

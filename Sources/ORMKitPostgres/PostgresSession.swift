@@ -43,7 +43,7 @@ public final class PostgresSession {
         do {
             rows = try await connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: Self.logger)
         } catch {
-            throw DatabaseError.postgres(error, sql: sql)
+            throw translated(error, sql: sql)
         }
         var description: WireResultDescription?
         var values: [WireValue] = []
@@ -58,7 +58,7 @@ public final class PostgresSession {
                 index += 1
             }
         } catch {
-            throw DatabaseError.postgres(error, sql: sql)
+            throw translated(error, sql: sql)
         }
     }
 

@@ -1,0 +1,236 @@
+import Foundation
+import Testing
+import XCTest
+
+/// The PostgreSQL servers the PostgreSQL suites run against, as `scripts/postgres-cluster.sh` describes them in
+/// the environment: a primary, a streaming hot standby, and the shell commands that stop and restart the standby.
+///
+/// It only hands out connection strings and runs commands; it does not connect (so the SQLite-only test targets
+/// that share TestSupport do not link a PostgreSQL driver).
+///
+/// Without the variables the PostgreSQL tests skip, and the process prints one line saying how to run them:
+///
+/// ```sh
+/// bash scripts/postgres-cluster.sh run -- swift test
+/// ```
+///
+/// With `ORMKIT_REQUIRE_POSTGRES=1` (CI sets it) a missing server fails those tests instead.
+///
+/// Swift Testing:
+///
+/// <!-- snippet: skip -->
+/// ```swift
+/// @Suite(.postgres) struct PostgresFetchTests {
+///     @Test func fetch() async throws {
+///         let server = try PostgresTestServer.require()
+///         // connect to server.primary.url …
+///     }
+/// }
+/// ```
+///
+/// XCTest: `let server = try PostgresTestServer.require()` in the test throws `XCTSkip` when no server is set.
+public struct PostgresTestServer: Sendable {
+    /// The environment variables, as `scripts/postgres-cluster.sh` writes them to its `env` file.
+    public enum Variable {
+        /// The primary: `postgres://postgres@127.0.0.1:PORT/ormkit`.
+        public static let url = "ORMKIT_POSTGRES_URL"
+        /// The hot standby, read-only.
+        public static let replicaURL = "ORMKIT_POSTGRES_REPLICA_URL"
+        /// A shell command that stops the standby at once.
+        public static let replicaStop = "ORMKIT_POSTGRES_REPLICA_STOP"
+        /// A shell command that starts the standby again and waits until it accepts connections.
+        public static let replicaStart = "ORMKIT_POSTGRES_REPLICA_START"
+        /// `1`: a missing server fails the PostgreSQL tests instead of skipping them.
+        public static let require = "ORMKIT_REQUIRE_POSTGRES"
+    }
+
+    /// How to run the PostgreSQL suites locally.
+    public static let howToRun = "bash scripts/postgres-cluster.sh run -- swift test"
+
+    /// The primary server.
+    public let primary: Endpoint
+    /// The streaming hot standby, with its stop and start commands; nil when the environment names none.
+    public let replica: Replica?
+
+    /// The server the environment describes, or nil when `ORMKIT_POSTGRES_URL` is not set.
+    public static let current: PostgresTestServer? = try? PostgresTestServer(environment: ProcessInfo.processInfo.environment)
+
+    /// Whether `ORMKIT_REQUIRE_POSTGRES=1` is set.
+    public static let isRequired: Bool = ProcessInfo.processInfo.environment[Variable.require] == "1"
+
+    /// Whether a PostgreSQL test should run: a server is configured, or one is required (then `require()` fails).
+    /// When it returns false it prints, once per process, how to run the PostgreSQL suites.
+    public static var shouldRun: Bool {
+        if current != nil || isRequired { return true }
+        announceSkipOnce()
+        return false
+    }
+
+    /// The reason shown for a skipped PostgreSQL suite or test.
+    public static let skipComment: Comment = "no PostgreSQL server (\(Variable.url) is not set); run: \(howToRun)"
+
+    /// Reads the servers from environment variables.
+    ///
+    /// - Throws: ``Missing`` when `ORMKIT_POSTGRES_URL` is unset or empty; ``InvalidURL`` when a URL does not parse
+    ///   as `postgres://user[:password]@host[:port]/database`.
+    public init(environment: [String: String]) throws {
+        guard let url = environment[Variable.url], !url.isEmpty else { throw Missing(variable: Variable.url) }
+        primary = try Endpoint(url: url, variable: Variable.url)
+        if let replicaURL = environment[Variable.replicaURL], !replicaURL.isEmpty {
+            replica = Replica(
+                endpoint: try Endpoint(url: replicaURL, variable: Variable.replicaURL),
+                stopCommand: environment[Variable.replicaStop].flatMap { $0.isEmpty ? nil : $0 },
+                startCommand: environment[Variable.replicaStart].flatMap { $0.isEmpty ? nil : $0 })
+        } else {
+            replica = nil
+        }
+    }
+
+    /// The configured server. Call it first in every PostgreSQL test.
+    ///
+    /// - Throws: When no server is configured: a skip (Swift Testing: the test is cancelled, which the runner
+    ///   reports as skipped; XCTest: `XCTSkip`), or ``Missing`` — a failure — when `ORMKIT_REQUIRE_POSTGRES=1`.
+    ///   ``InvalidURL`` when a variable is set but malformed (always a failure).
+    public static func require(sourceLocation: SourceLocation = #_sourceLocation) throws -> PostgresTestServer {
+        do {
+            return try PostgresTestServer(environment: ProcessInfo.processInfo.environment)
+        } catch let missing as Missing {
+            if isRequired { throw missing }
+            announceSkipOnce()
+            if Test.current != nil {
+                try Test.cancel(skipComment, sourceLocation: sourceLocation)
+            }
+            throw XCTSkip("no PostgreSQL server (\(Variable.url) is not set); run: \(howToRun)")
+        }
+    }
+
+    /// The standby with both of its commands.
+    ///
+    /// - Throws: ``Missing`` naming the first variable that is not set.
+    public func requireReplica() throws -> Replica {
+        guard let replica else { throw Missing(variable: Variable.replicaURL) }
+        guard replica.stopCommand != nil else { throw Missing(variable: Variable.replicaStop) }
+        guard replica.startCommand != nil else { throw Missing(variable: Variable.replicaStart) }
+        return replica
+    }
+
+    /// One server: its connection string and the parts of it a driver's configuration takes.
+    public struct Endpoint: Sendable, Hashable {
+        /// `postgres://user[:password]@host[:port]/database`.
+        public let url: String
+        public let host: String
+        /// 5432 when the URL names none.
+        public let port: Int
+        public let username: String
+        public let password: String?
+        public let database: String
+
+        /// Parses `url`; `variable` names it in the error.
+        ///
+        /// - Throws: ``InvalidURL`` when the scheme is not `postgres`/`postgresql` or the host, user or database is missing.
+        public init(url: String, variable: String = Variable.url) throws {
+            guard let components = URLComponents(string: url),
+                components.scheme == "postgres" || components.scheme == "postgresql",
+                let host = components.host, !host.isEmpty,
+                let username = components.user, !username.isEmpty
+            else { throw InvalidURL(variable: variable, url: url) }
+            let database = String(components.path.drop { $0 == "/" })
+            guard !database.isEmpty else { throw InvalidURL(variable: variable, url: url) }
+            self.url = url
+            self.host = host
+            self.port = components.port ?? 5432
+            self.username = username
+            self.password = components.password
+            self.database = database
+        }
+    }
+
+    /// The hot standby and the commands that stop and restart it.
+    public struct Replica: Sendable, Hashable {
+        public let endpoint: Endpoint
+        /// `ORMKIT_POSTGRES_REPLICA_STOP`.
+        public let stopCommand: String?
+        /// `ORMKIT_POSTGRES_REPLICA_START`.
+        public let startCommand: String?
+
+        /// Stops the standby at once (an immediate shutdown: its connections drop, as in a crash).
+        ///
+        /// - Throws: ``Missing`` when no stop command is set; ``CommandFailed`` when it exits non-zero.
+        public func stop() throws {
+            guard let stopCommand else { throw Missing(variable: Variable.replicaStop) }
+            try PostgresTestServer.runShell(stopCommand)
+        }
+
+        /// Starts the standby again; returns once it accepts connections (it then catches up with the primary).
+        ///
+        /// - Throws: ``Missing`` when no start command is set; ``CommandFailed`` when it exits non-zero.
+        public func start() throws {
+            guard let startCommand else { throw Missing(variable: Variable.replicaStart) }
+            try PostgresTestServer.runShell(startCommand)
+        }
+    }
+
+    /// Runs `command` with `/bin/sh -c` and waits for it; its output is returned, and in the error when it fails.
+    ///
+    /// - Throws: ``CommandFailed`` when it exits non-zero or dies from a signal; `Process.run()`'s error.
+    @discardableResult
+    public static func runShell(_ command: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Read before waiting, so a command that writes more than a pipe holds cannot block.
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            throw CommandFailed(command: command, status: process.terminationStatus, output: text)
+        }
+        return text
+    }
+
+    /// A variable the test needs is not set.
+    public struct Missing: Error, CustomStringConvertible {
+        public let variable: String
+        public var description: String {
+            "\(variable) is not set and \(Variable.require)=1 requires the PostgreSQL servers; run: \(howToRun)"
+        }
+    }
+
+    /// A variable holds something that is not a `postgres://` URL.
+    public struct InvalidURL: Error, CustomStringConvertible {
+        public let variable: String
+        public let url: String
+        public var description: String {
+            "\(variable)=\(url) is not a postgres://user[:password]@host[:port]/database URL"
+        }
+    }
+
+    /// A replica command exited non-zero.
+    public struct CommandFailed: Error, CustomStringConvertible {
+        public let command: String
+        public let status: Int32
+        public let output: String
+        public var description: String { "`\(command)` failed with status \(status):\n\(output)" }
+    }
+
+    /// Prints, once per process, that the PostgreSQL tests are skipped and how to run them.
+    private static func announceSkipOnce() { _ = announcement }
+
+    private static let announcement: Void = {
+        FileHandle.standardError.write(Data(
+            "note: PostgreSQL tests skipped: \(Variable.url) is not set. To run them: \(howToRun)\n".utf8))
+    }()
+}
+
+extension Trait where Self == ConditionTrait {
+    /// Runs the suite or test only when a PostgreSQL server is configured (`ORMKIT_POSTGRES_URL`), or when one is
+    /// required (`ORMKIT_REQUIRE_POSTGRES=1`: `PostgresTestServer.require()` then fails the test).
+    public static var postgres: Self {
+        .enabled(if: PostgresTestServer.shouldRun, PostgresTestServer.skipComment)
+    }
+}
