@@ -6,6 +6,8 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     products: [
         .library(name: "ORMKit", targets: ["ORMKit"]),
+        // PostgreSQL: its own product, so apps that only use SQLite never build SwiftNIO.
+        .library(name: "ORMKitPostgres", targets: ["ORMKitPostgres"]),
         .executable(name: "ormgen", targets: ["ormgen"]),
         .plugin(name: "ORMGenPlugin", targets: ["ORMGenPlugin"]),
         .plugin(name: "ORMGenCommandPlugin", targets: ["ORMGenCommandPlugin"]),
@@ -13,6 +15,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ],
     targets: [
         // Runtime: SQLite C API, then the Swift runtime apps link.
@@ -22,6 +25,8 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite3"])]
         ),
         .target(name: "ORMKit", dependencies: ["ORMKitSQLite"]),
+        // The same generated models on PostgreSQL, through postgres-nio's PostgresClient pool.
+        .target(name: "ORMKitPostgres", dependencies: ["ORMKit", .product(name: "PostgresNIO", package: "postgres-nio")]),
 
         // Generator: YAML schema -> Swift source. Never imports the runtime (SQLite only compiles `check:` expressions).
         .target(name: "ORMGenCore", dependencies: ["ORMKitSQLite", .product(name: "Yams", package: "Yams")]),
@@ -61,6 +66,8 @@ let package = Package(
         // FuzzRegressions/: inputs scripts/fuzz.sh found, read by FuzzRegressionTests through #filePath.
         .testTarget(name: "ORMGenCoreTests", dependencies: ["ORMGenCore"], exclude: ["FuzzRegressions"]),
         .testTarget(name: "ORMKitTests", dependencies: ["ORMKit", "TestSupport"]),
+        // One behaviour suite run on both engines (SQLite files; PostgreSQL when ORMKIT_POSTGRES_URL is set).
+        .testTarget(name: "ConformanceTests", dependencies: ["ORMKit", "ORMKitPostgres", "ExampleModels", "TestSupport"]),
         .testTarget(name: "GeneratedTests", dependencies: ["ORMKit", "ExampleModels", "TestSupport"]),
         .testTarget(name: "RelationTests", dependencies: ["ORMKit", "ExampleModels", "TestSupport"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["ORMKit", "ExampleModels", "TestSupport", "FaultVFS"]),

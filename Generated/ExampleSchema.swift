@@ -5,7 +5,7 @@
 import Foundation
 public import ORMKit
 
-private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_2
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_3
 
 /// Every table, migration and seed row of the schema; pass it to the runtime to create or migrate a database.
 public enum ExampleSchema: ORMKit.DatabaseSchema {
@@ -51,12 +51,12 @@ public enum ExampleSchema: ORMKit.DatabaseSchema {
     ]
 
     public static let seed: [ORMKit.SeedRow] = [
-        ORMKit.SeedRow(table: "authors", columns: ["id", "name", "email", "rating", "is_active"], values: [.integer(1), .text("Anonymous"), .text("anon@example.org"), .real(0), .integer(1)]),
-        ORMKit.SeedRow(table: "authors", columns: ["id", "name", "email", "born", "rating", "is_active", "website"], values: [.integer(2), .text("Ursula K. Le Guin"), .text("ursula@example.org"), .real(-2246832000), .real(4.9), .integer(1), .text("https://www.ursulakleguin.com")]),
-        ORMKit.SeedRow(table: "readers", columns: ["id", "card_number", "name", "member_since", "token", "level"], values: [.integer(1), .integer(1001), .text("Ged"), .real(599529600), .blob(Foundation.Data([0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00])), .text("staff")]),
-        ORMKit.SeedRow(table: "order", columns: ["default", "count", "group", "class", "index", "all"], values: [.integer(0), .integer(2), .text("walk-in"), .text("express"), .integer(1), .integer(1)]),
-        ORMKit.SeedRow(table: "series", columns: ["id", "title", "is_complete"], values: [.integer(1), .text("Earthsea"), .integer(0)]),
-        ORMKit.SeedRow(table: "books", columns: ["isbn", "title", "genre", "format", "pages", "price", "tags", "uid", "shelf_row", "shelf_column", "shelf_room", "color", "copies", "author_id", "series_id"], values: [.text("9780553383041"), .text("A Wizard of Earthsea"), .text("fiction"), .integer(2), .integer(183), .text("8.99"), .text("[\"fantasy\",\"classic\"]"), .blob(Foundation.Data([0x6F, 0x1C, 0x0B, 0x5E, 0x8D, 0x2A, 0x4C, 0x5E, 0x9B, 0x1F, 0x2A, 0x3D, 0x4E, 0x5F, 0x6A, 0x7B])), .integer(3), .integer(7), .text("main"), .text("#336699"), .integer(1), .integer(2), .integer(1)]),
+        ORMKit.SeedRow(table: "authors", columns: ["id", "name", "email", "rating", "is_active"], values: [.integer(1), .text("Anonymous"), .text("anon@example.org"), .real(0), .integer(1)], postgresqlValues: [.integer(1), .text("Anonymous"), .text("anon@example.org"), .double(0), .bool(true)]),
+        ORMKit.SeedRow(table: "authors", columns: ["id", "name", "email", "born", "rating", "is_active", "website"], values: [.integer(2), .text("Ursula K. Le Guin"), .text("ursula@example.org"), .real(-2246832000), .real(4.9), .integer(1), .text("https://www.ursulakleguin.com")], postgresqlValues: [.integer(2), .text("Ursula K. Le Guin"), .text("ursula@example.org"), .timestamp(Foundation.Date(timeIntervalSinceReferenceDate: -2246832000)), .double(4.9), .bool(true), .text("https://www.ursulakleguin.com")]),
+        ORMKit.SeedRow(table: "readers", columns: ["id", "card_number", "name", "member_since", "token", "level"], values: [.integer(1), .integer(1001), .text("Ged"), .real(599529600), .blob(Foundation.Data([0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00])), .text("staff")], postgresqlValues: [.integer(1), .integer(1001), .text("Ged"), .timestamp(Foundation.Date(timeIntervalSinceReferenceDate: 599529600)), .uuid(Foundation.UUID(uuid: (0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00))), .text("staff")]),
+        ORMKit.SeedRow(table: "order", columns: ["default", "count", "group", "class", "index", "all"], values: [.integer(0), .integer(2), .text("walk-in"), .text("express"), .integer(1), .integer(1)], postgresqlValues: [.bool(false), .integer(2), .text("walk-in"), .text("express"), .integer(1), .bool(true)]),
+        ORMKit.SeedRow(table: "series", columns: ["id", "title", "is_complete"], values: [.integer(1), .text("Earthsea"), .integer(0)], postgresqlValues: [.integer(1), .text("Earthsea"), .bool(false)]),
+        ORMKit.SeedRow(table: "books", columns: ["isbn", "title", "genre", "format", "pages", "price", "tags", "uid", "shelf_row", "shelf_column", "shelf_room", "color", "copies", "author_id", "series_id"], values: [.text("9780553383041"), .text("A Wizard of Earthsea"), .text("fiction"), .integer(2), .integer(183), .text("8.99"), .text("[\"fantasy\",\"classic\"]"), .blob(Foundation.Data([0x6F, 0x1C, 0x0B, 0x5E, 0x8D, 0x2A, 0x4C, 0x5E, 0x9B, 0x1F, 0x2A, 0x3D, 0x4E, 0x5F, 0x6A, 0x7B])), .integer(3), .integer(7), .text("main"), .text("#336699"), .integer(1), .integer(2), .integer(1)], postgresqlValues: [.text("9780553383041"), .text("A Wizard of Earthsea"), .text("fiction"), .integer(2), .integer(183), .decimal(Foundation.Decimal(sign: .plus, exponent: -2, significand: 899)), .json("[\"fantasy\",\"classic\"]"), .uuid(Foundation.UUID(uuid: (0x6F, 0x1C, 0x0B, 0x5E, 0x8D, 0x2A, 0x4C, 0x5E, 0x9B, 0x1F, 0x2A, 0x3D, 0x4E, 0x5F, 0x6A, 0x7B))), .integer(3), .integer(7), .text("main"), .text("#336699"), .integer(1), .integer(2), .integer(1)]),
     ]
 
     /// The full DDL in creation order: each `CREATE TABLE` followed by its `CREATE INDEX` statements.
@@ -89,8 +89,8 @@ public enum ExampleSchema: ORMKit.DatabaseSchema {
     public static let bookReaders = ORMKit.TableSchema(
         name: "book_readers",
         columns: [
-            ORMKit.ColumnSchema(name: "book_isbn", type: "TEXT", isNullable: false, definition: "\"book_isbn\" TEXT NOT NULL REFERENCES \"books\" (\"isbn\") ON DELETE CASCADE"),
-            ORMKit.ColumnSchema(name: "reader_id", type: "INTEGER", isNullable: false, definition: "\"reader_id\" INTEGER NOT NULL REFERENCES \"readers\" (\"id\") ON DELETE CASCADE"),
+            ORMKit.ColumnSchema(name: "book_isbn", type: "TEXT", isNullable: false, definition: "\"book_isbn\" TEXT NOT NULL REFERENCES \"books\" (\"isbn\") ON DELETE CASCADE", postgresql: ORMKit.DialectColumn(type: "TEXT", definition: "\"book_isbn\" TEXT NOT NULL CONSTRAINT \"book_readers_book_isbn_fkey\" REFERENCES \"books\" (\"isbn\") ON DELETE CASCADE")),
+            ORMKit.ColumnSchema(name: "reader_id", type: "INTEGER", isNullable: false, definition: "\"reader_id\" INTEGER NOT NULL REFERENCES \"readers\" (\"id\") ON DELETE CASCADE", postgresql: ORMKit.DialectColumn(type: "BIGINT", definition: "\"reader_id\" BIGINT NOT NULL CONSTRAINT \"book_readers_reader_id_fkey\" REFERENCES \"readers\" (\"id\") ON DELETE CASCADE")),
         ],
         primaryKey: ["book_isbn", "reader_id"],
         isAutoIncrement: false,
@@ -101,16 +101,17 @@ public enum ExampleSchema: ORMKit.DatabaseSchema {
             ORMKit.ForeignKeySchema(columns: ["book_isbn"], targetTable: "books", targetColumns: ["isbn"], onDelete: .cascade, onUpdate: .noAction),
             ORMKit.ForeignKeySchema(columns: ["reader_id"], targetTable: "readers", targetColumns: ["id"], onDelete: .cascade, onUpdate: .noAction),
         ],
-        createTableSQL: "CREATE TABLE IF NOT EXISTS \"book_readers\" (\n    \"book_isbn\" TEXT NOT NULL REFERENCES \"books\" (\"isbn\") ON DELETE CASCADE,\n    \"reader_id\" INTEGER NOT NULL REFERENCES \"readers\" (\"id\") ON DELETE CASCADE,\n    PRIMARY KEY (\"book_isbn\", \"reader_id\")\n)"
+        createTableSQL: "CREATE TABLE IF NOT EXISTS \"book_readers\" (\n    \"book_isbn\" TEXT NOT NULL REFERENCES \"books\" (\"isbn\") ON DELETE CASCADE,\n    \"reader_id\" INTEGER NOT NULL REFERENCES \"readers\" (\"id\") ON DELETE CASCADE,\n    PRIMARY KEY (\"book_isbn\", \"reader_id\")\n)",
+        postgresqlCreateTableSQL: "CREATE TABLE IF NOT EXISTS \"book_readers\" (\n    \"book_isbn\" TEXT NOT NULL CONSTRAINT \"book_readers_book_isbn_fkey\" REFERENCES \"books\" (\"isbn\") ON DELETE CASCADE,\n    \"reader_id\" BIGINT NOT NULL CONSTRAINT \"book_readers_reader_id_fkey\" REFERENCES \"readers\" (\"id\") ON DELETE CASCADE,\n    PRIMARY KEY (\"book_isbn\", \"reader_id\")\n)"
     )
 
     /// The join table of the manyToMany relation between ReadingList and Book.
     public static let readingListsBooks = ORMKit.TableSchema(
         name: "reading_lists_books",
         columns: [
-            ORMKit.ColumnSchema(name: "reading_list_id", type: "INTEGER", isNullable: false, definition: "\"reading_list_id\" INTEGER NOT NULL REFERENCES \"reading_lists\" (\"id\") ON DELETE CASCADE"),
-            ORMKit.ColumnSchema(name: "book_isbn", type: "TEXT", isNullable: false, definition: "\"book_isbn\" TEXT NOT NULL REFERENCES \"books\" (\"isbn\") ON DELETE CASCADE"),
-            ORMKit.ColumnSchema(name: "position", type: "INTEGER", isNullable: false, defaultSQL: "0", definition: "\"position\" INTEGER NOT NULL DEFAULT 0"),
+            ORMKit.ColumnSchema(name: "reading_list_id", type: "INTEGER", isNullable: false, definition: "\"reading_list_id\" INTEGER NOT NULL REFERENCES \"reading_lists\" (\"id\") ON DELETE CASCADE", postgresql: ORMKit.DialectColumn(type: "BIGINT", definition: "\"reading_list_id\" BIGINT NOT NULL CONSTRAINT \"reading_lists_books_reading_list_id_fkey\" REFERENCES \"reading_lists\" (\"id\") ON DELETE CASCADE")),
+            ORMKit.ColumnSchema(name: "book_isbn", type: "TEXT", isNullable: false, definition: "\"book_isbn\" TEXT NOT NULL REFERENCES \"books\" (\"isbn\") ON DELETE CASCADE", postgresql: ORMKit.DialectColumn(type: "TEXT", definition: "\"book_isbn\" TEXT NOT NULL CONSTRAINT \"reading_lists_books_book_isbn_fkey\" REFERENCES \"books\" (\"isbn\") ON DELETE CASCADE")),
+            ORMKit.ColumnSchema(name: "position", type: "INTEGER", isNullable: false, defaultSQL: "0", definition: "\"position\" INTEGER NOT NULL DEFAULT 0", postgresql: ORMKit.DialectColumn(type: "BIGINT", defaultSQL: "0", definition: "\"position\" BIGINT NOT NULL DEFAULT 0")),
         ],
         primaryKey: ["reading_list_id", "book_isbn"],
         isAutoIncrement: false,
@@ -121,6 +122,7 @@ public enum ExampleSchema: ORMKit.DatabaseSchema {
             ORMKit.ForeignKeySchema(columns: ["reading_list_id"], targetTable: "reading_lists", targetColumns: ["id"], onDelete: .cascade, onUpdate: .noAction),
             ORMKit.ForeignKeySchema(columns: ["book_isbn"], targetTable: "books", targetColumns: ["isbn"], onDelete: .cascade, onUpdate: .noAction),
         ],
-        createTableSQL: "CREATE TABLE IF NOT EXISTS \"reading_lists_books\" (\n    \"reading_list_id\" INTEGER NOT NULL REFERENCES \"reading_lists\" (\"id\") ON DELETE CASCADE,\n    \"book_isbn\" TEXT NOT NULL REFERENCES \"books\" (\"isbn\") ON DELETE CASCADE,\n    \"position\" INTEGER NOT NULL DEFAULT 0,\n    PRIMARY KEY (\"reading_list_id\", \"book_isbn\")\n)"
+        createTableSQL: "CREATE TABLE IF NOT EXISTS \"reading_lists_books\" (\n    \"reading_list_id\" INTEGER NOT NULL REFERENCES \"reading_lists\" (\"id\") ON DELETE CASCADE,\n    \"book_isbn\" TEXT NOT NULL REFERENCES \"books\" (\"isbn\") ON DELETE CASCADE,\n    \"position\" INTEGER NOT NULL DEFAULT 0,\n    PRIMARY KEY (\"reading_list_id\", \"book_isbn\")\n)",
+        postgresqlCreateTableSQL: "CREATE TABLE IF NOT EXISTS \"reading_lists_books\" (\n    \"reading_list_id\" BIGINT NOT NULL CONSTRAINT \"reading_lists_books_reading_list_id_fkey\" REFERENCES \"reading_lists\" (\"id\") ON DELETE CASCADE,\n    \"book_isbn\" TEXT NOT NULL CONSTRAINT \"reading_lists_books_book_isbn_fkey\" REFERENCES \"books\" (\"isbn\") ON DELETE CASCADE,\n    \"position\" BIGINT NOT NULL DEFAULT 0,\n    PRIMARY KEY (\"reading_list_id\", \"book_isbn\")\n)"
     )
 }

@@ -5,7 +5,7 @@
 public import Foundation
 public import ORMKit
 
-private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_2
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_3
 
 public struct Loan: Swift.Sendable, Swift.Hashable {
     public var loanedAt: Foundation.Date
@@ -58,13 +58,13 @@ extension Loan: ORMKit.KeyedRecord {
     public static let schema = ORMKit.TableSchema(
         name: "loan",
         columns: [
-            ORMKit.ColumnSchema(name: "loaned_at", type: "REAL", isNullable: false, storage: "referenceSeconds", definition: "\"loaned_at\" REAL NOT NULL"),
-            ORMKit.ColumnSchema(name: "due_at", type: "REAL", isNullable: false, storage: "referenceSeconds", definition: "\"due_at\" REAL NOT NULL"),
-            ORMKit.ColumnSchema(name: "returned_at", type: "REAL", isNullable: true, storage: "referenceSeconds", definition: "\"returned_at\" REAL"),
-            ORMKit.ColumnSchema(name: "fee", type: "TEXT", isNullable: false, storage: "text", defaultSQL: "'0.50'", definition: "\"fee\" TEXT NOT NULL DEFAULT '0.50'"),
-            ORMKit.ColumnSchema(name: "renewals", type: "INTEGER", isNullable: false, defaultSQL: "0", check: "renewals <= 3", definition: "\"renewals\" INTEGER NOT NULL DEFAULT 0 CHECK (renewals <= 3)"),
-            ORMKit.ColumnSchema(name: "book_isbn", type: "TEXT", isNullable: false, definition: "\"book_isbn\" TEXT NOT NULL REFERENCES \"books\" (\"isbn\") ON DELETE RESTRICT"),
-            ORMKit.ColumnSchema(name: "reader_id", type: "INTEGER", isNullable: false, definition: "\"reader_id\" INTEGER NOT NULL REFERENCES \"readers\" (\"id\") ON DELETE CASCADE"),
+            ORMKit.ColumnSchema(name: "loaned_at", type: "REAL", isNullable: false, storage: "referenceSeconds", definition: "\"loaned_at\" REAL NOT NULL", postgresql: ORMKit.DialectColumn(type: "TIMESTAMPTZ", definition: "\"loaned_at\" TIMESTAMPTZ NOT NULL")),
+            ORMKit.ColumnSchema(name: "due_at", type: "REAL", isNullable: false, storage: "referenceSeconds", definition: "\"due_at\" REAL NOT NULL", postgresql: ORMKit.DialectColumn(type: "TIMESTAMPTZ", definition: "\"due_at\" TIMESTAMPTZ NOT NULL")),
+            ORMKit.ColumnSchema(name: "returned_at", type: "REAL", isNullable: true, storage: "referenceSeconds", definition: "\"returned_at\" REAL", postgresql: ORMKit.DialectColumn(type: "TIMESTAMPTZ", definition: "\"returned_at\" TIMESTAMPTZ")),
+            ORMKit.ColumnSchema(name: "fee", type: "TEXT", isNullable: false, storage: "text", defaultSQL: "'0.50'", definition: "\"fee\" TEXT NOT NULL DEFAULT '0.50'", postgresql: ORMKit.DialectColumn(type: "NUMERIC", defaultSQL: "0.50", definition: "\"fee\" NUMERIC NOT NULL DEFAULT 0.50")),
+            ORMKit.ColumnSchema(name: "renewals", type: "INTEGER", isNullable: false, defaultSQL: "0", check: "renewals <= 3", definition: "\"renewals\" INTEGER NOT NULL DEFAULT 0 CHECK (renewals <= 3)", postgresql: ORMKit.DialectColumn(type: "INTEGER", defaultSQL: "0", definition: "\"renewals\" INTEGER NOT NULL DEFAULT 0 CONSTRAINT \"loan_renewals_check\" CHECK (renewals <= 3)")),
+            ORMKit.ColumnSchema(name: "book_isbn", type: "TEXT", isNullable: false, definition: "\"book_isbn\" TEXT NOT NULL REFERENCES \"books\" (\"isbn\") ON DELETE RESTRICT", postgresql: ORMKit.DialectColumn(type: "TEXT", definition: "\"book_isbn\" TEXT NOT NULL CONSTRAINT \"loan_book_isbn_fkey\" REFERENCES \"books\" (\"isbn\") ON DELETE RESTRICT")),
+            ORMKit.ColumnSchema(name: "reader_id", type: "INTEGER", isNullable: false, definition: "\"reader_id\" INTEGER NOT NULL REFERENCES \"readers\" (\"id\") ON DELETE CASCADE", postgresql: ORMKit.DialectColumn(type: "BIGINT", definition: "\"reader_id\" BIGINT NOT NULL CONSTRAINT \"loan_reader_id_fkey\" REFERENCES \"readers\" (\"id\") ON DELETE CASCADE")),
         ],
         primaryKey: ["book_isbn", "reader_id", "loaned_at"],
         isAutoIncrement: false,
@@ -76,10 +76,20 @@ extension Loan: ORMKit.KeyedRecord {
             ORMKit.RelationSchema(name: "book", targetTable: "books", kind: .belongsTo(columns: ["book_isbn"], targetColumns: ["isbn"], isOptional: false)),
             ORMKit.RelationSchema(name: "reader", targetTable: "readers", kind: .belongsTo(columns: ["reader_id"], targetColumns: ["id"], isOptional: false)),
         ],
-        createTableSQL: "CREATE TABLE IF NOT EXISTS \"loan\" (\n    \"loaned_at\" REAL NOT NULL,\n    \"due_at\" REAL NOT NULL,\n    \"returned_at\" REAL,\n    \"fee\" TEXT NOT NULL DEFAULT '0.50',\n    \"renewals\" INTEGER NOT NULL DEFAULT 0 CHECK (renewals <= 3),\n    \"book_isbn\" TEXT NOT NULL REFERENCES \"books\" (\"isbn\") ON DELETE RESTRICT,\n    \"reader_id\" INTEGER NOT NULL REFERENCES \"readers\" (\"id\") ON DELETE CASCADE,\n    PRIMARY KEY (\"book_isbn\", \"reader_id\", \"loaned_at\")\n)"
+        createTableSQL: "CREATE TABLE IF NOT EXISTS \"loan\" (\n    \"loaned_at\" REAL NOT NULL,\n    \"due_at\" REAL NOT NULL,\n    \"returned_at\" REAL,\n    \"fee\" TEXT NOT NULL DEFAULT '0.50',\n    \"renewals\" INTEGER NOT NULL DEFAULT 0 CHECK (renewals <= 3),\n    \"book_isbn\" TEXT NOT NULL REFERENCES \"books\" (\"isbn\") ON DELETE RESTRICT,\n    \"reader_id\" INTEGER NOT NULL REFERENCES \"readers\" (\"id\") ON DELETE CASCADE,\n    PRIMARY KEY (\"book_isbn\", \"reader_id\", \"loaned_at\")\n)",
+        postgresqlCreateTableSQL: "CREATE TABLE IF NOT EXISTS \"loan\" (\n    \"loaned_at\" TIMESTAMPTZ NOT NULL,\n    \"due_at\" TIMESTAMPTZ NOT NULL,\n    \"returned_at\" TIMESTAMPTZ,\n    \"fee\" NUMERIC NOT NULL DEFAULT 0.50,\n    \"renewals\" INTEGER NOT NULL DEFAULT 0 CONSTRAINT \"loan_renewals_check\" CHECK (renewals <= 3),\n    \"book_isbn\" TEXT NOT NULL CONSTRAINT \"loan_book_isbn_fkey\" REFERENCES \"books\" (\"isbn\") ON DELETE RESTRICT,\n    \"reader_id\" BIGINT NOT NULL CONSTRAINT \"loan_reader_id_fkey\" REFERENCES \"readers\" (\"id\") ON DELETE CASCADE,\n    PRIMARY KEY (\"book_isbn\", \"reader_id\", \"loaned_at\")\n)"
     )
 
     public init(row: ORMKit.Row) throws {
+        try self.init(decoding: row)
+    }
+
+    public init(row: ORMKit.WireRow) throws {
+        try self.init(decoding: row)
+    }
+
+    @inline(__always)
+    private init(decoding row: some ORMKit.RowDecoder) throws {
         self.loanedAt = try row.decode(at: 0)
         self.dueAt = try row.decode(at: 1)
         self.returnedAt = try row.decode(at: 2)
@@ -91,6 +101,15 @@ extension Loan: ORMKit.KeyedRecord {
     }
 
     public func encode(to encoder: inout ORMKit.RecordEncoder) throws {
+        try encodeColumns(to: &encoder)
+    }
+
+    public func encode(to encoder: inout ORMKit.WireEncoder) throws {
+        try encodeColumns(to: &encoder)
+    }
+
+    @inline(__always)
+    private func encodeColumns(to encoder: inout some ORMKit.RowEncoder) throws {
         try encoder.encode(self.loanedAt)
         try encoder.encode(self.dueAt)
         try encoder.encode(self.returnedAt)
@@ -101,6 +120,15 @@ extension Loan: ORMKit.KeyedRecord {
     }
 
     public static func encode(key: PrimaryKey, to encoder: inout ORMKit.RecordEncoder) throws {
+        try encodeKey(key, to: &encoder)
+    }
+
+    public static func encode(key: PrimaryKey, to encoder: inout ORMKit.WireEncoder) throws {
+        try encodeKey(key, to: &encoder)
+    }
+
+    @inline(__always)
+    private static func encodeKey(_ key: PrimaryKey, to encoder: inout some ORMKit.RowEncoder) throws {
         try encoder.encode(key.bookISBN)
         try encoder.encode(key.readerID)
         try encoder.encode(key.loanedAt)

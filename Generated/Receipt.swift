@@ -5,7 +5,7 @@
 public import Foundation
 public import ORMKit
 
-private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_2
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_3
 
 public struct Receipt: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var code: Foundation.UUID
@@ -28,28 +28,56 @@ extension Receipt: ORMKit.KeyedRecord {
     public static let schema = ORMKit.TableSchema(
         name: "receipts",
         columns: [
-            ORMKit.ColumnSchema(name: "code", type: "TEXT", isNullable: false, storage: "text", definition: "\"code\" TEXT PRIMARY KEY NOT NULL"),
-            ORMKit.ColumnSchema(name: "issued_on", type: "DATE", isNullable: false, storage: "sqliteText", definition: "\"issued_on\" DATE NOT NULL"),
+            ORMKit.ColumnSchema(name: "code", type: "TEXT", isNullable: false, storage: "text", definition: "\"code\" TEXT PRIMARY KEY NOT NULL", postgresql: ORMKit.DialectColumn(type: "UUID", definition: "\"code\" UUID PRIMARY KEY")),
+            ORMKit.ColumnSchema(name: "issued_on", type: "DATE", isNullable: false, storage: "sqliteText", definition: "\"issued_on\" DATE NOT NULL", postgresql: ORMKit.DialectColumn(type: "TIMESTAMPTZ", definition: "\"issued_on\" TIMESTAMPTZ NOT NULL")),
         ],
         primaryKey: ["code"],
         isAutoIncrement: false,
         relations: [
             ORMKit.RelationSchema(name: "payments", targetTable: "payments", kind: .hasMany(columns: ["code"], targetColumns: ["receipt_id"])),
         ],
-        createTableSQL: "CREATE TABLE IF NOT EXISTS \"receipts\" (\n    \"code\" TEXT PRIMARY KEY NOT NULL,\n    \"issued_on\" DATE NOT NULL\n)"
+        createTableSQL: "CREATE TABLE IF NOT EXISTS \"receipts\" (\n    \"code\" TEXT PRIMARY KEY NOT NULL,\n    \"issued_on\" DATE NOT NULL\n)",
+        postgresqlCreateTableSQL: "CREATE TABLE IF NOT EXISTS \"receipts\" (\n    \"code\" UUID PRIMARY KEY,\n    \"issued_on\" TIMESTAMPTZ NOT NULL\n)"
     )
 
     public init(row: ORMKit.Row) throws {
+        try self.init(decoding: row)
+    }
+
+    public init(row: ORMKit.WireRow) throws {
+        try self.init(decoding: row)
+    }
+
+    @inline(__always)
+    private init(decoding row: some ORMKit.RowDecoder) throws {
         self.code = try row.decode(at: 0, as: ORMKit.UUIDStorage.Text.self)
         self.issuedOn = try row.decode(at: 1, as: ORMKit.DateStorage.SQLiteText.self)
     }
 
     public func encode(to encoder: inout ORMKit.RecordEncoder) throws {
+        try encodeColumns(to: &encoder)
+    }
+
+    public func encode(to encoder: inout ORMKit.WireEncoder) throws {
+        try encodeColumns(to: &encoder)
+    }
+
+    @inline(__always)
+    private func encodeColumns(to encoder: inout some ORMKit.RowEncoder) throws {
         try encoder.encode(self.code, as: ORMKit.UUIDStorage.Text.self)
         try encoder.encode(self.issuedOn, as: ORMKit.DateStorage.SQLiteText.self)
     }
 
     public static func encode(key: Foundation.UUID, to encoder: inout ORMKit.RecordEncoder) throws {
+        try encodeKey(key, to: &encoder)
+    }
+
+    public static func encode(key: Foundation.UUID, to encoder: inout ORMKit.WireEncoder) throws {
+        try encodeKey(key, to: &encoder)
+    }
+
+    @inline(__always)
+    private static func encodeKey(_ key: Foundation.UUID, to encoder: inout some ORMKit.RowEncoder) throws {
         try encoder.encode(key, as: ORMKit.UUIDStorage.Text.self)
     }
 }

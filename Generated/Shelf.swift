@@ -4,7 +4,7 @@
 
 import ORMKit
 
-private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_2
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_3
 
 public struct Shelf: Swift.Sendable, Swift.Hashable, Swift.Codable {
     public var row: Swift.Int

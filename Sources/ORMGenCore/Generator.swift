@@ -51,6 +51,17 @@ public struct GenerationResult: Sendable {
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }
 
+/// The DDL of a schema in one dialect, and every diagnostic, sorted.
+public struct DDLResult: Sendable {
+    /// The statements, without a final `;`; empty if `hasErrors`.
+    public let statements: [String]
+    /// Every error, warning and note, sorted by file, line and column.
+    public let diagnostics: [Diagnostic]
+
+    /// Whether any diagnostic is an error.
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}
+
 /// The generator's entry point: schema files in, Swift files and diagnostics out. It never touches the disk.
 public enum Generator {
     /// The first line of every generated file; the CLI treats files starting with it as its own.
@@ -59,6 +70,8 @@ public enum Generator {
     /// Loads, validates, resolves and renders `inputs`.
     ///
     /// Input order does not matter: files are merged in path order. Never throws; problems are diagnostics.
+    /// Besides the schema's own diagnostics, what PostgreSQL cannot take (a name over 63 bytes) is a warning: the
+    /// generated code then leaves out that table's PostgreSQL metadata, and SQLite users are not blocked.
     public static func generate(inputs: [SchemaInput], options: GeneratorOptions = GeneratorOptions()) -> GenerationResult {
         let (schema, diagnostics) = resolve(inputs)
         guard let schema else {
@@ -66,12 +79,51 @@ public enum Generator {
         }
         let access = options.accessLevel ?? schema.accessLevel ?? options.defaultAccessLevel
         let files = SwiftRenderer(schema: schema, access: access).render()
-        return GenerationResult(files: files, diagnostics: diagnostics, createStatements: DDLRenderer.statements(for: schema))
+        return GenerationResult(
+            files: files, diagnostics: merged(diagnostics, dialectDiagnostics(of: schema, for: nil)),
+            createStatements: DDLRenderer.statements(for: schema))
     }
 
     /// Validates `inputs` without rendering: the diagnostics `generate` would report.
     public static func check(inputs: [SchemaInput]) -> [Diagnostic] {
-        resolve(inputs).1
+        let (schema, diagnostics) = resolve(inputs)
+        return schema.map { merged(diagnostics, dialectDiagnostics(of: $0, for: nil)) } ?? diagnostics
+    }
+
+    /// The full DDL of `inputs` in `dialect` (`CREATE TABLE` and `CREATE INDEX` statements in creation order; for
+    /// PostgreSQL also the foreign keys of reference cycles, last), as `ormgen sql --dialect` prints it.
+    ///
+    /// For PostgreSQL, what it cannot take as the schema says (a name over 63 bytes) is an error and leaves the
+    /// statements empty; a choice the schema leaves open (a converter without `sqlType`) is a warning.
+    public static func ddl(inputs: [SchemaInput], dialect: SQLDialect) -> DDLResult {
+        let (schema, diagnostics) = resolve(inputs)
+        guard let schema else { return DDLResult(statements: [], diagnostics: diagnostics) }
+        let all = merged(diagnostics, dialectDiagnostics(of: schema, for: dialect))
+        guard !all.contains(where: { $0.severity == .error }) else { return DDLResult(statements: [], diagnostics: all) }
+        switch dialect {
+        case .sqlite: return DDLResult(statements: DDLRenderer.statements(for: schema), diagnostics: all)
+        case .postgresql: return DDLResult(statements: PostgreSQLDDL.statements(for: schema), diagnostics: all)
+        }
+    }
+
+    /// The dialect issues of `schema` as diagnostics: for `dialect` itself, unsupported options are errors and
+    /// assumptions warnings; for no dialect in particular (`generate`, `check`), unsupported options are warnings.
+    static func dialectDiagnostics(of schema: Schema, for dialect: SQLDialect?) -> [Diagnostic] {
+        guard dialect != .sqlite else { return [] }
+        return schema.postgresqlIssues.compactMap { issue in
+            switch (issue.kind, dialect) {
+            case (.unsupported, .postgresql?): Diagnostic(.error, issue.message, at: issue.location)
+            case (.unsupported, _), (.assumption, .postgresql?): Diagnostic(.warning, issue.message, at: issue.location)
+            case (.assumption, _): nil
+            }
+        }
+    }
+
+    private static func merged(_ first: [Diagnostic], _ second: [Diagnostic]) -> [Diagnostic] {
+        guard !second.isEmpty else { return first }
+        var bag = DiagnosticBag()
+        bag.append(contentsOf: first + second)
+        return bag.sorted
     }
 
     static func resolve(_ inputs: [SchemaInput]) -> (Schema?, [Diagnostic]) {

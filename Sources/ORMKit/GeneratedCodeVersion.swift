@@ -4,7 +4,11 @@
 /// marker and fails to compile against this one, instead of misbehaving at run time. Regenerate with the
 /// `ormgen` that matches your ORMKit version.
 ///
+/// Version 3: records decode and encode through ``RowDecoder`` and ``RowEncoder`` with one witness per engine
+/// (`init(row: Row)` and `init(row: WireRow)`, `encode(to: inout RecordEncoder)` and
+/// `encode(to: inout WireEncoder)`), and the schema carries each table's PostgreSQL DDL. Code generated for
+/// version 2 has no PostgreSQL side.
+///
 /// Version 2: fields declare their storage (`ColumnSchema.storage`, `StoredColumn`, `row.decode(at:as:)`), and a
-/// `Date` without one is stored as REAL seconds since 2001. Code generated for version 1 does not say which
-/// columns hold such dates, so `migrate` could not convert a version-1 database: it no longer compiles.
-public enum ORMKitGeneratedCodeVersion_2 {}
+/// `Date` without one is stored as REAL seconds since 2001.
+public enum ORMKitGeneratedCodeVersion_3 {}

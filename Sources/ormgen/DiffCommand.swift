@@ -11,7 +11,11 @@ struct DiffCommand: ParsableCommand {
             Warns about fields removed without a dropColumn step (their columns stay in the database) and \
             about new required fields without a default. Writes nothing.
 
-            Example: ormgen diff old-schema --to schema
+            With --dialect postgresql, prints the PostgreSQL plan: ALTER TABLE in place of SQLite's table rebuilds \
+            (ALTER COLUMN TYPE … USING, SET/DROP NOT NULL, SET/DROP DEFAULT, constraints); sql steps as written.
+
+            Examples: ormgen diff old-schema --to schema
+                      ormgen diff old-schema --to schema --dialect postgresql
             """
     )
 
@@ -21,13 +25,16 @@ struct DiffCommand: ParsableCommand {
     @Option(parsing: .upToNextOption, help: "The newer schema: files or directories.")
     var to: [String]
 
+    @Option(help: "The SQL dialect: sqlite (default) or postgresql.")
+    var dialect: DialectOption = .sqlite
+
     @Flag(name: .shortAndLong, help: "Print only diagnostics and the plan, no summary line.")
     var quiet = false
 
     func run() throws {
         let oldInputs = try InputCollector.collect(old)
         let newInputs = try InputCollector.collect(to)
-        let plan = MigrationPlanner.plan(from: oldInputs.inputs, to: newInputs.inputs)
+        let plan = MigrationPlanner.plan(from: oldInputs.inputs, to: newInputs.inputs, dialect: dialect.dialect)
         let diagnostics = oldInputs.diagnostics + newInputs.diagnostics + plan.diagnostics
         DiagnosticPrinter.print(diagnostics)
         guard !plan.hasErrors, oldInputs.diagnostics.isEmpty, newInputs.diagnostics.isEmpty else {

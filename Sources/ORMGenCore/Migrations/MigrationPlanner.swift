@@ -16,23 +16,33 @@ public struct MigrationPlan: Sendable {
 /// Compares two versions of a schema the way the runtime's `migrate` applies them: the explicit steps of
 /// each version after the older one's, then the additive changes (new tables, columns, indexes).
 public enum MigrationPlanner {
-    /// Plans the migration from `old` to `new`. Never throws; problems are diagnostics.
-    public static func plan(from old: [SchemaInput], to new: [SchemaInput]) -> MigrationPlan {
+    /// Plans the migration from `old` to `new` in `dialect`. Never throws; problems are diagnostics.
+    ///
+    /// SQLite rebuilds a table where its `ALTER TABLE` cannot change it; PostgreSQL alters it in place
+    /// (`ALTER COLUMN … TYPE … USING`, `SET`/`DROP NOT NULL`, `SET`/`DROP DEFAULT`, constraints), and there what it
+    /// cannot take in the newer schema (a name over 63 bytes) is an error.
+    public static func plan(from old: [SchemaInput], to new: [SchemaInput], dialect: SQLDialect = .sqlite) -> MigrationPlan {
         let (oldSchema, oldDiagnostics) = Generator.resolve(old)
         let (newSchema, newDiagnostics) = Generator.resolve(new)
         var diagnostics = DiagnosticBag()
         diagnostics.append(contentsOf: oldDiagnostics.filter { $0.severity == .error })
         diagnostics.append(contentsOf: newDiagnostics)
         guard let oldSchema, let newSchema else { return MigrationPlan(sql: "", diagnostics: diagnostics.sorted) }
-        var planner = Planner(old: oldSchema, new: newSchema, oldModels: modelLocations(old))
+        diagnostics.append(contentsOf: Generator.dialectDiagnostics(of: newSchema, for: dialect))
+        var planner = Planner(old: oldSchema, new: newSchema, oldModels: modelLocations(old), dialect: dialect)
         let sql = planner.run()
         diagnostics.append(contentsOf: planner.diagnostics.all)
         return MigrationPlan(sql: diagnostics.hasErrors ? "" : sql, diagnostics: diagnostics.sorted)
     }
 
-    /// What `ormgen check --previous` reports: `new`'s own diagnostics plus the migration warnings.
+    /// What `ormgen check --previous` reports: `new`'s own diagnostics (as `check` reports them) plus the
+    /// migration warnings.
     public static func check(_ new: [SchemaInput], previous old: [SchemaInput]) -> [Diagnostic] {
-        plan(from: old, to: new).diagnostics
+        let plan = plan(from: old, to: new)
+        guard let newSchema = Generator.resolve(new).0 else { return plan.diagnostics }
+        var diagnostics = DiagnosticBag()
+        diagnostics.append(contentsOf: plan.diagnostics + Generator.dialectDiagnostics(of: newSchema, for: nil))
+        return diagnostics.sorted
     }
 
     private static func modelLocations(_ inputs: [SchemaInput]) -> [String: SchemaLocation] {
@@ -43,18 +53,24 @@ public enum MigrationPlanner {
 }
 
 /// Replays the older schema through the steps and the additive changes, writing SQL as it goes.
-private struct Planner {
+/// The PostgreSQL forms of the steps SQLite does differently are in `Planner+PostgreSQL.swift`.
+struct Planner {
     let old: Schema
     let new: Schema
     let oldModels: [String: SchemaLocation]
+    let dialect: SQLDialect
     var tables: [PlannedTable]
     var lines: [String] = []
     var diagnostics = DiagnosticBag()
+    /// PostgreSQL: foreign keys of new tables and columns whose target table does not exist yet (a later step
+    /// renames it into place, or a cycle), added once it does.
+    var deferredForeignKeys: [(table: String, column: ColumnDefinition)] = []
 
-    init(old: Schema, new: Schema, oldModels: [String: SchemaLocation]) {
+    init(old: Schema, new: Schema, oldModels: [String: SchemaLocation], dialect: SQLDialect) {
         self.old = old
         self.new = new
         self.oldModels = oldModels
+        self.dialect = dialect
         tables = old.tables.map { table in PlannedTable(table, model: old.models.first { $0.name == table.modelName }) }
     }
 
@@ -65,8 +81,14 @@ private struct Planner {
                 "the older schema is at version \(old.version), above the newer schema's version \(new.version); swap the arguments", at: location)
             return ""
         }
-        lines.append("-- ormgen diff: schema version \(old.version) → \(new.version)")
-        lines.append("-- migrate runs all of this in one transaction: foreign keys off, PRAGMA foreign_key_check before the commit.")
+        switch dialect {
+        case .sqlite:
+            lines.append("-- ormgen diff: schema version \(old.version) → \(new.version)")
+            lines.append("-- migrate runs all of this in one transaction: foreign keys off, PRAGMA foreign_key_check before the commit.")
+        case .postgresql:
+            lines.append("-- ormgen diff --dialect postgresql: schema version \(old.version) → \(new.version)")
+            lines.append("-- migrate runs all of this in one transaction (PostgreSQL's DDL is transactional); sql steps run as written.")
+        }
         let pending = new.migrations.filter { $0.version > old.version && $0.version <= new.version }
         for (offset, migration) in pending.enumerated() {
             additiveSection("version \(migration.version): additive changes first", skipping: PendingSteps(pending[offset...]))
@@ -74,8 +96,13 @@ private struct Planner {
             lines.append("-- version \(migration.version): steps")
             for step in migration.steps { apply(step) }
         }
-        additiveSection(pending.isEmpty ? "additive changes" : "remaining additive changes", skipping: PendingSteps([]))
+        additiveSection(pending.isEmpty ? "additive changes" : "remaining additive changes", skipping: PendingSteps([]), isLast: true)
         warnAboutRemovals()
+        guard dialect == .sqlite else {
+            lines.append("")
+            lines.append("-- migrate records schema version \(new.version).")
+            return lines.joined(separator: "\n") + "\n"
+        }
         warnAboutStorageChanges(lastVersion: pending.last?.version)
         if new.tables.contains(where: { $0.columns.contains { $0.storage == ScalarStorage.Kind.referenceSeconds.rawValue } }) {
             lines.append("")
@@ -108,7 +135,9 @@ private struct Planner {
                 lines.append("-- dropColumn \(table).\(column): no such column in the older schema; nothing to do")
                 return
             }
-            if tables[index].isConstrained(column) {
+            if dialect == .postgresql {
+                dropColumnOnPostgreSQL(table: index, column: column)
+            } else if tables[index].isConstrained(column) {
                 lines.append("-- dropColumn \(table).\(column): the column is in a key, UNIQUE, indexed or a foreign key, so the table is rebuilt")
                 rebuild(table, dropping: column)
             } else {
@@ -116,6 +145,10 @@ private struct Planner {
                 tables[index].columns.removeAll { $0.name == column }
             }
         case let .alterColumn(table, column):
+            guard dialect == .sqlite else {
+                alterColumnOnPostgreSQL(table: table, column: column)
+                return
+            }
             lines.append("-- alterColumn \(table).\(column): rebuild to the current definition")
             rebuild(table, dropping: nil)
         case let .addIndex(index):
@@ -178,18 +211,26 @@ private struct Planner {
 
     // MARK: Additive changes
 
-    private mutating func additiveSection(_ title: String, skipping pending: PendingSteps) {
+    private mutating func additiveSection(_ title: String, skipping pending: PendingSteps, isLast: Bool = false) {
         lines.append("")
         lines.append("-- \(title)")
         let before = lines.count
-        for table in new.tables where !pending.renamedTables.contains(table.name) { addMissing(table, skipping: pending) }
+        for table in new.tables where !pending.renamedTables.contains(table.name) {
+            addMissing(table, skipping: pending)
+            if dialect == .postgresql { updateEnumChecks(of: table, adding: isLast) }
+        }
+        if dialect == .postgresql { addDeferredForeignKeys() }
         if lines.count == before { lines.append("-- (none)") }
     }
 
     private mutating func addMissing(_ table: Table, skipping pending: PendingSteps) {
         let model = new.models.first { $0.name == table.modelName }
         guard let position = tableIndex(table.name) else {
-            lines.append(DDLRenderer.createTable(table) + ";")
+            if dialect == .sqlite {
+                lines.append(DDLRenderer.createTable(table) + ";")
+            } else {
+                createTableOnPostgreSQL(table)
+            }
             var created = PlannedTable(table, model: model)
             created.indexes = table.indexes.filter { !pending.addedIndexes.contains($0.name) }
             for index in created.indexes { lines.append(DDLRenderer.createIndex(index) + ";") }
@@ -206,14 +247,18 @@ private struct Planner {
                         + "give it a default or make it optional", at: field.location)
             }
         }
-        let direct = missing.filter { canAddDirectly($0, in: table) }
+        let direct = dialect == .sqlite ? missing.filter { canAddDirectly($0, in: table) } : missing
         if direct.count < missing.count, pending.isEmpty || !pending.reshapedTables.contains(table.name) {
             lines.append("-- new columns of \(table.name) that ALTER TABLE ADD COLUMN cannot add (key, UNIQUE, expression default, NOT NULL without default): rebuild")
             rebuild(table.name, dropping: nil)
         } else {
             for column in direct {
-                lines.append("ALTER TABLE \(Naming.sql(table.name)) ADD COLUMN \(DDLRenderer.definition(column, isAutoIncrement: table.isAutoIncrement));")
-                tables[position].columns.append(PlannedTable.Column(definition: column, fieldName: nil, location: nil))
+                if dialect == .sqlite {
+                    lines.append("ALTER TABLE \(Naming.sql(table.name)) ADD COLUMN \(DDLRenderer.definition(column, isAutoIncrement: table.isAutoIncrement));")
+                } else {
+                    addColumnOnPostgreSQL(column, to: table, at: position)
+                }
+                tables[position].columns.append(PlannedTable.Column(definition: column, fieldName: nil, location: nil, table: tables[position].name))
             }
         }
         for index in table.indexes
@@ -269,7 +314,7 @@ private struct Planner {
         }
     }
 
-    private func tableIndex(_ name: String) -> Int? { tables.firstIndex { $0.name.lowercased() == name.lowercased() } }
+    func tableIndex(_ name: String) -> Int? { tables.firstIndex { $0.name.lowercased() == name.lowercased() } }
 }
 
 /// What the steps of the pending versions will produce, so the additive changes before them leave it

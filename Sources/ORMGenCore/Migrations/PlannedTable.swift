@@ -6,7 +6,19 @@ struct PlannedTable {
         /// `Model.field`, for diagnostics; nil for join-table columns.
         var fieldName: String?
         var location: SchemaLocation?
+        /// The PostgreSQL names of the column's constraints by label (`key`, `check`, `enum_check`, `fkey`), as
+        /// they were created: renaming a table or column does not rename them.
+        var constraintNames: [String: String]
         var name: String { definition.name }
+
+        /// A column of `table` as created now, its constraints named after `table` and itself.
+        init(definition: ColumnDefinition, fieldName: String?, location: SchemaLocation?, table: String) {
+            self.definition = definition
+            self.fieldName = fieldName
+            self.location = location
+            constraintNames = Dictionary(
+                PostgreSQLDDL.constraints(of: definition, table: table).map { ($0.label, $0.name) }, uniquingKeysWith: { first, _ in first })
+        }
     }
 
     var name: String
@@ -25,10 +37,10 @@ struct PlannedTable {
         modelName = table.modelName
         columns = table.columns.map { definition in
             guard let model, let column = model.columns.first(where: { $0.definition.name == definition.name }) else {
-                return Column(definition: definition, fieldName: nil, location: nil)
+                return Column(definition: definition, fieldName: nil, location: nil, table: table.name)
             }
             let field = model.fields[column.fieldIndex]
-            return Column(definition: definition, fieldName: "\(model.name).\(field.name)", location: field.location)
+            return Column(definition: definition, fieldName: "\(model.name).\(field.name)", location: field.location, table: table.name)
         }
     }
 

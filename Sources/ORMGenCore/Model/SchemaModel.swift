@@ -17,6 +17,8 @@ struct Schema: Sendable {
     var seed: [SeedRow]
     /// Every input path, sorted.
     var sourcePaths: [String]
+    /// What the PostgreSQL DDL cannot say as the schema does (see `PostgreSQLValidator`).
+    var postgresqlIssues: [DialectIssue] = []
 }
 
 /// One of the twelve built-in scalar types.
@@ -74,6 +76,8 @@ struct DefaultValue: Sendable {
     var sql: String?
     /// The value a seed row gets for an omitted field: nil for `nil` and `now` (left to the database).
     var seed: SeedValue? = nil
+    /// The default as typed dialects render it; nil for `nil`.
+    var wire: WireDefault? = nil
 }
 
 struct Field: Sendable {
@@ -114,7 +118,10 @@ struct Column: Sendable {
 /// What the DDL says about a column.
 struct ColumnDefinition: Sendable {
     var name: String
+    /// SQLite's declared type.
     var sqlType: String
+    /// What the column holds, for the dialects that type it from that (PostgreSQL).
+    var content: ColumnContent
     /// The storage name of a Date, Decimal, UUID or Bool column (`referenceSeconds`, `sqliteText`, …), for the
     /// runtime's checks of a live file; nil for other types.
     var storage: String? = nil
@@ -124,6 +131,10 @@ struct ColumnDefinition: Sendable {
     var isUnique = false
     var check: String?
     var reference: ForeignKey?
+    /// The default as typed dialects render it (`defaultSQL` is SQLite's).
+    var wireDefault: WireDefault? = nil
+    /// Where the column's name comes from in the schema (its `column:`, field, or relation), for diagnostics.
+    var location: SchemaLocation? = nil
 }
 
 enum ForeignKeyAction: String, Sendable, CaseIterable {
@@ -153,6 +164,8 @@ struct Index: Sendable {
     var table: String
     var columns: [String]
     var isUnique: Bool
+    /// Where the index's name comes from in the schema, for diagnostics.
+    var location: SchemaLocation? = nil
 }
 
 enum RelationKindModel: Sendable {
@@ -181,6 +194,8 @@ struct Table: Sendable {
     var relations: [Relation]
     /// The model's name, or nil for a join table.
     var modelName: String?
+    /// Where the table's name comes from in the schema (`table:`, the model, the relation), for diagnostics.
+    var location: SchemaLocation? = nil
 }
 
 enum KeyKind: Sendable {
@@ -271,4 +286,6 @@ struct SeedRow: Sendable {
     var table: String
     var columns: [String]
     var values: [SeedValue]
+    /// The same values for typed engines (PostgreSQL), one per column.
+    var wireValues: [WireLiteral] = []
 }

@@ -10,7 +10,8 @@ extension SchemaResolver {
                 for subfield in embeddable.fields {
                     let definition = ColumnDefinition(
                         name: columnName + "_" + Naming.snakeCase(subfield.name), sqlType: subfield.type.sqlType,
-                        isNullable: subfield.isOptional, defaultSQL: subfield.defaultValue?.sql)
+                        content: subfield.content ?? .json, isNullable: subfield.isOptional, defaultSQL: subfield.defaultValue?.sql,
+                        wireDefault: subfield.defaultValue?.wire, location: declaration?.column?.location ?? field.location)
                     columns.append(Column(
                         name: definition.name, fieldIndex: index, subfield: subfield.swiftName,
                         memberName: Naming.camelJoin(field.swiftName, subfield.swiftName),
@@ -19,9 +20,10 @@ extension SchemaResolver {
                 continue
             }
             var definition = ColumnDefinition(
-                name: columnName, sqlType: field.sqlType ?? field.storage?.sqlType ?? field.type.sqlType, isNullable: field.isOptional,
-                defaultSQL: field.defaultValue?.sql, isUnique: declaration?.isUnique?.value ?? false,
-                check: declaration?.check?.value)
+                name: columnName, sqlType: field.sqlType ?? field.storage?.sqlType ?? field.type.sqlType, content: field.content ?? .json,
+                isNullable: field.isOptional, defaultSQL: field.defaultValue?.sql, isUnique: declaration?.isUnique?.value ?? false,
+                check: declaration?.check?.value, wireDefault: field.defaultValue?.wire,
+                location: declaration?.column?.location ?? field.location)
             if let pending = draft.references[index] {
                 definition.reference = ForeignKey(
                     columns: [columnName], targetTable: drafts[pending.target]?.tableName ?? pending.target,
@@ -77,7 +79,7 @@ extension SchemaResolver {
             let columns = draft.columns.filter { $0.fieldIndex == index }.map(\.name)
             indexes.append(Index(
                 name: draft.tableName + "_" + columns.joined(separator: "_"), table: draft.tableName, columns: columns,
-                isUnique: false))
+                isUnique: false, location: declaration.isIndexed?.location))
         }
         for declaration in draft.declaration.indexes {
             if declaration.fields.isEmpty {
@@ -95,7 +97,9 @@ extension SchemaResolver {
             }
             guard isComplete else { continue }
             let name = declaration.name?.value ?? draft.tableName + "_" + columns.joined(separator: "_")
-            indexes.append(Index(name: name, table: draft.tableName, columns: columns, isUnique: declaration.isUnique))
+            indexes.append(Index(
+                name: name, table: draft.tableName, columns: columns, isUnique: declaration.isUnique,
+                location: declaration.name?.location ?? declaration.location))
         }
         draft.indexes = indexes
         drafts[model] = draft

@@ -280,17 +280,25 @@ extension SchemaResolver {
             columns: [targetColumn], targetTable: destination.tableName, targetColumns: targetKeyColumns, onDelete: deleteAction,
             onUpdate: .noAction)
         var columns = [
-            ColumnDefinition(name: ownColumn, sqlType: keySQLType(of: model, key: sourceKey), isNullable: false, reference: ownReference),
-            ColumnDefinition(name: targetColumn, sqlType: keySQLType(of: target, key: targetKey), isNullable: false, reference: targetReference),
+            ColumnDefinition(
+                name: ownColumn, sqlType: keySQLType(of: model, key: sourceKey), content: keyContent(of: model, key: sourceKey),
+                isNullable: false, reference: ownReference, location: relation.ownerColumn?.location ?? relation.name.location),
+            ColumnDefinition(
+                name: targetColumn, sqlType: keySQLType(of: target, key: targetKey), content: keyContent(of: target, key: targetKey),
+                isNullable: false, reference: targetReference, location: relation.targetColumn?.location ?? relation.name.location),
         ]
         if relation.isOrdered?.value == true {
-            columns.append(ColumnDefinition(name: "position", sqlType: "INTEGER", isNullable: false, defaultSQL: "0"))
+            columns.append(ColumnDefinition(
+                name: "position", sqlType: "INTEGER", content: .scalar(.int, storage: nil), isNullable: false, defaultSQL: "0",
+                wireDefault: .value(.integer(0)), location: relation.isOrdered?.location))
         }
         let table = Table(
             name: name, columns: columns, primaryKey: [ownColumn, targetColumn], isAutoIncrement: false,
             indexes: relation.ownerColumn == nil && relation.targetColumn == nil
-                ? [Index(name: name + "_" + targetColumn, table: name, columns: [targetColumn], isUnique: false)] : [],
-            foreignKeys: [ownReference, targetReference], relations: [], modelName: nil)
+                ? [Index(name: name + "_" + targetColumn, table: name, columns: [targetColumn], isUnique: false, location: relation.name.location)]
+                : [],
+            foreignKeys: [ownReference, targetReference], relations: [], modelName: nil,
+            location: relation.through?.location ?? relation.name.location)
         let join = JoinTable(memberName: Self.memberName(forTable: name), table: table, models: [model, target])
         joinTables.append(join)
         return join
@@ -300,6 +308,12 @@ extension SchemaResolver {
     private func keySQLType(of model: String, key: Field) -> String {
         let keyColumn = keyColumnNames(of: model).first
         return drafts[model]?.columns.first { $0.name == keyColumn }?.definition.sqlType ?? key.type.sqlType
+    }
+
+    /// What `model`'s single key column holds (a join table's column pointing to it holds the same).
+    private func keyContent(of model: String, key: Field) -> ColumnContent {
+        let keyColumn = keyColumnNames(of: model).first
+        return drafts[model]?.columns.first { $0.name == keyColumn }?.definition.content ?? key.content ?? .json
     }
 
     /// `book_readers` → `bookReaders`, avoiding the schema enum's own members.

@@ -52,11 +52,13 @@ struct SchemaResolver {
         let seed = seedResolver.resolve(document.seed, tableOrder: tables.map(\.name))
         diagnostics.append(contentsOf: migrationResolver.diagnostics.all + seedResolver.diagnostics.all)
         guard !diagnostics.hasErrors else { return nil }
-        return Schema(
+        var schema = Schema(
             name: name, version: version, accessLevel: accessLevel, models: models,
             embeddables: embeddables.keys.sorted().compactMap { embeddables[$0] },
             tables: tables, joinTables: tables.compactMap { table in joinTables.first { $0.table.name == table.name } },
             migrations: migrations, seed: seed, sourcePaths: sourcePaths)
+        schema.postgresqlIssues = PostgreSQLValidator.issues(in: schema)
+        return schema
     }
 
     // MARK: Header
@@ -405,7 +407,7 @@ struct SchemaResolver {
             name: draft.tableName, columns: definitions, primaryKey: draft.keyColumns,
             isAutoIncrement: draft.isAutoIncrement, indexes: draft.indexes,
             foreignKeys: draft.columns.compactMap(\.definition.reference), relations: draft.relations,
-            modelName: draft.name)
+            modelName: draft.name, location: draft.declaration.table?.location ?? draft.declaration.name.location)
         let enums = draft.fields.compactMap { field -> EnumType? in
             if case let .enumeration(enumType) = field.type { return enumType }
             return nil

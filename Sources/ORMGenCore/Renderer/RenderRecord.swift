@@ -44,8 +44,17 @@ extension SwiftRenderer {
         }
     }
 
+    /// One positional decoder over `ORMKit.RowDecoder`, and a witness per engine's row type calling it: each
+    /// witness gets its own specialization, so SQLite's `Row` reads inline as if written for it alone.
     private func renderDecoder(_ model: Model, into writer: inout CodeWriter) {
-        writer.block("\(modifier)init(row: ORMKit.Row) throws {") { writer in
+        for rowType in ["ORMKit.Row", "ORMKit.WireRow"] {
+            writer.block("\(modifier)init(row: \(rowType)) throws {") { writer in
+                writer.line("try self.init(decoding: row)")
+            }
+            writer.line()
+        }
+        writer.line("@inline(__always)")
+        writer.block("private init(decoding row: some ORMKit.RowDecoder) throws {") { writer in
             var columnIndex = 0
             for field in model.fields {
                 let target = "self.\(Naming.swift(field.swiftName))"
@@ -71,8 +80,16 @@ extension SwiftRenderer {
         }
     }
 
+    /// One positional encoder over `ORMKit.RowEncoder`, and a witness per engine's encoder calling it.
     private func renderEncoder(_ model: Model, into writer: inout CodeWriter) {
-        writer.block("\(modifier)func encode(to encoder: inout ORMKit.RecordEncoder) throws {") { writer in
+        for encoderType in ["ORMKit.RecordEncoder", "ORMKit.WireEncoder"] {
+            writer.block("\(modifier)func encode(to encoder: inout \(encoderType)) throws {") { writer in
+                writer.line("try encodeColumns(to: &encoder)")
+            }
+            writer.line()
+        }
+        writer.line("@inline(__always)")
+        writer.block("private func encodeColumns(to encoder: inout some ORMKit.RowEncoder) throws {") { writer in
             for field in model.fields where !field.isTransient {
                 let value = "self.\(Naming.swift(field.swiftName))"
                 switch field.type {
@@ -101,7 +118,14 @@ extension SwiftRenderer {
         } else {
             keyType = keyFields.first?.type.swiftType ?? "Swift.Int64"
         }
-        writer.block("\(modifier)static func encode(key: \(keyType), to encoder: inout ORMKit.RecordEncoder) throws {") { writer in
+        for encoderType in ["ORMKit.RecordEncoder", "ORMKit.WireEncoder"] {
+            writer.block("\(modifier)static func encode(key: \(keyType), to encoder: inout \(encoderType)) throws {") { writer in
+                writer.line("try encodeKey(key, to: &encoder)")
+            }
+            writer.line()
+        }
+        writer.line("@inline(__always)")
+        writer.block("private static func encodeKey(_ key: \(keyType), to encoder: inout some ORMKit.RowEncoder) throws {") { writer in
             if case .composite = model.key {
                 for field in keyFields {
                     writer.line("try encoder.encode(key.\(Naming.swift(field.swiftName))\(storageArgument(field)))")

@@ -2,7 +2,8 @@ extension SwiftRenderer {
     func renderSchemaFile() -> String {
         var writer = CodeWriter()
         let hasBlobs = schema.seed.contains { $0.values.contains { if case .blob = $0 { true } else { false } } }
-        writeHeader(&writer, sources: schema.sourcePaths, foundation: hasBlobs ? .inImplementation : .none)
+        let hasFoundationValues = schema.seed.contains { $0.wireValues.contains(where: \.usesFoundation) }
+        writeHeader(&writer, sources: schema.sourcePaths, foundation: hasBlobs || hasFoundationValues ? .inImplementation : .none)
         writer.line("/// Every table, migration and seed row of the schema; pass it to the runtime to create or migrate a database.")
         writer.block("\(modifier)enum \(schema.name): ORMKit.DatabaseSchema {") { writer in
             writer.line("\(modifier)static let version: Swift.Int = \(schema.version)")
@@ -76,9 +77,30 @@ extension SwiftRenderer {
         writer.block("\(modifier)static let seed: [ORMKit.SeedRow] = [", closer: "]") { writer in
             for row in schema.seed {
                 let values = row.values.map(render).joined(separator: ", ")
+                let wireValues = row.wireValues.map(render).joined(separator: ", ")
                 writer.line(
-                    "ORMKit.SeedRow(table: \(SwiftLiteral.string(row.table)), columns: \(stringArray(row.columns)), values: [\(values)]),")
+                    "ORMKit.SeedRow(table: \(SwiftLiteral.string(row.table)), columns: \(stringArray(row.columns)), values: [\(values)], "
+                        + "postgresqlValues: [\(wireValues)]),")
             }
+        }
+    }
+
+    /// An `ORMKit.WireValue` literal, exact and without force unwraps: a `Decimal` from its sign, exponent and
+    /// significand, a `Date` from its seconds since 2001 (the value a `Date` holds).
+    private func render(_ value: WireLiteral) -> String {
+        switch value {
+        case .null: return ".null"
+        case let .bool(flag): return ".bool(\(flag))"
+        case let .integer(number): return ".integer(\(number))"
+        case let .double(number): return ".double(\(SwiftLiteral.double(number)))"
+        case let .decimal(negative, significand, exponent):
+            return ".decimal(Foundation.Decimal(sign: .\(negative ? "minus" : "plus"), exponent: \(exponent), significand: \(significand)))"
+        case let .text(text): return ".text(\(SwiftLiteral.string(text)))"
+        case let .bytes(bytes): return ".bytes(Foundation.Data([\(bytes.map { "0x" + SwiftLiteral.hex($0) }.joined(separator: ", "))]))"
+        case let .uuid(bytes): return ".uuid(Foundation.UUID(uuid: (\(bytes.map { "0x" + SwiftLiteral.hex($0) }.joined(separator: ", ")))))"
+        case let .timestamp(seconds):
+            return ".timestamp(Foundation.Date(timeIntervalSinceReferenceDate: \(SwiftLiteral.double(seconds - 978_307_200))))"
+        case let .json(text): return ".json(\(SwiftLiteral.string(text)))"
         }
     }
 

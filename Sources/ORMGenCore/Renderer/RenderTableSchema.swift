@@ -1,16 +1,23 @@
 extension SwiftRenderer {
     /// `ORMKit.TableSchema(…)` spanning several lines; `indent` is the level of the line it starts on.
     func renderTableSchema(_ table: Table, indent: Int) -> String {
+        let hasPostgreSQL = !schema.postgresqlIssues.contains { $0.kind == .unsupported && $0.table == table.name }
         var writer = CodeWriter()
         writer.block("ORMKit.TableSchema(", closer: ")") { writer in
             writer.line("name: \(SwiftLiteral.string(table.name)),")
-            list("columns", table.columns.map { columnSchema($0, isAutoIncrement: table.isAutoIncrement) }, into: &writer)
+            list("columns", table.columns.map { columnSchema($0, in: table, postgreSQL: hasPostgreSQL) }, into: &writer)
             writer.line("primaryKey: \(stringArray(table.primaryKey)),")
             writer.line("isAutoIncrement: \(table.isAutoIncrement),")
             if !table.indexes.isEmpty { list("indexes", table.indexes.map(indexSchema), into: &writer) }
             if !table.foreignKeys.isEmpty { list("foreignKeys", table.foreignKeys.map(foreignKeySchema), into: &writer) }
             if !table.relations.isEmpty { list("relations", table.relations.map(relationSchema), into: &writer) }
-            writer.line("createTableSQL: \(SwiftLiteral.string(DDLRenderer.createTable(table)))")
+            if hasPostgreSQL {
+                writer.line("createTableSQL: \(SwiftLiteral.string(DDLRenderer.createTable(table))),")
+                let postgreSQL = PostgreSQLDDL.createTable(table, deferring: PostgreSQLDDL.forwardReferences(of: table, in: schema))
+                writer.line("postgresqlCreateTableSQL: \(SwiftLiteral.string(postgreSQL))")
+            } else {
+                writer.line("createTableSQL: \(SwiftLiteral.string(DDLRenderer.createTable(table)))")
+            }
         }
         let padding = String(repeating: "    ", count: indent)
         let lines = writer.text.dropLast().split(separator: "\n", omittingEmptySubsequences: false)
@@ -27,7 +34,10 @@ extension SwiftRenderer {
         "[" + values.map(SwiftLiteral.string).joined(separator: ", ") + "]"
     }
 
-    private func columnSchema(_ column: ColumnDefinition, isAutoIncrement: Bool) -> String {
+    /// `ORMKit.ColumnSchema(…)`, with its PostgreSQL type, default and definition unless `postgreSQL` is false
+    /// (the table has a name PostgreSQL cannot take).
+    private func columnSchema(_ column: ColumnDefinition, in table: Table, postgreSQL: Bool) -> String {
+        let isAutoIncrement = table.isAutoIncrement
         var arguments = [
             "name: \(SwiftLiteral.string(column.name))", "type: \(SwiftLiteral.string(column.sqlType))",
             "isNullable: \(column.isNullable)",
@@ -37,6 +47,13 @@ extension SwiftRenderer {
         if column.isUnique { arguments.append("isUnique: true") }
         if let check = column.check { arguments.append("check: \(SwiftLiteral.string(check))") }
         arguments.append("definition: \(SwiftLiteral.string(DDLRenderer.definition(column, isAutoIncrement: isAutoIncrement)))")
+        if postgreSQL {
+            var dialect = ["type: \(SwiftLiteral.string(PostgreSQLTypes.type(of: column)))"]
+            if let defaultSQL = PostgreSQLTypes.defaultSQL(of: column) { dialect.append("defaultSQL: \(SwiftLiteral.string(defaultSQL))") }
+            let definition = PostgreSQLDDL.definition(column, table: table.name, isAutoIncrement: isAutoIncrement)
+            dialect.append("definition: \(SwiftLiteral.string(definition))")
+            arguments.append("postgresql: ORMKit.DialectColumn(\(dialect.joined(separator: ", ")))")
+        }
         return "ORMKit.ColumnSchema(\(arguments.joined(separator: ", ")))"
     }
 

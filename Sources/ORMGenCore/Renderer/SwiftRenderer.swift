@@ -39,7 +39,7 @@ struct SwiftRenderer {
             }
         }
         writer.line()
-        writer.line("private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_2")
+        writer.line("private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_3")
         writer.line()
     }
 

@@ -32,7 +32,9 @@ enum LiteralConverter {
                         + Suggestion.didYouMean(text, among: values)))
             }
             let stored = enumType.isIntegerRaw ? StoredLiteral.integer(Int64(found.raw) ?? 0) : StoredLiteral.text(found.raw)
-            return .success(DefaultValue(swift: "." + Naming.swift(found.name), sql: stored.sql, seed: stored.seed))
+            return .success(DefaultValue(
+                swift: "." + Naming.swift(found.name), sql: stored.sql, seed: stored.seed,
+                wire: .value(WireLiterals.enumeration(found, in: enumType))))
         case .json, .embedded, .converter:
             return .failure(.message(
                 "field '\(path)' cannot have a default: defaults are supported for scalar and enum fields; set the value in code"))
@@ -41,7 +43,7 @@ enum LiteralConverter {
 
     private static func scalarDefault(_ text: String, type: ScalarType, storage: ScalarStorage?) -> DefaultValue? {
         guard text != "now" || type != .date else {
-            return DefaultValue(swift: "Foundation.Date()", sql: StoredLiteral.now(storage: storage))
+            return DefaultValue(swift: "Foundation.Date()", sql: StoredLiteral.now(storage: storage), wire: .now)
         }
         let swift: String
         switch type {
@@ -60,8 +62,10 @@ enum LiteralConverter {
             } ?? ""
         case .data, .url: swift = ""
         }
-        guard !swift.isEmpty, let stored = storedScalar(text, scalar: type, storage: storage) else { return nil }
-        return DefaultValue(swift: swift, sql: type == .double || type == .float ? swift : stored.sql, seed: stored.seed)
+        guard !swift.isEmpty, let stored = storedScalar(text, scalar: type, storage: storage),
+            let wire = WireLiterals.scalar(text, type: type)
+        else { return nil }
+        return DefaultValue(swift: swift, sql: type == .double || type == .float ? swift : stored.sql, seed: stored.seed, wire: .value(wire))
     }
 
     static func enumCase(_ text: String, in enumType: EnumType) -> EnumType.Case? {

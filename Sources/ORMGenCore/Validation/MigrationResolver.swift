@@ -98,7 +98,9 @@ struct MigrationResolver {
                 columns.append(column)
             }
             let name = argument("name")?.value ?? model.tableName + "_" + columns.joined(separator: "_")
-            return .addIndex(Index(name: name, table: model.tableName, columns: columns, isUnique: step.isUnique))
+            return .addIndex(Index(
+                name: name, table: model.tableName, columns: columns, isUnique: step.isUnique,
+                location: argument("name")?.location ?? step.location))
         }
     }
 

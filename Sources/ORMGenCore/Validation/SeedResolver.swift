@@ -28,6 +28,7 @@ struct SeedResolver {
 
     private mutating func resolve(_ row: SeedRowDeclaration, model: ModelDraft) -> SeedRow? {
         var valuesByField: [Int: [SeedValue]] = [:]
+        var wireByField: [Int: [WireLiteral]] = [:]
         var isValid = true
         for (name, literal) in row.values {
             guard let index = model.fieldIndex(named: name.value) else {
@@ -45,7 +46,9 @@ struct SeedResolver {
                 continue
             }
             switch LiteralConverter.seedValues(literal.value, for: field, path: "\(model.name).\(field.name)") {
-            case let .success(values): valuesByField[index] = values
+            case let .success(values):
+                valuesByField[index] = values
+                wireByField[index] = WireLiterals.values(literal.value, for: field)
             case let .failure(.message(message)):
                 diagnostics.error(message, at: literal.location)
                 isValid = false
@@ -57,10 +60,12 @@ struct SeedResolver {
             if isAssignedKey || field.isOptional || isLeftToDatabase { continue }
             if let value = LiteralConverter.defaultSeedValue(for: field) {
                 valuesByField[index] = [value]
+                wireByField[index] = [WireLiterals.defaultValue(for: field) ?? .null]
             } else if case .embedded = field.type,
                 case let .success(values) = LiteralConverter.seedValues(.mapping([]), for: field, path: field.name)
             {
                 valuesByField[index] = values
+                wireByField[index] = WireLiterals.values(.mapping([]), for: field)
             } else {
                 diagnostics.error(
                     "seed row for '\(model.name)' is missing required field '\(field.name)', which has no default",
@@ -71,12 +76,15 @@ struct SeedResolver {
         guard isValid else { return nil }
         var columns: [String] = []
         var values: [SeedValue] = []
+        var wireValues: [WireLiteral] = []
         for (index, _) in model.fields.enumerated() {
             guard let fieldValues = valuesByField[index] else { continue }
             let fieldColumns = model.columns.filter { $0.fieldIndex == index }.map(\.name)
             columns += fieldColumns
             values += fieldValues.prefix(fieldColumns.count)
+            let fieldWire = wireByField[index] ?? []
+            wireValues += (0..<fieldColumns.count).map { $0 < fieldWire.count ? fieldWire[$0] : .null }
         }
-        return SeedRow(table: model.tableName, columns: columns, values: values)
+        return SeedRow(table: model.tableName, columns: columns, values: values, wireValues: wireValues)
     }
 }

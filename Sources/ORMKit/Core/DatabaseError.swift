@@ -29,6 +29,12 @@ public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible 
         case misuse
         /// `update` found no row with the record's primary key.
         case recordNotFound
+        /// A server engine (PostgreSQL) rejected a statement: see `sqlState`, `constraint` and `message`.
+        /// Constraint violations also carry the SQLite result codes of the same violation, so
+        /// `isUniqueViolation` and its siblings answer for both engines.
+        case server
+        /// The connection to a server engine was lost (or could not be made) before the statement finished.
+        case connectionLost
     }
 
     /// What went wrong, broadly.
@@ -49,6 +55,10 @@ public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible 
     public let column: String?
     /// The 0-based index of the row in the result set, for decoding errors.
     public let row: Int?
+    /// The SQLSTATE a server engine reported (`23505` for a unique violation), nil for SQLite.
+    public let sqlState: String?
+    /// The name of the violated constraint, when a server engine reports it.
+    public let constraint: String?
 
     /// Creates an error. ORMKit creates these; apps usually only catch them.
     public init(
@@ -59,7 +69,9 @@ public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible 
         sql: String? = nil,
         table: String? = nil,
         column: String? = nil,
-        row: Int? = nil
+        row: Int? = nil,
+        sqlState: String? = nil,
+        constraint: String? = nil
     ) {
         self.kind = kind
         self.resultCode = resultCode
@@ -69,6 +81,8 @@ public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible 
         self.table = table
         self.column = column
         self.row = row
+        self.sqlState = sqlState
+        self.constraint = constraint
     }
 
     /// `UNIQUE` constraint failed (`SQLITE_CONSTRAINT_UNIQUE`).
@@ -86,14 +100,17 @@ public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible 
     /// `CHECK` constraint failed (`SQLITE_CONSTRAINT_CHECK`).
     public var isCheckViolation: Bool { extendedResultCode == Self.constraintCheck }
     /// Any constraint failed (`SQLITE_CONSTRAINT`, whatever the extended code).
-    public var isConstraintViolation: Bool { kind == .sqlite && resultCode == SQLITE_CONSTRAINT }
+    public var isConstraintViolation: Bool { (kind == .sqlite || kind == .server) && resultCode == SQLITE_CONSTRAINT }
 
-    static let constraintCheck: Int32 = SQLITE_CONSTRAINT | (1 << 8)
+    /// The transaction could not be serialized or deadlocked (SQLSTATE `40001`, `40P01`): run it again.
+    public var isSerializationFailure: Bool { sqlState == "40001" || sqlState == "40P01" }
+
+    package static let constraintCheck: Int32 = SQLITE_CONSTRAINT | (1 << 8)
     static let constraintTrigger: Int32 = SQLITE_CONSTRAINT | (7 << 8)
-    static let constraintForeignKey: Int32 = SQLITE_CONSTRAINT | (3 << 8)
-    static let constraintNotNull: Int32 = SQLITE_CONSTRAINT | (5 << 8)
-    static let constraintPrimaryKey: Int32 = SQLITE_CONSTRAINT | (6 << 8)
-    static let constraintUnique: Int32 = SQLITE_CONSTRAINT | (8 << 8)
+    package static let constraintForeignKey: Int32 = SQLITE_CONSTRAINT | (3 << 8)
+    package static let constraintNotNull: Int32 = SQLITE_CONSTRAINT | (5 << 8)
+    package static let constraintPrimaryKey: Int32 = SQLITE_CONSTRAINT | (6 << 8)
+    package static let constraintUnique: Int32 = SQLITE_CONSTRAINT | (8 << 8)
 
     /// `SQLite error 19 (extended 2067): UNIQUE constraint failed: authors.name — SQL: INSERT …`, or for
     /// decoding errors `authors.name, row 3: …`.
@@ -109,6 +126,8 @@ public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible 
         case .closed: text = "database closed: "
         case .misuse: text = "misuse: "
         case .recordNotFound: text = "record not found: "
+        case .server: text = "server error \(sqlState ?? "?")\(constraint.map { " (constraint \($0))" } ?? ""): "
+        case .connectionLost: text = "connection lost: "
         }
         var location: [String] = []
         if let table, let column {
@@ -131,7 +150,7 @@ public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible 
         guard table == nil else { return self }
         return DatabaseError(
             kind: kind, resultCode: resultCode, extendedResultCode: extendedResultCode, message: message,
-            sql: sql, table: name, column: column, row: row
+            sql: sql, table: name, column: column, row: row, sqlState: sqlState, constraint: constraint
         )
     }
 
@@ -141,7 +160,7 @@ public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible 
         guard column == nil else { return self }
         return DatabaseError(
             kind: kind, resultCode: resultCode, extendedResultCode: extendedResultCode, message: message,
-            sql: sql, table: table, column: name, row: row
+            sql: sql, table: table, column: name, row: row, sqlState: sqlState, constraint: constraint
         )
     }
 

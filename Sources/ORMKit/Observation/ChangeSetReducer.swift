@@ -43,7 +43,7 @@ struct ChangeSetReducer<R: Record & Identifiable & Equatable>: ObservationReduce
             if touched.isEmpty { return .touched(touched, []) }
             var narrowed = request
             let rowID = SQLExpression(.column(table: table, name: "rowid"))
-            let list = SQLExpression(.inList(rowID, touched.sorted().map { SQLExpression(.value(.integer($0))) }, negated: false))
+            let list = SQLExpression(.inList(rowID, touched.sorted().map { SQLExpression.value(.integer($0)) }, negated: false))
             narrowed.condition = request.condition.map { SQLExpression(.binary(.and, $0, list)) } ?? list
             return .touched(touched, try Self.fetchRows(narrowed, conn, withRowID: true))
         }

@@ -1,18 +1,19 @@
 /// `"column" = value` in `updateAll`: made with `Column.set(to:)`.
 public struct ColumnAssignment: Sendable {
-    let table: String
-    let column: String
+    package let table: String
+    package let column: String
     let value: SQLExpression
     /// For an expression assigned to an integer column: the range the stored value must stay in (checked by SQL,
     /// see `CheckedInteger`); nil for plain values and other columns.
     var checkedRange: ClosedRange<Int64>? = nil
 
     /// `value` as SQL, wrapped in the range check when there is one.
-    func renderValue(_ renderer: inout SQLRenderer) -> String {
+    package func renderValue(_ renderer: inout SQLRenderer) -> String {
         let sql = renderer.render(value)
-        guard let checkedRange else { return sql }
+        // PostgreSQL checks integer ranges itself ("integer out of range"), so only SQLite needs the function.
+        guard let checkedRange, renderer.dialect == .sqlite else { return sql }
         let bounds = [DatabaseValue.integer(checkedRange.lowerBound), .integer(checkedRange.upperBound), .text("\(table).\(column)")]
-            .map { renderer.render(SQLExpression(.value($0))) }
+            .map { renderer.render(SQLExpression.value($0)) }
         return "\(CheckedInteger.functionName)(\(sql), \(bounds.joined(separator: ", ")))"
     }
 }
@@ -20,7 +21,7 @@ public struct ColumnAssignment: Sendable {
 extension Column where Value: ColumnValue {
     /// Assigns a value: `Author.rating.set(to: 5)`.
     public func set(to value: Value) -> ColumnAssignment {
-        ColumnAssignment(table: table, column: name, value: SQLExpression(.value(value.storageValue)))
+        ColumnAssignment(table: table, column: name, value: SQLExpression(.value(value.storageValue, wire: value.wireValue)))
     }
 
     /// Assigns an expression of the same type and storage: `Author.rating.set(to: Author.rating + 1)`.
@@ -35,7 +36,7 @@ extension Column where Value: ColumnValue {
 extension StoredColumn {
     /// Assigns a value, stored as the column stores it: `Invoice.invoiceDate.set(to: date)`.
     public func set(to value: Value) -> ColumnAssignment {
-        ColumnAssignment(table: table, column: name, value: SQLExpression(.value(Storage.databaseValue(of: value))))
+        ColumnAssignment(table: table, column: name, value: SQLExpression.value(value, storage: Storage.self))
     }
 
     /// Assigns an expression with the same storage: `Invoice.paidAt.set(to: Invoice.invoiceDate)`.

@@ -43,11 +43,11 @@ extension Optional: DatabaseText where Wrapped == String {}
 extension TypedExpression where Value: DatabaseText {
     /// `expression LIKE pattern` (`%` any run, `_` one character; ASCII case-insensitive).
     public func like(_ pattern: String) -> QueryExpression<Bool> {
-        QueryExpression(.binary(.like, sqlExpression, SQLExpression(.value(.text(pattern)))))
+        QueryExpression(.binary(.like, sqlExpression, SQLExpression.value(.text(pattern))))
     }
 
     /// `expression GLOB pattern` (`*`, `?`, `[…]`; case-sensitive).
     public func glob(_ pattern: String) -> QueryExpression<Bool> {
-        QueryExpression(.binary(.glob, sqlExpression, SQLExpression(.value(.text(pattern)))))
+        QueryExpression(.binary(.glob, sqlExpression, SQLExpression.value(.text(pattern))))
     }
 }

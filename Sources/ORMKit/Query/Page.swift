@@ -10,6 +10,14 @@ public struct Page<Item: Sendable>: Sendable {
     /// How many rows the whole query matches.
     public let totalCount: Int
 
+    /// A page of `items`. Called by engine backends.
+    package init(items: [Item], number: Int, size: Int, totalCount: Int) {
+        self.items = items
+        self.number = number
+        self.size = size
+        self.totalCount = totalCount
+    }
+
     /// How many pages the whole query fills (0 when it matches nothing).
     public var pageCount: Int { (totalCount + size - 1) / size }
     /// Whether a page follows this one.
@@ -46,7 +54,7 @@ extension QueryRequest {
     /// The 0-based offset of page `number` of `size` rows.
     ///
     /// - Throws: `DatabaseError` (`.misuse`) when `number` or `size` is below 1 or the offset overflows.
-    static func firstRow(ofPage number: Int, size: Int) throws -> Int {
+    package static func firstRow(ofPage number: Int, size: Int) throws -> Int {
         guard number >= 1, size >= 1 else {
             throw DatabaseError(kind: .misuse, message: "page numbers and sizes start at 1 (got page \(number), size \(size))", table: R.schema.name)
         }

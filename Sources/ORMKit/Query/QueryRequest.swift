@@ -12,15 +12,15 @@
 /// The rendered SQL is the statement-cache key: running the same query shape again, with any values,
 /// reuses the prepared statement.
 public struct QueryRequest<R: Record>: Sendable {
-    var condition: SQLExpression?
-    var orderings: [Ordering] = []
-    var grouping: [SQLExpression] = []
-    var havingCondition: SQLExpression?
-    var limitCount: Int?
-    var offsetCount: Int?
-    var isDistinct = false
+    package var condition: SQLExpression?
+    package var orderings: [Ordering] = []
+    package var grouping: [SQLExpression] = []
+    package var havingCondition: SQLExpression?
+    package var limitCount: Int?
+    package var offsetCount: Int?
+    package var isDistinct = false
     /// Tables joined through relations (`joining(_:)`), in order.
-    var joins: [SQLJoin] = []
+    package var joins: [SQLJoin] = []
 
     init() {}
 
@@ -70,7 +70,7 @@ public struct QueryRequest<R: Record>: Sendable {
 
     /// The `SELECT` statement for `selection` with this request's clauses, and its arguments.
     @usableFromInline
-    func selectSQL(_ selection: String, renderer: inout SQLRenderer) -> String {
+    package func selectSQL(_ selection: String, renderer: inout SQLRenderer) -> String {
         var sql = "SELECT \(isDistinct ? "DISTINCT " : "")\(selection) FROM \(R.schema.recordSQL.table)"
         renderer.enter(joins)
         sql += renderer.render(joins)
@@ -79,7 +79,7 @@ public struct QueryRequest<R: Record>: Sendable {
     }
 
     /// ` WHERE … GROUP BY … HAVING … ORDER BY … LIMIT … OFFSET …`, as set.
-    func clauses(renderer: inout SQLRenderer, includeOrderAndLimit: Bool = true) -> String {
+    package func clauses(renderer: inout SQLRenderer, includeOrderAndLimit: Bool = true) -> String {
         var sql = ""
         if let condition { sql += " WHERE " + renderer.render(condition) }
         if !grouping.isEmpty { sql += " GROUP BY " + grouping.map { renderer.render($0) }.joined(separator: ", ") }
@@ -87,16 +87,18 @@ public struct QueryRequest<R: Record>: Sendable {
         guard includeOrderAndLimit else { return sql }
         if !orderings.isEmpty { sql += " ORDER BY " + orderings.map { renderer.render($0) }.joined(separator: ", ") }
         if let limitCount {
-            sql += " LIMIT " + renderer.render(SQLExpression(.value(.integer(Int64(limitCount)))))
-            if let offsetCount { sql += " OFFSET " + renderer.render(SQLExpression(.value(.integer(Int64(offsetCount))))) }
+            sql += " LIMIT " + renderer.render(SQLExpression.value(.integer(Int64(limitCount))))
+            if let offsetCount { sql += " OFFSET " + renderer.render(SQLExpression.value(.integer(Int64(offsetCount)))) }
+        } else if let offsetCount, renderer.dialect == .postgresql {
+            sql += " OFFSET " + renderer.render(SQLExpression.value(.integer(Int64(offsetCount))))
         } else if let offsetCount {
-            sql += " LIMIT -1 OFFSET " + renderer.render(SQLExpression(.value(.integer(Int64(offsetCount)))))
+            sql += " LIMIT -1 OFFSET " + renderer.render(SQLExpression.value(.integer(Int64(offsetCount))))
         }
         return sql
     }
 
     /// Whether the request only filters (so `count`, `deleteAll` and `updateAll` can use its `WHERE` directly).
-    var isPlainFilter: Bool {
+    package var isPlainFilter: Bool {
         joins.isEmpty && grouping.isEmpty && havingCondition == nil && limitCount == nil && offsetCount == nil && !isDistinct
     }
 }

@@ -7,8 +7,8 @@ public struct SQLExpression: Sendable, Hashable {
         /// A column of the table a relation reaches (`Book.translator.column(Author.name)`): rendered with the
         /// alias of the nearest join or `EXISTS` subquery of that relation (`Relation.key`).
         case relationColumn(relation: String, name: String)
-        /// A bound value.
-        case value(DatabaseValue)
+        /// A bound value: as SQLite stores it (per the column's storage) and as a server engine takes it.
+        case value(DatabaseValue, wire: WireValue)
         /// `lhs <op> rhs` for a fixed operator token (`=`, `<`, `AND`, `+`, `LIKE`, …).
         case binary(BinaryOperator, SQLExpression, SQLExpression)
         /// `NOT expression`.
@@ -31,6 +31,16 @@ public struct SQLExpression: Sendable, Hashable {
 
     init(_ node: Node) {
         self.node = node
+    }
+
+    /// A bound value whose wire form follows from its SQLite form (integers, text, keys).
+    static func value(_ value: DatabaseValue) -> SQLExpression {
+        SQLExpression(.value(value, wire: value.wireValue))
+    }
+
+    /// A bound value of a column with `storage`.
+    static func value<S: ColumnStorage>(_ value: S.Value, storage: S.Type) -> SQLExpression {
+        SQLExpression(.value(S.databaseValue(of: value), wire: S.wireValue(of: value)))
     }
 }
 

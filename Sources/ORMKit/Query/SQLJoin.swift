@@ -1,5 +1,5 @@
 /// One `JOIN "table" [AS "alias"] ON …` clause of a query: what `joining(_:)` adds for a relation.
-struct SQLJoin: Sendable, Hashable {
+package struct SQLJoin: Sendable, Hashable {
     /// The joined table, unquoted.
     let table: String
     /// The name the query gives the table when it already names another occurrence of it (a second join to

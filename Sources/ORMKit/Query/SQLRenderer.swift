@@ -1,30 +1,57 @@
-/// Renders expression trees to SQL text with `?` placeholders, collecting the values to bind in order.
+/// The SQL dialect a query renders in.
+package enum SQLDialect: Sendable {
+    /// SQLite: `?` placeholders, values bound as their SQLite storage.
+    case sqlite
+    /// PostgreSQL: `$1, $2, …` placeholders, values bound as ``WireValue``s; `LIKE` renders `ILIKE` (SQLite's
+    /// `LIKE` ignores ASCII case), `GLOB` has no equivalent and is refused by the server.
+    case postgresql
+}
+
+/// Renders expression trees to SQL text with placeholders, collecting the values to bind in order.
 ///
 /// Every sub-expression is parenthesized, so the SQL never depends on operator precedence; identifiers are
 /// double-quoted; values only ever become placeholders.
 @usableFromInline
-struct SQLRenderer {
-    /// The values for the placeholders rendered so far, in order.
+package struct SQLRenderer {
+    /// The dialect rendered.
+    package let dialect: SQLDialect
+    /// The values for the placeholders rendered so far, in order (SQLite).
     @usableFromInline private(set) var arguments: [DatabaseValue] = []
+    /// The same values as a server engine takes them (PostgreSQL).
+    package private(set) var wireArguments: [WireValue] = []
     /// How the query in scope refers to the table each relation reaches, by `Relation.key`.
     private var relationTables: [String: String] = [:]
 
     @usableFromInline
-    init() {}
+    init() {
+        dialect = .sqlite
+    }
+
+    /// A renderer for `dialect`.
+    package init(dialect: SQLDialect) {
+        self.dialect = dialect
+    }
 
     /// The SQL for `expression`.
-    mutating func render(_ expression: SQLExpression) -> String {
+    package mutating func render(_ expression: SQLExpression) -> String {
         switch expression.node {
         case .column(let table, let name):
             return "\(quoteIdentifier(table)).\(quoteIdentifier(name))"
         case .relationColumn(let relation, let name):
             // A relation that is not joined renders its key, which SQLite reports as "no such column".
             return "\(quoteIdentifier(relationTables[relation] ?? relation)).\(quoteIdentifier(name))"
-        case .value(let value):
-            arguments.append(value)
-            return "?"
+        case .value(let value, let wire):
+            switch dialect {
+            case .sqlite:
+                arguments.append(value)
+                return "?"
+            case .postgresql:
+                wireArguments.append(wire)
+                return "$\(wireArguments.count)"
+            }
         case .binary(let op, let lhs, let rhs):
-            return "(\(render(lhs)) \(op.rawValue) \(render(rhs)))"
+            let token = dialect == .postgresql && op == .like ? "ILIKE" : op.rawValue
+            return "(\(render(lhs)) \(token) \(render(rhs)))"
         case .not(let operand):
             return "(NOT \(render(operand)))"
         case .negated(let operand):
@@ -34,7 +61,7 @@ struct SQLRenderer {
         case .inList(let operand, let list, let negated):
             if list.isEmpty {
                 // `x IN ()` is false and `x NOT IN ()` true for every x, NULL included.
-                return negated ? "1" : "0"
+                return dialect == .sqlite ? (negated ? "1" : "0") : (negated ? "TRUE" : "FALSE")
             }
             let lhs = render(operand)
             let items = list.map { render($0) }.joined(separator: ", ")
@@ -56,14 +83,14 @@ struct SQLRenderer {
 
     /// Makes `relation.column(_:)` handles refer to the tables `joins` bring in. Call before rendering
     /// anything of the query that has these joins.
-    mutating func enter(_ joins: [SQLJoin]) {
+    package mutating func enter(_ joins: [SQLJoin]) {
         for join in joins {
             if let key = join.relationKey { relationTables[key] = join.reference }
         }
     }
 
     /// The SQL for `JOIN` clauses, each with a leading space.
-    mutating func render(_ joins: [SQLJoin]) -> String {
+    package mutating func render(_ joins: [SQLJoin]) -> String {
         joins.map { join in
             let alias = join.alias.map { " AS \(quoteIdentifier($0))" } ?? ""
             return " JOIN \(quoteIdentifier(join.table))\(alias) ON \(render(join.condition))"
@@ -71,7 +98,7 @@ struct SQLRenderer {
     }
 
     /// The SQL for an `ORDER BY` term.
-    mutating func render(_ ordering: Ordering) -> String {
+    package mutating func render(_ ordering: Ordering) -> String {
         render(ordering.expression) + (ordering.isDescending ? " DESC" : " ASC")
     }
 }

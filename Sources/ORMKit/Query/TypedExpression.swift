@@ -44,6 +44,6 @@ extension StoredExpression: OrderingTerm where Storage: OrderedColumnStorage {}
 extension TypedExpression where Storage: ColumnStorage {
     /// `value` bound as this expression stores it.
     static func argument(_ value: Value) -> SQLExpression {
-        SQLExpression(.value(Storage.databaseValue(of: value)))
+        SQLExpression.value(value, storage: Storage.self)
     }
 }

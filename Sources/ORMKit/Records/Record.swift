@@ -2,7 +2,9 @@
 ///
 /// Generated code conforms every model to `Record`. The contract is small and positional:
 /// `init(row:)` reads the columns of `schema.columns` by index `0..<n`, and `encode(to:)` binds
-/// them in the same order, so the runtime needs no reflection, no `Mirror` and no `Codable`.
+/// them in the same order, so the runtime needs no reflection, no `Mirror` and no `Codable`. Each has one
+/// witness per engine (SQLite's ``Row`` and ``RecordEncoder``, a server engine's ``WireRow`` and
+/// ``WireEncoder``), all calling one generic body over ``RowDecoder`` / ``RowEncoder``.
 public protocol Record: Sendable {
     /// The type of the primary key: the key field's type, or a generated struct for a composite key.
     associatedtype PrimaryKey: Sendable & Hashable
@@ -22,11 +24,52 @@ public protocol Record: Sendable {
     /// Binds the primary key's columns, in `schema.primaryKey` order.
     static func encode(key: PrimaryKey, to encoder: inout RecordEncoder) throws
 
+    /// Decodes a record from a server engine's row whose columns are `schema.columns`, in order.
+    ///
+    /// - Throws: `DatabaseError` (kind `.decoding`) when a column is NULL for a non-optional
+    ///   field or holds a value of another type.
+    init(row: WireRow) throws
+
+    /// Encodes every stored column for a server engine, in `schema.columns` order.
+    func encode(to encoder: inout WireEncoder) throws
+
+    /// Encodes the primary key's columns for a server engine, in `schema.primaryKey` order.
+    static func encode(key: PrimaryKey, to encoder: inout WireEncoder) throws
+
     /// Called after an insert with the row id SQLite assigned; auto-increment records store it in their key.
     mutating func didInsert(rowID: Int64)
 }
 
 extension Record {
+    /// A record written by hand for SQLite only (before version 3 of the generated-code contract) cannot be
+    /// read from a server engine: this throws a decoding error saying so. Generated records implement it.
+    ///
+    /// - Throws: `DatabaseError` (`.decoding`), always.
+    public init(row: WireRow) throws {
+        throw Self.sqliteOnly(table: Self.schema.name, kind: .decoding)
+    }
+
+    /// See `init(row: WireRow)`: throws an encoding error for a record written for SQLite only.
+    ///
+    /// - Throws: `DatabaseError` (`.encoding`), always.
+    public func encode(to encoder: inout WireEncoder) throws {
+        throw Self.sqliteOnly(table: Self.schema.name, kind: .encoding)
+    }
+
+    /// See `init(row: WireRow)`: throws an encoding error for a record written for SQLite only.
+    ///
+    /// - Throws: `DatabaseError` (`.encoding`), always.
+    public static func encode(key: PrimaryKey, to encoder: inout WireEncoder) throws {
+        throw sqliteOnly(table: schema.name, kind: .encoding)
+    }
+
+    private static func sqliteOnly(table: String, kind: DatabaseError.Kind) -> DatabaseError {
+        DatabaseError(
+            kind: kind, message: "\(Self.self) implements Record for SQLite only; regenerate it with ormgen (or implement init(row: WireRow) and encode(to: inout WireEncoder)) to use it on this engine",
+            table: table
+        )
+    }
+
     /// Records without an auto-increment key ignore the assigned row id.
     @inlinable
     public mutating func didInsert(rowID: Int64) {}

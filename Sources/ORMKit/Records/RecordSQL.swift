@@ -230,6 +230,6 @@ private final class SlotCounter: @unchecked Sendable {
 }
 
 /// `name` as a double-quoted SQL identifier, with embedded quotes doubled.
-func quoteIdentifier(_ name: String) -> String {
+package func quoteIdentifier(_ name: String) -> String {
     "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
 }

@@ -192,7 +192,7 @@ extension Relation {
     private func chunked(_ keys: [DatabaseValue], conn: Connection) -> [[SQLExpression]] {
         let limit = Swift.max(1, conn.maximumBoundVariables)
         return stride(from: 0, to: keys.count, by: limit).map { start in
-            var values = keys[start..<Swift.min(start + limit, keys.count)].map { SQLExpression(.value($0)) }
+            var values = keys[start..<Swift.min(start + limit, keys.count)].map { SQLExpression.value($0) }
             guard let last = values.last else { return values }
             values += repeatElement(last, count: Self.paddedCount(values.count, limit: limit) - values.count)
             return values

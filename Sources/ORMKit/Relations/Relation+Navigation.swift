@@ -20,12 +20,12 @@ extension Relation {
         let target = Target.schema.name
         switch link {
         case let .direct(_, targetColumn):
-            request.condition = .and(.equal(.column(target, targetColumn), SQLExpression(.value(value))), targetCondition)
+            request.condition = .and(.equal(.column(target, targetColumn), SQLExpression.value(value)), targetCondition)
         case let .through(joinTable, _, joinOwnerColumn, targetColumn, joinTargetColumn, positionColumn):
             request.joins = [
                 SQLJoin(table: joinTable, condition: .equal(.column(joinTable, joinTargetColumn), .column(target, targetColumn)))
             ]
-            request.condition = .and(.equal(.column(joinTable, joinOwnerColumn), SQLExpression(.value(value))), targetCondition)
+            request.condition = .and(.equal(.column(joinTable, joinOwnerColumn), SQLExpression.value(value)), targetCondition)
             if let positionColumn {
                 request.orderings = [Ordering(expression: .column(joinTable, positionColumn), isDescending: false)]
             }

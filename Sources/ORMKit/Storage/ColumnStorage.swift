@@ -32,6 +32,41 @@ public protocol ColumnStorage<Value>: ValueStorage {
 
     /// `value` as the SQLite value the storage writes, for query-builder and raw SQL arguments.
     static func databaseValue(of value: Value) -> DatabaseValue
+
+    /// Reads the value from `value`, column `index` of a server engine's `row`. Storages describe SQLite files:
+    /// on a server engine the value's own type is read (the default for a ``ColumnValue``).
+    ///
+    /// - Throws: `DatabaseError` (`.decoding`) on NULL for a non-optional value or another kind of value.
+    static func decode(wire value: WireValue, in row: WireRow, at index: Int32) throws -> Value
+
+    /// `value` as a server engine takes it (the value's own `wireValue` by default).
+    static func wireValue(of value: Value) -> WireValue
+
+    /// Checks, before a write to a server engine, what the storage promises for SQLite files (a scaled `Decimal`
+    /// has at most its scale's fraction digits), so both engines refuse the same values. Does nothing by default.
+    ///
+    /// - Throws: `DatabaseError` (`.encoding`) when the value breaks the storage's promise.
+    static func checkStorable(_ value: Value) throws
+}
+
+extension ColumnStorage {
+    /// Accepts every value.
+    @inlinable
+    public static func checkStorable(_ value: Value) throws {}
+}
+
+extension ColumnStorage where Value: ColumnValue {
+    /// Reads the value's own type.
+    ///
+    /// - Throws: what `Value` throws.
+    @inlinable
+    public static func decode(wire value: WireValue, in row: WireRow, at index: Int32) throws -> Value {
+        try Value.decode(wire: value, in: row, at: index)
+    }
+
+    /// The value's own wire value.
+    @inlinable
+    public static func wireValue(of value: Value) -> WireValue { value.wireValue }
 }
 
 /// A storage whose stored values sort in SQL (`<`, `ORDER BY`, `MIN`, `MAX`, `BETWEEN`) as the Swift values
@@ -98,6 +133,29 @@ public enum NullableStorage<Wrapped: ColumnStorage>: ColumnStorage {
     /// `.null` for nil.
     public static func databaseValue(of value: Wrapped.Value?) -> DatabaseValue {
         value.map(Wrapped.databaseValue(of:)) ?? .null
+    }
+
+    /// Reads NULL as nil, anything else with `Wrapped`.
+    ///
+    /// - Throws: what `Wrapped` throws for a non-NULL value.
+    @inlinable
+    public static func decode(wire value: WireValue, in row: WireRow, at index: Int32) throws -> Wrapped.Value? {
+        if case .null = value { return nil }
+        return try Wrapped.decode(wire: value, in: row, at: index)
+    }
+
+    /// `.null` for nil, the value with `Wrapped` otherwise.
+    @inlinable
+    public static func wireValue(of value: Wrapped.Value?) -> WireValue {
+        value.map(Wrapped.wireValue(of:)) ?? .null
+    }
+
+    /// Checks a non-nil value with `Wrapped`.
+    ///
+    /// - Throws: what `Wrapped` throws.
+    @inlinable
+    public static func checkStorable(_ value: Wrapped.Value?) throws {
+        if let value { try Wrapped.checkStorable(value) }
     }
 }
 

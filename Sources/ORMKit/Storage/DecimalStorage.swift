@@ -62,6 +62,19 @@ public enum DecimalStorage {
             try binding.bindInt64(scaled, at: index)
         }
 
+        /// The same check as `bind`, before a write to a server engine: NUMERIC would round extra fraction digits
+        /// away.
+        ///
+        /// - Throws: `DatabaseError` (`.encoding`) when the value has more fraction digits than the scale.
+        public static func checkStorable(_ value: Decimal) throws {
+            guard DecimalText.scaled(value, scale: Scale.digits) != nil else {
+                throw DatabaseError(
+                    kind: .encoding, resultCode: SQLITE_RANGE,
+                    message: "the Decimal \(value) has more than \(Scale.digits) fraction digits (or is larger than 64 bits scaled); round it first"
+                )
+            }
+        }
+
         /// `.integer` of the scaled value; a value with more fraction digits than the scale compares as the
         /// `.real` scaled value, so `price > 9.995` is still right.
         public static func databaseValue(of value: Decimal) -> DatabaseValue {

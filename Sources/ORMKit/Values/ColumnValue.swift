@@ -36,9 +36,32 @@ public protocol ColumnValue: Sendable {
     /// The value as a SQLite storage class: for query-builder arguments and raw SQL arguments, never on the
     /// row path.
     var storageValue: DatabaseValue { get }
+
+    /// Reads the value from `value`, column `index` (0-based) of a server engine's `row` (PostgreSQL).
+    ///
+    /// - Throws: `DatabaseError` (kind `.decoding`) on NULL for a non-optional type, on a value of another kind,
+    ///   or on a value out of range.
+    static func decode(wire value: WireValue, in row: WireRow, at index: Int32) throws -> Self
+
+    /// The value as a server engine (PostgreSQL) takes it: typed, whatever SQLite storage the schema declares.
+    var wireValue: WireValue { get }
 }
 
 extension ColumnValue {
+    /// A type that only implements the SQLite requirements cannot be read from a server engine: this throws
+    /// a decoding error saying so. Conform to ``DatabaseValueConvertible`` (or implement this) to read it.
+    ///
+    /// - Throws: `DatabaseError` (`.decoding`), always.
+    public static func decode(wire value: WireValue, in row: WireRow, at index: Int32) throws -> Self {
+        throw row.decodingError(
+            at: index,
+            message: "\(Self.self) implements ColumnValue for SQLite only; implement decode(wire:in:at:) to read it from this engine"
+        )
+    }
+
+    /// `storageValue` as a wire value: INTEGER, REAL, TEXT and BLOB travel as `.integer`, `.double`, `.text` and
+    /// `.bytes`.
+    public var wireValue: WireValue { storageValue.wireValue }
     /// Calls `decode(from:at:)` (which looks the column up again).
     ///
     /// - Throws: what `decode(from:at:)` throws.

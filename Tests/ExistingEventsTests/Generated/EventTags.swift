@@ -5,7 +5,7 @@
 import Foundation
 import ORMKit
 
-private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_2
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_3
 
 struct EventTags: Swift.Sendable, Swift.Hashable {
     var event_id: Foundation.UUID
@@ -37,8 +37,8 @@ extension EventTags: ORMKit.KeyedRecord {
     static let schema = ORMKit.TableSchema(
         name: "event_tags",
         columns: [
-            ORMKit.ColumnSchema(name: "event_id", type: "UUID", isNullable: false, storage: "text", definition: "\"event_id\" UUID NOT NULL REFERENCES \"events\" (\"id\") ON DELETE CASCADE"),
-            ORMKit.ColumnSchema(name: "tag", type: "TEXT", isNullable: false, definition: "\"tag\" TEXT NOT NULL"),
+            ORMKit.ColumnSchema(name: "event_id", type: "UUID", isNullable: false, storage: "text", definition: "\"event_id\" UUID NOT NULL REFERENCES \"events\" (\"id\") ON DELETE CASCADE", postgresql: ORMKit.DialectColumn(type: "UUID", definition: "\"event_id\" UUID NOT NULL CONSTRAINT \"event_tags_event_id_fkey\" REFERENCES \"events\" (\"id\") ON DELETE CASCADE")),
+            ORMKit.ColumnSchema(name: "tag", type: "TEXT", isNullable: false, definition: "\"tag\" TEXT NOT NULL", postgresql: ORMKit.DialectColumn(type: "TEXT", definition: "\"tag\" TEXT NOT NULL")),
         ],
         primaryKey: ["event_id", "tag"],
         isAutoIncrement: false,
@@ -48,20 +48,48 @@ extension EventTags: ORMKit.KeyedRecord {
         relations: [
             ORMKit.RelationSchema(name: "event", targetTable: "events", kind: .belongsTo(columns: ["event_id"], targetColumns: ["id"], isOptional: false)),
         ],
-        createTableSQL: "CREATE TABLE IF NOT EXISTS \"event_tags\" (\n    \"event_id\" UUID NOT NULL REFERENCES \"events\" (\"id\") ON DELETE CASCADE,\n    \"tag\" TEXT NOT NULL,\n    PRIMARY KEY (\"event_id\", \"tag\")\n)"
+        createTableSQL: "CREATE TABLE IF NOT EXISTS \"event_tags\" (\n    \"event_id\" UUID NOT NULL REFERENCES \"events\" (\"id\") ON DELETE CASCADE,\n    \"tag\" TEXT NOT NULL,\n    PRIMARY KEY (\"event_id\", \"tag\")\n)",
+        postgresqlCreateTableSQL: "CREATE TABLE IF NOT EXISTS \"event_tags\" (\n    \"event_id\" UUID NOT NULL CONSTRAINT \"event_tags_event_id_fkey\" REFERENCES \"events\" (\"id\") ON DELETE CASCADE,\n    \"tag\" TEXT NOT NULL,\n    PRIMARY KEY (\"event_id\", \"tag\")\n)"
     )
 
     init(row: ORMKit.Row) throws {
+        try self.init(decoding: row)
+    }
+
+    init(row: ORMKit.WireRow) throws {
+        try self.init(decoding: row)
+    }
+
+    @inline(__always)
+    private init(decoding row: some ORMKit.RowDecoder) throws {
         self.event_id = try row.decode(at: 0, as: ORMKit.UUIDStorage.Text.self)
         self.tag = try row.decode(at: 1)
     }
 
     func encode(to encoder: inout ORMKit.RecordEncoder) throws {
+        try encodeColumns(to: &encoder)
+    }
+
+    func encode(to encoder: inout ORMKit.WireEncoder) throws {
+        try encodeColumns(to: &encoder)
+    }
+
+    @inline(__always)
+    private func encodeColumns(to encoder: inout some ORMKit.RowEncoder) throws {
         try encoder.encode(self.event_id, as: ORMKit.UUIDStorage.Text.self)
         try encoder.encode(self.tag)
     }
 
     static func encode(key: PrimaryKey, to encoder: inout ORMKit.RecordEncoder) throws {
+        try encodeKey(key, to: &encoder)
+    }
+
+    static func encode(key: PrimaryKey, to encoder: inout ORMKit.WireEncoder) throws {
+        try encodeKey(key, to: &encoder)
+    }
+
+    @inline(__always)
+    private static func encodeKey(_ key: PrimaryKey, to encoder: inout some ORMKit.RowEncoder) throws {
         try encoder.encode(key.event_id, as: ORMKit.UUIDStorage.Text.self)
         try encoder.encode(key.tag)
     }

@@ -5,7 +5,7 @@
 import Foundation
 import ORMKit
 
-private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_2
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_3
 
 struct EventTypes: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     var code: Swift.String
@@ -28,28 +28,56 @@ extension EventTypes: ORMKit.KeyedRecord {
     static let schema = ORMKit.TableSchema(
         name: "event_types",
         columns: [
-            ORMKit.ColumnSchema(name: "code", type: "TEXT", isNullable: false, definition: "\"code\" TEXT PRIMARY KEY NOT NULL"),
-            ORMKit.ColumnSchema(name: "label", type: "TEXT", isNullable: false, definition: "\"label\" TEXT NOT NULL"),
+            ORMKit.ColumnSchema(name: "code", type: "TEXT", isNullable: false, definition: "\"code\" TEXT PRIMARY KEY NOT NULL", postgresql: ORMKit.DialectColumn(type: "TEXT", definition: "\"code\" TEXT PRIMARY KEY")),
+            ORMKit.ColumnSchema(name: "label", type: "TEXT", isNullable: false, definition: "\"label\" TEXT NOT NULL", postgresql: ORMKit.DialectColumn(type: "TEXT", definition: "\"label\" TEXT NOT NULL")),
         ],
         primaryKey: ["code"],
         isAutoIncrement: false,
         relations: [
             ORMKit.RelationSchema(name: "events", targetTable: "events", kind: .hasMany(columns: ["code"], targetColumns: ["event_type"])),
         ],
-        createTableSQL: "CREATE TABLE IF NOT EXISTS \"event_types\" (\n    \"code\" TEXT PRIMARY KEY NOT NULL,\n    \"label\" TEXT NOT NULL\n)"
+        createTableSQL: "CREATE TABLE IF NOT EXISTS \"event_types\" (\n    \"code\" TEXT PRIMARY KEY NOT NULL,\n    \"label\" TEXT NOT NULL\n)",
+        postgresqlCreateTableSQL: "CREATE TABLE IF NOT EXISTS \"event_types\" (\n    \"code\" TEXT PRIMARY KEY,\n    \"label\" TEXT NOT NULL\n)"
     )
 
     init(row: ORMKit.Row) throws {
+        try self.init(decoding: row)
+    }
+
+    init(row: ORMKit.WireRow) throws {
+        try self.init(decoding: row)
+    }
+
+    @inline(__always)
+    private init(decoding row: some ORMKit.RowDecoder) throws {
         self.code = try row.decode(at: 0)
         self.label = try row.decode(at: 1)
     }
 
     func encode(to encoder: inout ORMKit.RecordEncoder) throws {
+        try encodeColumns(to: &encoder)
+    }
+
+    func encode(to encoder: inout ORMKit.WireEncoder) throws {
+        try encodeColumns(to: &encoder)
+    }
+
+    @inline(__always)
+    private func encodeColumns(to encoder: inout some ORMKit.RowEncoder) throws {
         try encoder.encode(self.code)
         try encoder.encode(self.label)
     }
 
     static func encode(key: Swift.String, to encoder: inout ORMKit.RecordEncoder) throws {
+        try encodeKey(key, to: &encoder)
+    }
+
+    static func encode(key: Swift.String, to encoder: inout ORMKit.WireEncoder) throws {
+        try encodeKey(key, to: &encoder)
+    }
+
+    @inline(__always)
+    private static func encodeKey(_ key: Swift.String, to encoder: inout some ORMKit.RowEncoder) throws {
         try encoder.encode(key)
     }
 }

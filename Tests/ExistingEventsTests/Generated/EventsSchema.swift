@@ -4,7 +4,7 @@
 
 import ORMKit
 
-private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_2
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_3
 
 /// Every table, migration and seed row of the schema; pass it to the runtime to create or migrate a database.
 enum EventsSchema: ORMKit.DatabaseSchema {

@@ -5,7 +5,7 @@
 import Foundation
 import ORMKit
 
-private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_2
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_3
 
 struct InvoiceLine: Swift.Sendable, Swift.Hashable {
     var InvoiceId: Swift.Int64
@@ -46,11 +46,11 @@ extension InvoiceLine: ORMKit.KeyedRecord {
     static let schema = ORMKit.TableSchema(
         name: "InvoiceLine",
         columns: [
-            ORMKit.ColumnSchema(name: "InvoiceId", type: "INTEGER", isNullable: false, definition: "\"InvoiceId\" INTEGER NOT NULL REFERENCES \"Invoice\" (\"InvoiceId\") ON DELETE CASCADE"),
-            ORMKit.ColumnSchema(name: "LineNo", type: "INTEGER", isNullable: false, definition: "\"LineNo\" INTEGER NOT NULL"),
-            ORMKit.ColumnSchema(name: "TrackId", type: "INTEGER", isNullable: false, definition: "\"TrackId\" INTEGER NOT NULL REFERENCES \"Track\" (\"TrackId\")"),
-            ORMKit.ColumnSchema(name: "UnitPrice", type: "NUMERIC(10,2)", isNullable: false, storage: "real", definition: "\"UnitPrice\" NUMERIC(10,2) NOT NULL"),
-            ORMKit.ColumnSchema(name: "Quantity", type: "INTEGER", isNullable: false, defaultSQL: "1", definition: "\"Quantity\" INTEGER NOT NULL DEFAULT 1"),
+            ORMKit.ColumnSchema(name: "InvoiceId", type: "INTEGER", isNullable: false, definition: "\"InvoiceId\" INTEGER NOT NULL REFERENCES \"Invoice\" (\"InvoiceId\") ON DELETE CASCADE", postgresql: ORMKit.DialectColumn(type: "BIGINT", definition: "\"InvoiceId\" BIGINT NOT NULL CONSTRAINT \"InvoiceLine_InvoiceId_fkey\" REFERENCES \"Invoice\" (\"InvoiceId\") ON DELETE CASCADE")),
+            ORMKit.ColumnSchema(name: "LineNo", type: "INTEGER", isNullable: false, definition: "\"LineNo\" INTEGER NOT NULL", postgresql: ORMKit.DialectColumn(type: "BIGINT", definition: "\"LineNo\" BIGINT NOT NULL")),
+            ORMKit.ColumnSchema(name: "TrackId", type: "INTEGER", isNullable: false, definition: "\"TrackId\" INTEGER NOT NULL REFERENCES \"Track\" (\"TrackId\")", postgresql: ORMKit.DialectColumn(type: "BIGINT", definition: "\"TrackId\" BIGINT NOT NULL CONSTRAINT \"InvoiceLine_TrackId_fkey\" REFERENCES \"Track\" (\"TrackId\")")),
+            ORMKit.ColumnSchema(name: "UnitPrice", type: "NUMERIC(10,2)", isNullable: false, storage: "real", definition: "\"UnitPrice\" NUMERIC(10,2) NOT NULL", postgresql: ORMKit.DialectColumn(type: "NUMERIC(10, 2)", definition: "\"UnitPrice\" NUMERIC(10, 2) NOT NULL")),
+            ORMKit.ColumnSchema(name: "Quantity", type: "INTEGER", isNullable: false, defaultSQL: "1", definition: "\"Quantity\" INTEGER NOT NULL DEFAULT 1", postgresql: ORMKit.DialectColumn(type: "BIGINT", defaultSQL: "1", definition: "\"Quantity\" BIGINT NOT NULL DEFAULT 1")),
         ],
         primaryKey: ["InvoiceId", "LineNo"],
         isAutoIncrement: false,
@@ -65,10 +65,20 @@ extension InvoiceLine: ORMKit.KeyedRecord {
             ORMKit.RelationSchema(name: "invoice", targetTable: "Invoice", kind: .belongsTo(columns: ["InvoiceId"], targetColumns: ["InvoiceId"], isOptional: false)),
             ORMKit.RelationSchema(name: "track", targetTable: "Track", kind: .belongsTo(columns: ["TrackId"], targetColumns: ["TrackId"], isOptional: false)),
         ],
-        createTableSQL: "CREATE TABLE IF NOT EXISTS \"InvoiceLine\" (\n    \"InvoiceId\" INTEGER NOT NULL REFERENCES \"Invoice\" (\"InvoiceId\") ON DELETE CASCADE,\n    \"LineNo\" INTEGER NOT NULL,\n    \"TrackId\" INTEGER NOT NULL REFERENCES \"Track\" (\"TrackId\"),\n    \"UnitPrice\" NUMERIC(10,2) NOT NULL,\n    \"Quantity\" INTEGER NOT NULL DEFAULT 1,\n    PRIMARY KEY (\"InvoiceId\", \"LineNo\")\n)"
+        createTableSQL: "CREATE TABLE IF NOT EXISTS \"InvoiceLine\" (\n    \"InvoiceId\" INTEGER NOT NULL REFERENCES \"Invoice\" (\"InvoiceId\") ON DELETE CASCADE,\n    \"LineNo\" INTEGER NOT NULL,\n    \"TrackId\" INTEGER NOT NULL REFERENCES \"Track\" (\"TrackId\"),\n    \"UnitPrice\" NUMERIC(10,2) NOT NULL,\n    \"Quantity\" INTEGER NOT NULL DEFAULT 1,\n    PRIMARY KEY (\"InvoiceId\", \"LineNo\")\n)",
+        postgresqlCreateTableSQL: "CREATE TABLE IF NOT EXISTS \"InvoiceLine\" (\n    \"InvoiceId\" BIGINT NOT NULL CONSTRAINT \"InvoiceLine_InvoiceId_fkey\" REFERENCES \"Invoice\" (\"InvoiceId\") ON DELETE CASCADE,\n    \"LineNo\" BIGINT NOT NULL,\n    \"TrackId\" BIGINT NOT NULL CONSTRAINT \"InvoiceLine_TrackId_fkey\" REFERENCES \"Track\" (\"TrackId\"),\n    \"UnitPrice\" NUMERIC(10, 2) NOT NULL,\n    \"Quantity\" BIGINT NOT NULL DEFAULT 1,\n    PRIMARY KEY (\"InvoiceId\", \"LineNo\")\n)"
     )
 
     init(row: ORMKit.Row) throws {
+        try self.init(decoding: row)
+    }
+
+    init(row: ORMKit.WireRow) throws {
+        try self.init(decoding: row)
+    }
+
+    @inline(__always)
+    private init(decoding row: some ORMKit.RowDecoder) throws {
         self.InvoiceId = try row.decode(at: 0)
         self.LineNo = try row.decode(at: 1)
         self.TrackId = try row.decode(at: 2)
@@ -77,6 +87,15 @@ extension InvoiceLine: ORMKit.KeyedRecord {
     }
 
     func encode(to encoder: inout ORMKit.RecordEncoder) throws {
+        try encodeColumns(to: &encoder)
+    }
+
+    func encode(to encoder: inout ORMKit.WireEncoder) throws {
+        try encodeColumns(to: &encoder)
+    }
+
+    @inline(__always)
+    private func encodeColumns(to encoder: inout some ORMKit.RowEncoder) throws {
         try encoder.encode(self.InvoiceId)
         try encoder.encode(self.LineNo)
         try encoder.encode(self.TrackId)
@@ -85,6 +104,15 @@ extension InvoiceLine: ORMKit.KeyedRecord {
     }
 
     static func encode(key: PrimaryKey, to encoder: inout ORMKit.RecordEncoder) throws {
+        try encodeKey(key, to: &encoder)
+    }
+
+    static func encode(key: PrimaryKey, to encoder: inout ORMKit.WireEncoder) throws {
+        try encodeKey(key, to: &encoder)
+    }
+
+    @inline(__always)
+    private static func encodeKey(_ key: PrimaryKey, to encoder: inout some ORMKit.RowEncoder) throws {
         try encoder.encode(key.InvoiceId)
         try encoder.encode(key.LineNo)
     }

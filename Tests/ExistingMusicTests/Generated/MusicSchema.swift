@@ -4,7 +4,7 @@
 
 import ORMKit
 
-private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_2
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_3
 
 /// Every table, migration and seed row of the schema; pass it to the runtime to create or migrate a database.
 enum MusicSchema: ORMKit.DatabaseSchema {
@@ -57,8 +57,8 @@ enum MusicSchema: ORMKit.DatabaseSchema {
     static let playlisttrack = ORMKit.TableSchema(
         name: "PlaylistTrack",
         columns: [
-            ORMKit.ColumnSchema(name: "PlaylistId", type: "INTEGER", isNullable: false, definition: "\"PlaylistId\" INTEGER NOT NULL REFERENCES \"Playlist\" (\"PlaylistId\")"),
-            ORMKit.ColumnSchema(name: "TrackId", type: "INTEGER", isNullable: false, definition: "\"TrackId\" INTEGER NOT NULL REFERENCES \"Track\" (\"TrackId\")"),
+            ORMKit.ColumnSchema(name: "PlaylistId", type: "INTEGER", isNullable: false, definition: "\"PlaylistId\" INTEGER NOT NULL REFERENCES \"Playlist\" (\"PlaylistId\")", postgresql: ORMKit.DialectColumn(type: "BIGINT", definition: "\"PlaylistId\" BIGINT NOT NULL CONSTRAINT \"PlaylistTrack_PlaylistId_fkey\" REFERENCES \"Playlist\" (\"PlaylistId\")")),
+            ORMKit.ColumnSchema(name: "TrackId", type: "INTEGER", isNullable: false, definition: "\"TrackId\" INTEGER NOT NULL REFERENCES \"Track\" (\"TrackId\")", postgresql: ORMKit.DialectColumn(type: "BIGINT", definition: "\"TrackId\" BIGINT NOT NULL CONSTRAINT \"PlaylistTrack_TrackId_fkey\" REFERENCES \"Track\" (\"TrackId\")")),
         ],
         primaryKey: ["PlaylistId", "TrackId"],
         isAutoIncrement: false,
@@ -66,6 +66,7 @@ enum MusicSchema: ORMKit.DatabaseSchema {
             ORMKit.ForeignKeySchema(columns: ["PlaylistId"], targetTable: "Playlist", targetColumns: ["PlaylistId"], onDelete: .noAction, onUpdate: .noAction),
             ORMKit.ForeignKeySchema(columns: ["TrackId"], targetTable: "Track", targetColumns: ["TrackId"], onDelete: .noAction, onUpdate: .noAction),
         ],
-        createTableSQL: "CREATE TABLE IF NOT EXISTS \"PlaylistTrack\" (\n    \"PlaylistId\" INTEGER NOT NULL REFERENCES \"Playlist\" (\"PlaylistId\"),\n    \"TrackId\" INTEGER NOT NULL REFERENCES \"Track\" (\"TrackId\"),\n    PRIMARY KEY (\"PlaylistId\", \"TrackId\")\n)"
+        createTableSQL: "CREATE TABLE IF NOT EXISTS \"PlaylistTrack\" (\n    \"PlaylistId\" INTEGER NOT NULL REFERENCES \"Playlist\" (\"PlaylistId\"),\n    \"TrackId\" INTEGER NOT NULL REFERENCES \"Track\" (\"TrackId\"),\n    PRIMARY KEY (\"PlaylistId\", \"TrackId\")\n)",
+        postgresqlCreateTableSQL: "CREATE TABLE IF NOT EXISTS \"PlaylistTrack\" (\n    \"PlaylistId\" BIGINT NOT NULL CONSTRAINT \"PlaylistTrack_PlaylistId_fkey\" REFERENCES \"Playlist\" (\"PlaylistId\"),\n    \"TrackId\" BIGINT NOT NULL CONSTRAINT \"PlaylistTrack_TrackId_fkey\" REFERENCES \"Track\" (\"TrackId\"),\n    PRIMARY KEY (\"PlaylistId\", \"TrackId\")\n)"
     )
 }

@@ -5,7 +5,7 @@
 import Foundation
 import ORMKit
 
-private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_2
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_3
 
 struct Type2: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     var Type_: Swift.String
@@ -28,25 +28,53 @@ extension Type2: ORMKit.KeyedRecord {
     static let schema = ORMKit.TableSchema(
         name: "Type",
         columns: [
-            ORMKit.ColumnSchema(name: "Type", type: "TEXT", isNullable: false, definition: "\"Type\" TEXT PRIMARY KEY NOT NULL"),
-            ORMKit.ColumnSchema(name: "Self", type: "TEXT", isNullable: true, definition: "\"Self\" TEXT"),
+            ORMKit.ColumnSchema(name: "Type", type: "TEXT", isNullable: false, definition: "\"Type\" TEXT PRIMARY KEY NOT NULL", postgresql: ORMKit.DialectColumn(type: "TEXT", definition: "\"Type\" TEXT PRIMARY KEY")),
+            ORMKit.ColumnSchema(name: "Self", type: "TEXT", isNullable: true, definition: "\"Self\" TEXT", postgresql: ORMKit.DialectColumn(type: "TEXT", definition: "\"Self\" TEXT")),
         ],
         primaryKey: ["Type"],
         isAutoIncrement: false,
-        createTableSQL: "CREATE TABLE IF NOT EXISTS \"Type\" (\n    \"Type\" TEXT PRIMARY KEY NOT NULL,\n    \"Self\" TEXT\n)"
+        createTableSQL: "CREATE TABLE IF NOT EXISTS \"Type\" (\n    \"Type\" TEXT PRIMARY KEY NOT NULL,\n    \"Self\" TEXT\n)",
+        postgresqlCreateTableSQL: "CREATE TABLE IF NOT EXISTS \"Type\" (\n    \"Type\" TEXT PRIMARY KEY,\n    \"Self\" TEXT\n)"
     )
 
     init(row: ORMKit.Row) throws {
+        try self.init(decoding: row)
+    }
+
+    init(row: ORMKit.WireRow) throws {
+        try self.init(decoding: row)
+    }
+
+    @inline(__always)
+    private init(decoding row: some ORMKit.RowDecoder) throws {
         self.Type_ = try row.decode(at: 0)
         self.Self_ = try row.decode(at: 1)
     }
 
     func encode(to encoder: inout ORMKit.RecordEncoder) throws {
+        try encodeColumns(to: &encoder)
+    }
+
+    func encode(to encoder: inout ORMKit.WireEncoder) throws {
+        try encodeColumns(to: &encoder)
+    }
+
+    @inline(__always)
+    private func encodeColumns(to encoder: inout some ORMKit.RowEncoder) throws {
         try encoder.encode(self.Type_)
         try encoder.encode(self.Self_)
     }
 
     static func encode(key: Swift.String, to encoder: inout ORMKit.RecordEncoder) throws {
+        try encodeKey(key, to: &encoder)
+    }
+
+    static func encode(key: Swift.String, to encoder: inout ORMKit.WireEncoder) throws {
+        try encodeKey(key, to: &encoder)
+    }
+
+    @inline(__always)
+    private static func encodeKey(_ key: Swift.String, to encoder: inout some ORMKit.RowEncoder) throws {
         try encoder.encode(key)
     }
 }

@@ -4,7 +4,7 @@
 import Foundation
 import ORMKit
 
-private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_2
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_3
 
 struct Select: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     var id: Swift.String { key }
@@ -38,6 +38,15 @@ extension Select: ORMKit.Record {
     )
 
     init(row: ORMKit.Row) throws {
+        try self.init(decoding: row)
+    }
+
+    init(row: ORMKit.WireRow) throws {
+        try self.init(decoding: row)
+    }
+
+    @inline(__always)
+    private init(decoding row: some ORMKit.RowDecoder) throws {
         self.key = try row.decode(at: 0)
         self.`default` = try row.decode(at: 1)
         self.order = try row.decode(at: 2)
@@ -45,6 +54,15 @@ extension Select: ORMKit.Record {
     }
 
     func encode(to encoder: inout ORMKit.RecordEncoder) throws {
+        try encodeColumns(to: &encoder)
+    }
+
+    func encode(to encoder: inout ORMKit.WireEncoder) throws {
+        try encodeColumns(to: &encoder)
+    }
+
+    @inline(__always)
+    private func encodeColumns(to encoder: inout some ORMKit.RowEncoder) throws {
         try encoder.encode(self.key)
         try encoder.encode(self.`default`)
         try encoder.encode(self.order)
@@ -52,6 +70,15 @@ extension Select: ORMKit.Record {
     }
 
     static func encode(key: Swift.String, to encoder: inout ORMKit.RecordEncoder) throws {
+        try encodeKey(key, to: &encoder)
+    }
+
+    static func encode(key: Swift.String, to encoder: inout ORMKit.WireEncoder) throws {
+        try encodeKey(key, to: &encoder)
+    }
+
+    @inline(__always)
+    private static func encodeKey(_ key: Swift.String, to encoder: inout some ORMKit.RowEncoder) throws {
         try encoder.encode(key)
     }
 }

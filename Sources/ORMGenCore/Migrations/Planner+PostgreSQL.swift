@@ -1,0 +1,129 @@
+/// The steps PostgreSQL runs differently from SQLite: no table rebuilds, since its `ALTER TABLE` drops any
+/// column and changes a column's type, nullability, default and constraints in place.
+extension Planner {
+    /// A new table's `CREATE TABLE`; foreign keys to tables that do not exist yet wait in `deferredForeignKeys`.
+    mutating func createTableOnPostgreSQL(_ table: Table) {
+        let waiting = table.columns.filter { column in
+            guard let target = column.reference?.targetTable else { return false }
+            return target.lowercased() != table.name.lowercased() && tableIndex(target) == nil
+        }
+        lines.append(PostgreSQLDDL.createTable(table, deferring: Set(waiting.map(\.name))) + ";")
+        deferredForeignKeys += waiting.map { (table.name, $0) }
+    }
+
+    /// `ALTER TABLE … ADD COLUMN`: PostgreSQL adds any column (key, UNIQUE, `CURRENT_TIMESTAMP` default) in place.
+    mutating func addColumnOnPostgreSQL(_ column: ColumnDefinition, to table: Table, at position: Int) {
+        let tableName = tables[position].name
+        let waits = column.reference.map { tableIndex($0.targetTable) == nil } ?? false
+        let definition = PostgreSQLDDL.definition(column, table: tableName, isAutoIncrement: table.isAutoIncrement, withReference: !waits)
+        lines.append("ALTER TABLE \(Naming.sql(table.name)) ADD COLUMN \(definition);")
+        if waits { deferredForeignKeys.append((tableName, column)) }
+    }
+
+    /// The deferred foreign keys whose target table exists now.
+    mutating func addDeferredForeignKeys() {
+        var waiting: [(table: String, column: ColumnDefinition)] = []
+        for (table, column) in deferredForeignKeys {
+            guard let target = column.reference?.targetTable, tableIndex(target) != nil else {
+                waiting.append((table, column))
+                continue
+            }
+            if let statement = PostgreSQLDDL.addForeignKey(column, table: table) { lines.append(statement + ";") }
+        }
+        deferredForeignKeys = waiting
+    }
+
+    /// `dropColumn`: `ALTER TABLE … DROP COLUMN`, which also drops the indexes and constraints on the column.
+    mutating func dropColumnOnPostgreSQL(table position: Int, column: String) {
+        let name = column.lowercased()
+        lines.append("ALTER TABLE \(Naming.sql(tables[position].name)) DROP COLUMN \(Naming.sql(column));")
+        tables[position].columns.removeAll { $0.name.lowercased() == name }
+        tables[position].indexes.removeAll { $0.columns.contains { $0.lowercased() == name } }
+        tables[position].foreignKeys.removeAll { $0.columns.contains { $0.lowercased() == name } }
+    }
+
+    /// `alterColumn`: the statements that bring the column to its definition in the newer schema, each only when it
+    /// changes: changed constraints dropped, the default dropped around a type change, `TYPE … USING`, the new
+    /// default, `SET`/`DROP NOT NULL`, then the changed constraints added.
+    mutating func alterColumnOnPostgreSQL(table name: String, column: String) {
+        guard let position = tableIndex(name), let target = new.tables.first(where: { $0.name.lowercased() == name.lowercased() }),
+            let wanted = target.columns.first(where: { $0.name.lowercased() == column.lowercased() }),
+            let existingIndex = tables[position].columns.firstIndex(where: { $0.name.lowercased() == column.lowercased() })
+        else {
+            lines.append("-- alterColumn \(name).\(column): not in both schemas; the runtime reports this step as invalid")
+            return
+        }
+        let existing = tables[position].columns[existingIndex]
+        let tableName = tables[position].name
+        let alterTable = "ALTER TABLE \(Naming.sql(tableName))"
+        let alterColumn = "\(alterTable) ALTER COLUMN \(Naming.sql(wanted.name))"
+        let before = PostgreSQLDDL.constraints(of: existing.definition, table: tableName)
+        let after = PostgreSQLDDL.constraints(of: wanted, table: tableName)
+        let changed = Set((before + after).map(\.label)).filter { label in
+            before.first { $0.label == label }?.tableBody != after.first { $0.label == label }?.tableBody
+        }
+        let isIdentity = wanted.isPrimaryKey && target.isAutoIncrement
+        let oldType = PostgreSQLTypes.type(of: existing.definition)
+        let newType = PostgreSQLTypes.type(of: wanted)
+        let typeChanges = oldType != newType && !isIdentity
+        let oldDefault = PostgreSQLTypes.defaultSQL(of: existing.definition)
+        let newDefault = PostgreSQLTypes.defaultSQL(of: wanted)
+        let defaultChanges = typeChanges || oldDefault != newDefault
+
+        var statements: [String] = []
+        var names = existing.constraintNames
+        for constraint in before where changed.contains(constraint.label) {
+            statements.append("\(alterTable) DROP CONSTRAINT \(Naming.sql(names[constraint.label] ?? constraint.name))")
+            names[constraint.label] = nil
+        }
+        if oldDefault != nil && defaultChanges { statements.append("\(alterColumn) DROP DEFAULT") }
+        if typeChanges {
+            statements.append("\(alterColumn) TYPE \(newType) USING \(Naming.sql(wanted.name))::\(newType)")
+        }
+        if let newDefault, defaultChanges { statements.append("\(alterColumn) SET DEFAULT \(newDefault)") }
+        let wasNullable = existing.definition.isNullable && !existing.definition.isPrimaryKey
+        let isNullable = wanted.isNullable && !wanted.isPrimaryKey
+        if wasNullable != isNullable { statements.append("\(alterColumn) \(isNullable ? "DROP" : "SET") NOT NULL") }
+        for constraint in after where changed.contains(constraint.label) {
+            statements.append("\(alterTable) ADD CONSTRAINT \(Naming.sql(constraint.name)) \(constraint.tableBody)")
+            names[constraint.label] = constraint.name
+        }
+
+        if statements.isEmpty {
+            lines.append("-- alterColumn \(name).\(column): already its current definition on PostgreSQL; nothing to do")
+        } else {
+            lines.append("-- alterColumn \(name).\(column): ALTER TABLE to the current definition")
+            if typeChanges {
+                lines.append("-- (\(oldType) to \(newType): the USING cast converts the stored values; write a sql step where they need more)")
+            }
+            lines += statements.map { $0 + ";" }
+        }
+        tables[position].columns[existingIndex].definition = wanted
+        tables[position].columns[existingIndex].constraintNames = names
+    }
+
+    /// Enum values are a CHECK on PostgreSQL (SQLite has none), so they follow the schema without a step: a CHECK
+    /// whose values changed is dropped in every additive section (before the version's steps, which may rewrite the
+    /// stored values), and the current one added in the last (`adding`).
+    mutating func updateEnumChecks(of table: Table, adding: Bool) {
+        guard let position = tableIndex(table.name) else { return }
+        let label = PostgreSQLNames.Label.enumeration
+        let tableName = tables[position].name
+        for wanted in table.columns {
+            guard let columnIndex = tables[position].columns.firstIndex(where: { $0.name.lowercased() == wanted.name.lowercased() })
+            else { continue }
+            let existing = tables[position].columns[columnIndex]
+            let current = PostgreSQLDDL.constraints(of: existing.definition, table: tableName).first { $0.label == label }
+            let target = PostgreSQLDDL.constraints(of: wanted, table: tableName).first { $0.label == label }
+            if let name = existing.constraintNames[label], current?.tableBody != target?.tableBody {
+                lines.append("ALTER TABLE \(Naming.sql(tableName)) DROP CONSTRAINT \(Naming.sql(name));")
+                tables[position].columns[columnIndex].constraintNames[label] = nil
+            }
+            if adding, let target, tables[position].columns[columnIndex].constraintNames[label] == nil {
+                lines.append("ALTER TABLE \(Naming.sql(tableName)) ADD CONSTRAINT \(Naming.sql(target.name)) \(target.tableBody);")
+                tables[position].columns[columnIndex].constraintNames[label] = target.name
+                tables[position].columns[columnIndex].definition.content = wanted.content
+            }
+        }
+    }
+}

@@ -1,0 +1,194 @@
+import Foundation
+import ORMKit
+import PostgresNIO
+
+/// A PostgreSQL database: a primary and optionally streaming replicas, each through a `PostgresClient` pool.
+///
+/// Writes and transactions run on the primary; reads run on a replica (round robin or least busy) and fail
+/// over to the next replica, then the primary, when one cannot be reached. Everything a `write` closure reads
+/// comes from the primary inside its transaction, so it sees its own writes.
+///
+/// ```swift
+/// let db = try PostgresDatabase(url: "postgres://app@127.0.0.1:5432/library")
+/// try await db.migrate(LibrarySchema.self)
+/// var author = Author(name: "Ursula K. Le Guin", email: "ursula@example.org")
+/// try await author.insert(db)
+/// let rated = try await Author.filter(Author.rating >= 4).fetchAll(db)
+/// ```
+public final class PostgresDatabase: Sendable {
+    /// How reads pick a replica.
+    public enum ReplicaSelection: Sendable, Hashable {
+        /// Each read goes to the next replica in turn.
+        case roundRobin
+        /// Each read goes to the replica with the fewest operations running.
+        case leastBusy
+    }
+
+    /// Where a read runs.
+    public enum ReadSource: Sendable, Hashable {
+        /// A replica (the primary when there are none or none can be reached).
+        case replica
+        /// The primary: for a request that must see writes that replicas may not have replayed yet.
+        case primary
+    }
+
+    /// Pool and routing settings.
+    public struct Options: Sendable {
+        /// The most connections each server's pool opens.
+        public var maximumConnections = 20
+        /// How reads pick a replica.
+        public var replicaSelection = ReplicaSelection.roundRobin
+        /// How long reads skip a replica that could not be reached.
+        public var replicaRetryInterval = Duration.seconds(5)
+        /// How long opening a connection may take before it counts as a failure.
+        public var connectTimeout = Duration.seconds(5)
+
+        /// Default options: 20 connections per server, round robin, skip a failed replica for 5 s.
+        public init() {}
+    }
+
+    let primary: PostgresEndpoint
+    let replicas: [PostgresEndpoint]
+    private let options: Options
+    private let runTask: Task<Void, Never>
+    private let nextReplica = RoundRobinCounter()
+
+    /// Opens a database from a connection URL (`postgres://user:password@host:port/database?sslmode=disable`;
+    /// `?host=/socket/dir` for a Unix socket) and optional replica URLs. Connections open on first use.
+    ///
+    /// - Throws: `DatabaseError` (`.misuse`) when a URL cannot be parsed.
+    public convenience init(url: String, replicaURLs: [String] = [], options: Options = Options()) throws {
+        try self.init(
+            primary: PostgresClient.Configuration.parse(url: url),
+            replicas: replicaURLs.map(PostgresClient.Configuration.parse(url:)),
+            options: options
+        )
+    }
+
+    /// Opens a database from postgres-nio configurations. Connections open on first use.
+    public init(
+        primary: PostgresClient.Configuration, replicas: [PostgresClient.Configuration] = [], options: Options = Options()
+    ) {
+        func configured(_ configuration: PostgresClient.Configuration) -> PostgresClient.Configuration {
+            var configuration = configuration
+            configuration.options.maximumConnections = options.maximumConnections
+            configuration.options.connectTimeout = options.connectTimeout
+            // Timestamps render and parse in UTC whatever the server's TimeZone setting.
+            configuration.options.additionalStartupParameters.append(("TimeZone", "UTC"))
+            return configuration
+        }
+        let primary = PostgresEndpoint(configuration: configured(primary), name: "primary")
+        let replicas = replicas.enumerated().map { PostgresEndpoint(configuration: configured($1), name: "replica \($0 + 1)") }
+        self.primary = primary
+        self.replicas = replicas
+        self.options = options
+        runTask = Task {
+            await withDiscardingTaskGroup { group in
+                for endpoint in [primary] + replicas {
+                    group.addTask { await endpoint.client.run() }
+                }
+            }
+        }
+    }
+
+    deinit {
+        runTask.cancel()
+    }
+
+    /// Closes every pool; operations after this fail.
+    public func close() async {
+        runTask.cancel()
+        await runTask.value
+    }
+
+    /// Runs `body` in a transaction on the primary: committed when it returns, rolled back when it throws.
+    ///
+    /// - Throws: what `body` throws, or `DatabaseError` when the transaction cannot begin or commit.
+    public func write<T>(_ body: (PostgresSession) async throws -> sending T) async throws -> sending T {
+        try await transaction(on: primary, begin: "BEGIN", isWritable: true, body)
+    }
+
+    /// Runs `body` in a read-only snapshot (`REPEATABLE READ READ ONLY`) on a replica, or on the primary with
+    /// `from: .primary`. A replica that cannot be reached is skipped for `replicaRetryInterval` and the read runs
+    /// on the next one, then on the primary.
+    ///
+    /// - Throws: what `body` throws, or `DatabaseError`.
+    public func read<T>(
+        from source: ReadSource = .replica, _ body: (PostgresSession) async throws -> sending T
+    ) async throws -> sending T {
+        let begin = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
+        guard source == .replica else { return try await transaction(on: primary, begin: begin, isWritable: false, body) }
+        for endpoint in readOrder() {
+            do {
+                return try await transaction(on: endpoint, begin: begin, isWritable: false, body)
+            } catch let error as DatabaseError where error.isConnectionFailure {
+                endpoint.markDown(for: options.replicaRetryInterval)
+            }
+        }
+        return try await transaction(on: primary, begin: begin, isWritable: false, body)
+    }
+
+    /// Runs one statement on the primary outside any transaction (autocommit): for statements PostgreSQL refuses
+    /// inside one (`CREATE DATABASE`, `VACUUM`, `CREATE INDEX CONCURRENTLY`).
+    ///
+    /// - Throws: `DatabaseError`.
+    public func executeOutsideTransaction(sql: String) async throws {
+        do {
+            try await primary.withConnection { connection in
+                try await PostgresSession(connection: connection, isWritable: true).execute(sql: sql)
+            }
+        } catch {
+            throw translated(error, sql: sql)
+        }
+    }
+
+    /// The replicas to try for a read, in order: up ones first by the selection rule, then ones marked down.
+    func readOrder() -> [PostgresEndpoint] {
+        guard !replicas.isEmpty else { return [] }
+        let up = replicas.filter { !$0.isDown }
+        switch options.replicaSelection {
+        case .roundRobin:
+            guard !up.isEmpty else { return [] }
+            let start = nextReplica.next() % up.count
+            return Array(up[start...] + up[..<start])
+        case .leastBusy:
+            return up.sorted { $0.load < $1.load }
+        }
+    }
+
+    private func transaction<T>(
+        on endpoint: PostgresEndpoint, begin: String, isWritable: Bool, _ body: (PostgresSession) async throws -> sending T
+    ) async throws -> sending T {
+        do {
+            return try await endpoint.withConnection { connection in
+                let session = PostgresSession(connection: connection, isWritable: isWritable)
+                try await session.execute(sql: begin)
+                let result: T
+                do {
+                    result = try await body(session)
+                } catch {
+                    try? await session.execute(sql: "ROLLBACK")
+                    throw error
+                }
+                try await session.execute(sql: "COMMIT")
+                return result
+            }
+        } catch {
+            throw translated(error, sql: nil)
+        }
+    }
+}
+
+/// Counts reads for round robin.
+private final class RoundRobinCounter: @unchecked Sendable {
+    // `@unchecked`: `count` is only touched under `lock`.
+    private let lock = NSLock()
+    private var count = 0
+
+    func next() -> Int {
+        lock.withLock {
+            defer { count &+= 1 }
+            return count & Int.max
+        }
+    }
+}

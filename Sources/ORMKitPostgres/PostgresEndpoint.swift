@@ -1,0 +1,87 @@
+import Foundation
+import Logging
+import ORMKit
+import PostgresNIO
+
+/// One server (the primary or a replica): its connection pool, and for replicas how busy it is and whether it
+/// failed recently.
+final class PostgresEndpoint: @unchecked Sendable {
+    // `@unchecked`: `inFlight` and `downUntil` are only touched under `lock`; `client` is Sendable.
+    let client: PostgresClient
+    let name: String
+    private let lock = NSLock()
+    private var inFlight = 0
+    private var downUntil: ContinuousClock.Instant?
+
+    init(configuration: PostgresClient.Configuration, name: String) {
+        self.client = PostgresClient(configuration: configuration)
+        self.name = name
+    }
+
+    /// The number of operations running on this server now.
+    var load: Int { lock.withLock { inFlight } }
+
+    /// Whether the server failed within the retry interval (reads skip it meanwhile).
+    var isDown: Bool {
+        lock.withLock {
+            guard let downUntil else { return false }
+            return ContinuousClock.now < downUntil
+        }
+    }
+
+    /// Skips the server for `interval` after a connection failure.
+    func markDown(for interval: Duration) {
+        lock.withLock { downUntil = ContinuousClock.now + interval }
+    }
+
+    /// Runs `body` on a leased connection, counting it as in flight.
+    func withConnection<T>(
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: (PostgresConnection) async throws -> sending T
+    ) async throws -> sending T {
+        lock.withLock { inFlight += 1 }
+        defer { lock.withLock { inFlight -= 1 } }
+        return try await client.withConnection(isolation: isolation, body)
+    }
+}
+
+extension PostgresClient.Configuration {
+    /// Parses `postgres://user:password@host:port/database?sslmode=disable|prefer|require`, or
+    /// `postgres://user@/database?host=/socket/directory` for a Unix socket (as libpq spells it).
+    ///
+    /// - Throws: `DatabaseError` (`.misuse`) naming what is wrong with the URL.
+    static func parse(url: String) throws -> PostgresClient.Configuration {
+        guard let components = URLComponents(string: url), ["postgres", "postgresql"].contains(components.scheme ?? "") else {
+            throw DatabaseError(kind: .misuse, message: "not a postgres:// URL: \(redacted(url))")
+        }
+        let query = Dictionary((components.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { $1 })
+        let user = components.user.flatMap { $0.removingPercentEncoding } ?? "postgres"
+        let password = components.password.flatMap { $0.removingPercentEncoding }
+        let path = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
+        let database = path.isEmpty ? nil : path
+        if let socketDirectory = query["host"], socketDirectory.hasPrefix("/") {
+            let port = components.port ?? 5432
+            return PostgresClient.Configuration(
+                unixSocketPath: "\(socketDirectory)/.s.PGSQL.\(port)", username: user, password: password, database: database
+            )
+        }
+        let tls: PostgresClient.Configuration.TLS
+        switch query["sslmode"] ?? "disable" {
+        case "disable": tls = .disable
+        case "prefer", "allow": tls = .prefer(.makeClientConfiguration())
+        case "require", "verify-ca", "verify-full": tls = .require(.makeClientConfiguration())
+        case let mode: throw DatabaseError(kind: .misuse, message: "unknown sslmode \(mode) in \(redacted(url))")
+        }
+        return PostgresClient.Configuration(
+            host: components.host.flatMap { $0.isEmpty ? nil : $0 } ?? "127.0.0.1", port: components.port ?? 5432,
+            username: user, password: password, database: database, tls: tls
+        )
+    }
+
+    /// `url` without its password, for error messages.
+    private static func redacted(_ url: String) -> String {
+        guard var components = URLComponents(string: url), components.password != nil else { return url }
+        components.password = "***"
+        return components.string ?? "(the URL)"
+    }
+}

@@ -1,0 +1,50 @@
+import ORMKit
+import PostgresNIO
+
+// PostgreSQL errors as ORMKit's `DatabaseError`: SQLSTATE and the server's constraint, table and column fields,
+// with the SQLite result codes of the same constraint violation so `isUniqueViolation`, `isForeignKeyViolation`,
+// `isNotNullViolation` and `isCheckViolation` answer for both engines.
+
+/// `error` as ORMKit reports it: postgres-nio's errors become `DatabaseError`s, anything else (an app's own error
+/// thrown in a transaction closure, a `DatabaseError` already) passes through unchanged.
+func translated(_ error: any Error, sql: String?) -> any Error {
+    guard let error = error as? PSQLError else { return error }
+    return DatabaseError.postgres(error, sql: sql)
+}
+
+/// SQLite's primary result code for a constraint violation (SQLITE_CONSTRAINT).
+private let constraintResultCode: Int32 = 19
+
+extension DatabaseError {
+    /// `error` (from postgres-nio, or already a `DatabaseError`) as a `DatabaseError`, with `sql` when the error
+    /// does not carry it.
+    static func postgres(_ error: PSQLError, sql: String?) -> DatabaseError {
+        guard let info = error.serverInfo, let state = info[.sqlState] else {
+            return DatabaseError(kind: .connectionLost, message: connectionMessage(error), sql: sql)
+        }
+        let constraint = info[.constraintName]
+        let extended: Int32? = switch state {
+        case "23505": constraint?.hasSuffix("_pkey") == true ? constraintPrimaryKey : constraintUnique
+        case "23503": constraintForeignKey
+        case "23502": constraintNotNull
+        case "23514": constraintCheck
+        default: nil
+        }
+        var message = info[.message] ?? "the statement failed"
+        if let detail = info[.detail] { message += " (\(detail))" }
+        return DatabaseError(
+            kind: .server, resultCode: extended == nil ? 1 : constraintResultCode, extendedResultCode: extended,
+            message: message, sql: sql, table: info[.tableName], column: info[.columnName],
+            sqlState: state, constraint: constraint
+        )
+    }
+
+    /// Whether the error means the server could not be reached or the connection broke: a read may go elsewhere.
+    var isConnectionFailure: Bool { kind == .connectionLost || sqlState?.hasPrefix("08") == true || sqlState == "57P01" || sqlState == "57P03" }
+
+    private static func connectionMessage(_ error: PSQLError) -> String {
+        var text = "\(error.code)"
+        if let underlying = error.underlying { text += ": \(underlying)" }
+        return text
+    }
+}

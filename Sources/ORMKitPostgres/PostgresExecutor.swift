@@ -1,0 +1,38 @@
+import ORMKit
+
+/// What record operations, queries and raw SQL run on: a ``PostgresDatabase`` (each call in its own transaction:
+/// writes on the primary, reads on a replica) or a ``PostgresSession`` (inside one `read` or `write` closure).
+public protocol PostgresExecutor {
+    /// Runs `body` on a session that may write when `writing` is true.
+    ///
+    /// - Throws: what `body` throws, or `DatabaseError` (`.misuse` when a read session is asked to write).
+    func withSession<T>(writing: Bool, _ body: (PostgresSession) async throws -> sending T) async throws -> sending T
+}
+
+extension PostgresDatabase: PostgresExecutor {
+    /// A `write` transaction on the primary, or a `read` on a replica.
+    ///
+    /// - Throws: what `body` throws, or `DatabaseError`.
+    public func withSession<T>(writing: Bool, _ body: (PostgresSession) async throws -> sending T) async throws -> sending T {
+        writing ? try await write(body) : try await read(body)
+    }
+}
+
+extension PostgresSession: PostgresExecutor {
+    /// This session.
+    ///
+    /// - Throws: what `body` throws, or `DatabaseError` (`.misuse`) when writing in a read session.
+    public func withSession<T>(writing: Bool, _ body: (PostgresSession) async throws -> sending T) async throws -> sending T {
+        if writing { try requireWritable("writing", table: "") }
+        return try await body(self)
+    }
+}
+
+extension PostgresExecutor {
+    /// Runs `sql` with `$1, $2, …` bound to `arguments`, in a write transaction of its own on a database.
+    ///
+    /// - Throws: `DatabaseError`.
+    public func execute(sql: String, arguments: StatementArguments = []) async throws {
+        try await withSession(writing: true) { try await $0.execute(sql: sql, arguments: arguments) }
+    }
+}

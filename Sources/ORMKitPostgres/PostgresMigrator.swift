@@ -1,0 +1,263 @@
+import Foundation
+import ORMKit
+import PostgresNIO
+
+/// A migration hook on PostgreSQL: the Swift code a `hook:` step runs, inside the migration's transaction.
+public typealias PostgresMigrationHook = @Sendable (PostgresSession) async throws -> Void
+
+extension PostgresDatabase {
+    /// Creates the schema on an empty database, or upgrades it from the version it records, on the primary.
+    ///
+    /// Everything runs in one transaction (PostgreSQL's DDL is transactional): a failing step leaves the schema
+    /// and rows as they were. A session-level advisory lock makes concurrent callers (app instances starting at
+    /// once) wait, so the migration runs exactly once. The version is kept in the table `ormkit_schema_version`.
+    /// Explicit steps run as `ALTER TABLE` (rename, drop, alter column type/nullability/default), `sql:` steps as
+    /// written; then tables, columns and indexes the schema has and the database lacks are added.
+    ///
+    /// - Throws: `MigrationError` (`newerDatabase`, `missingHooks`, `stepFailed`, …) or `DatabaseError`.
+    @discardableResult
+    public func migrate<S: DatabaseSchema>(
+        _ schema: S.Type, hooks: [String: PostgresMigrationHook] = [:]
+    ) async throws -> MigrationOutcome {
+        let missing = S.migrations.flatMap(\.steps).compactMap { step -> String? in
+            if case .hook(let name) = step, hooks[name] == nil { return name }
+            return nil
+        }
+        guard missing.isEmpty else { throw MigrationError.missingHooks(names: Array(Set(missing)).sorted()) }
+        do {
+            return try await primary.withConnection { connection in
+                let session = PostgresSession(connection: connection, isWritable: true)
+                try await session.execute(sql: "SELECT pg_advisory_lock(\(PostgresMigrator<S>.lockKey))")
+                do {
+                    let outcome = try await PostgresMigrator<S>(session: session, hooks: hooks).run()
+                    try await session.execute(sql: "SELECT pg_advisory_unlock(\(PostgresMigrator<S>.lockKey))")
+                    return outcome
+                } catch {
+                    try? await session.execute(sql: "SELECT pg_advisory_unlock(\(PostgresMigrator<S>.lockKey))")
+                    throw error
+                }
+            }
+        } catch {
+            throw translated(error, sql: nil)
+        }
+    }
+
+    /// The schema version the database records (0 when it has none).
+    ///
+    /// - Throws: `DatabaseError`.
+    public func schemaVersion() async throws -> Int {
+        try await read(from: .primary) { try await PostgresMigrator<NoSchema>.version(in: $0) }
+    }
+
+    /// How the live tables differ from `schema`: missing tables and columns, column types and nullability, as
+    /// `information_schema` reports them. Empty when they match.
+    ///
+    /// - Throws: `DatabaseError`.
+    public func schemaDifferences<S: DatabaseSchema>(_ schema: S.Type) async throws -> [SchemaDifference] {
+        try await read(from: .primary) { try await PostgresMigrator<S>(session: $0, hooks: [:]).differences() }
+    }
+}
+
+/// A schema with no tables, for reading the version.
+private enum NoSchema: DatabaseSchema {
+    static let version = 0
+    static let tables: [TableSchema] = []
+    static let migrations: [Migration] = []
+    static let seed: [SeedRow] = []
+}
+
+/// One migration run on a session holding the advisory lock.
+struct PostgresMigrator<S: DatabaseSchema> {
+    /// The advisory lock key: the bytes of "ormkit_m" as a 64-bit integer.
+    static var lockKey: Int64 { 0x6F726D6B_69745F6D }
+
+    let session: PostgresSession
+    let hooks: [String: PostgresMigrationHook]
+
+    func run() async throws -> MigrationOutcome {
+        try await session.execute(sql: "BEGIN")
+        do {
+            let outcome = try await migrate()
+            try await session.execute(sql: "COMMIT")
+            return outcome
+        } catch {
+            try? await session.execute(sql: "ROLLBACK")
+            throw error
+        }
+    }
+
+    private func migrate() async throws -> MigrationOutcome {
+        try await session.execute(sql: "CREATE TABLE IF NOT EXISTS ormkit_schema_version (version INTEGER NOT NULL)")
+        let current = try await Self.version(in: session)
+        if current > S.version { throw MigrationError.newerDatabase(databaseVersion: current, schemaVersion: S.version) }
+        if current == 0 {
+            let existing = try await liveTables()
+            if !existing.isEmpty { throw MigrationError.unversionedDatabase(tables: existing.sorted()) }
+            for table in S.tables { try await create(table) }
+            try await seed()
+            try await setVersion(S.version)
+            return .created(version: S.version)
+        }
+        if current == S.version { return .upToDate(version: current) }
+        for migration in S.migrations where migration.version > current && migration.version <= S.version {
+            for (index, step) in migration.steps.enumerated() {
+                do {
+                    try await apply(step)
+                } catch {
+                    throw MigrationError.stepFailed(version: migration.version, step: "step \(index + 1) (\(step))", underlying: error)
+                }
+            }
+        }
+        try await addMissing()
+        try await setVersion(S.version)
+        return .upgraded(from: current, to: S.version)
+    }
+
+    static func version(in session: PostgresSession) async throws -> Int {
+        let exists = try await session.fetchOne("SELECT to_regclass('ormkit_schema_version') IS NOT NULL", []) { try $0.decode(at: 0) as Bool }
+        guard exists == true else { return 0 }
+        return try await session.fetchOne("SELECT version FROM ormkit_schema_version LIMIT 1", []) { try $0.decode(at: 0) as Int } ?? 0
+    }
+
+    private func setVersion(_ version: Int) async throws {
+        try await session.execute(sql: "DELETE FROM ormkit_schema_version")
+        try await session.execute(sql: "INSERT INTO ormkit_schema_version (version) VALUES ($1)", arguments: [version])
+    }
+
+    private func liveTables() async throws -> Set<String> {
+        Set(try await session.fetchAll(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' AND table_name <> 'ormkit_schema_version'",
+            []
+        ) { try $0.decode(at: 0) as String })
+    }
+
+    private func liveColumns(_ table: String) async throws -> [String: (type: String, isNullable: Bool)] {
+        let rows = try await session.fetchAll(
+            "SELECT column_name, data_type, is_nullable FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1",
+            [.text(table)]
+        ) { row in (try row.decode(at: 0) as String, try row.decode(at: 1) as String, try row.decode(at: 2) as String == "YES") }
+        return Dictionary(rows.map { ($0.0, (type: $0.1, isNullable: $0.2)) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    private func create(_ table: TableSchema) async throws {
+        guard let sql = table.postgresqlCreateTableSQL else {
+            throw DatabaseError(
+                kind: .misuse, message: "the schema has no PostgreSQL DDL for this table: regenerate it with this ormgen",
+                table: table.name
+            )
+        }
+        try await session.execute(sql: sql)
+        for index in table.indexes { try await session.execute(sql: index.sql) }
+    }
+
+    private func seed() async throws {
+        var seeded: Set<String> = []
+        for row in S.seed {
+            guard let values = row.postgresqlValues else {
+                throw DatabaseError(kind: .misuse, message: "the seed row has no PostgreSQL values: regenerate the schema with this ormgen", table: row.table)
+            }
+            let columns = row.columns.map(quoteIdentifier).joined(separator: ", ")
+            let parameters = values.indices.map { "$\($0 + 1)" }.joined(separator: ", ")
+            try await session.run("INSERT INTO \(quoteIdentifier(row.table)) (\(columns)) VALUES (\(parameters))", values) { _ in }
+            seeded.insert(row.table)
+        }
+        for table in S.tables where seeded.contains(table.name) && table.isAutoIncrement && table.primaryKey.count == 1 {
+            try await session.advanceSequence(table: table.name, column: table.primaryKey[0])
+        }
+    }
+
+    private func apply(_ step: MigrationStep) async throws {
+        switch step {
+        case .renameColumn(let table, let from, let to):
+            try await session.execute(sql: "ALTER TABLE \(quoteIdentifier(table)) RENAME COLUMN \(quoteIdentifier(from)) TO \(quoteIdentifier(to))")
+        case .renameTable(let from, let to):
+            try await session.execute(sql: "ALTER TABLE \(quoteIdentifier(from)) RENAME TO \(quoteIdentifier(to))")
+        case .dropColumn(let table, let column):
+            try await session.execute(sql: "ALTER TABLE \(quoteIdentifier(table)) DROP COLUMN \(quoteIdentifier(column))")
+        case .alterColumn(let table, let column):
+            try await alter(table: table, column: column)
+        case .addIndex(_, let index):
+            try await session.execute(sql: index.sql)
+        case .dropIndex(let name):
+            try await session.execute(sql: "DROP INDEX IF EXISTS \(quoteIdentifier(name))")
+        case .sql(let sql):
+            try await session.execute(sql: sql)
+        case .hook(let name):
+            guard let hook = hooks[name] else { throw MigrationError.missingHooks(names: [name]) }
+            try await hook(session)
+        }
+    }
+
+    /// `ALTER TABLE … ALTER COLUMN` to the column's type, nullability and default in the schema.
+    private func alter(table: String, column: String) async throws {
+        guard let schema = S.tables.first(where: { $0.name == table })?.columns.first(where: { $0.name == column }),
+            let target = schema.postgresql
+        else {
+            throw DatabaseError(kind: .misuse, message: "the schema has no PostgreSQL column \(column)", table: table, column: column)
+        }
+        let name = quoteIdentifier(column)
+        var actions = ["ALTER COLUMN \(name) TYPE \(target.type) USING \(name)::\(target.type)"]
+        actions.append("ALTER COLUMN \(name) " + (target.defaultSQL.map { "SET DEFAULT \($0)" } ?? "DROP DEFAULT"))
+        actions.append("ALTER COLUMN \(name) " + (schema.isNullable ? "DROP NOT NULL" : "SET NOT NULL"))
+        try await session.execute(sql: "ALTER TABLE \(quoteIdentifier(table)) \(actions.joined(separator: ", "))")
+    }
+
+    /// Creates missing tables, adds missing columns and indexes.
+    private func addMissing() async throws {
+        let existing = try await liveTables()
+        for table in S.tables {
+            guard existing.contains(table.name) else {
+                try await create(table)
+                continue
+            }
+            let columns = try await liveColumns(table.name)
+            for column in table.columns where columns[column.name] == nil {
+                guard let definition = column.postgresql?.definition else {
+                    throw DatabaseError(kind: .misuse, message: "the schema has no PostgreSQL definition", table: table.name, column: column.name)
+                }
+                try await session.execute(sql: "ALTER TABLE \(quoteIdentifier(table.name)) ADD COLUMN \(definition)")
+            }
+            for index in table.indexes { try await session.execute(sql: index.sql) }
+        }
+    }
+
+    /// Missing tables and columns, and columns whose nullability or type family differs.
+    func differences() async throws -> [SchemaDifference] {
+        let existing = try await liveTables()
+        var differences: [SchemaDifference] = []
+        for table in S.tables {
+            guard existing.contains(table.name) else {
+                differences.append(SchemaDifference(kind: .missingTable, table: table.name))
+                continue
+            }
+            let columns = try await liveColumns(table.name)
+            for column in table.columns {
+                guard let live = columns[column.name] else {
+                    differences.append(SchemaDifference(kind: .missingColumn, table: table.name, name: column.name))
+                    continue
+                }
+                if live.isNullable != column.isNullable {
+                    differences.append(SchemaDifference(
+                        kind: .columnNullability, table: table.name, name: column.name,
+                        expected: column.isNullable ? "NULL" : "NOT NULL", actual: live.isNullable ? "NULL" : "NOT NULL"
+                    ))
+                }
+                if let expected = column.postgresql?.type, !Self.sameType(expected, live.type) {
+                    differences.append(SchemaDifference(kind: .columnType, table: table.name, name: column.name, expected: expected, actual: live.type))
+                }
+            }
+        }
+        return differences
+    }
+
+    /// Whether a declared type (`BIGINT`, `NUMERIC(12, 2)`, `TIMESTAMPTZ`) and `information_schema`'s `data_type`
+    /// (`bigint`, `numeric`, `timestamp with time zone`) name the same type.
+    static func sameType(_ declared: String, _ live: String) -> Bool {
+        let base = declared.lowercased().split(separator: "(").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        let aliases: [String: String] = [
+            "timestamptz": "timestamp with time zone", "int8": "bigint", "int4": "integer", "int": "integer",
+            "float8": "double precision", "float4": "real", "bool": "boolean", "varchar": "character varying",
+        ]
+        return (aliases[base] ?? base) == live.lowercased()
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import ORMKit
+
+/// One statement of a record operation on PostgreSQL: its SQL with `$1, $2, …` and, for each parameter, the
+/// position of the value in the record's encoded columns (or key columns) that binds it.
+struct PostgresStatement: Sendable {
+    let sql: String
+    let positions: [Int]
+
+    /// The parameters for `encoded`, the record's (or key's) values in column order.
+    func arguments(_ encoded: [WireValue]) -> [WireValue] {
+        positions.map { encoded[$0] }
+    }
+}
+
+/// The DML of one table on PostgreSQL, derived once from its `TableSchema` (like SQLite's `RecordSQL`).
+final class PostgresRecordSQL: Sendable {
+    let table: String
+    let columns: [String]
+    let selection: String
+    let selectAll: String
+    /// INSERT of every column, returning the key when it is an auto-increment one.
+    let insert: PostgresStatement
+    /// INSERT without the auto-increment key (the server assigns it), returning it.
+    let insertAssigningKey: PostgresStatement?
+    let keyPositions: [Int]
+    let autoIncrementColumn: String?
+    let keyed: Keyed?
+
+    struct Keyed: Sendable {
+        /// Parameters are the key columns ($1…$k), in key order.
+        let find: String
+        let exists: String
+        let deleteByKey: String
+        /// Parameters from the record's encoded columns.
+        let update: PostgresStatement
+        let deleteRecord: PostgresStatement
+        let upsert: PostgresStatement
+        let keyCondition: String
+    }
+
+    init(schema: TableSchema) {
+        let table = quoteIdentifier(schema.name)
+        let columns = schema.columns.map(\.name)
+        self.table = table
+        self.columns = columns
+        selection = columns.map { "\(table).\(quoteIdentifier($0))" }.joined(separator: ", ")
+        selectAll = "SELECT \(selection) FROM \(table)"
+        let positions = schema.primaryKey.compactMap { columns.firstIndex(of: $0) }
+        keyPositions = positions
+        let autoIncrement = schema.isAutoIncrement && positions.count == 1 ? positions[0] : nil
+        autoIncrementColumn = autoIncrement.map { columns[$0] }
+        let returning = autoIncrement.map { " RETURNING \(quoteIdentifier(columns[$0]))" } ?? ""
+        insert = Self.insert(table: table, columns: columns, positions: Array(columns.indices), returning: returning)
+        insertAssigningKey = autoIncrement.map { key in
+            Self.insert(table: table, columns: columns, positions: columns.indices.filter { $0 != key }, returning: returning)
+        }
+        guard !positions.isEmpty, positions.count == schema.primaryKey.count else {
+            keyed = nil
+            return
+        }
+        let keyByParameter = positions.enumerated()
+            .map { "\(table).\(quoteIdentifier(columns[$0.element])) = $\($0.offset + 1)" }
+            .joined(separator: " AND ")
+        let nonKey = columns.indices.filter { !positions.contains($0) }
+        // UPDATE … SET non-key columns WHERE key columns: parameters numbered in that order.
+        let assigned = nonKey.isEmpty ? positions : nonKey
+        let setClause = assigned.enumerated().map { "\(quoteIdentifier(columns[$0.element])) = $\($0.offset + 1)" }
+        let whereClause = positions.enumerated()
+            .map { "\(quoteIdentifier(columns[$0.element])) = $\(assigned.count + $0.offset + 1)" }
+            .joined(separator: " AND ")
+        let deleteClause = positions.enumerated()
+            .map { "\(quoteIdentifier(columns[$0.element])) = $\($0.offset + 1)" }
+            .joined(separator: " AND ")
+        let conflictTarget = positions.map { quoteIdentifier(columns[$0]) }.joined(separator: ", ")
+        let upsertAction = nonKey.isEmpty
+            ? "DO NOTHING"
+            : "DO UPDATE SET " + nonKey.map { "\(quoteIdentifier(columns[$0])) = EXCLUDED.\(quoteIdentifier(columns[$0]))" }
+                .joined(separator: ", ")
+        keyed = Keyed(
+            find: "\(selectAll) WHERE \(keyByParameter)",
+            exists: "SELECT EXISTS (SELECT 1 FROM \(table) WHERE \(keyByParameter))",
+            deleteByKey: "DELETE FROM \(table) WHERE \(keyByParameter) RETURNING 1",
+            update: PostgresStatement(
+                sql: "UPDATE \(table) SET \(setClause.joined(separator: ", ")) WHERE \(whereClause) RETURNING 1",
+                positions: assigned + positions
+            ),
+            deleteRecord: PostgresStatement(sql: "DELETE FROM \(table) WHERE \(deleteClause) RETURNING 1", positions: positions),
+            upsert: PostgresStatement(
+                sql: "\(insert.sql.replacingOccurrences(of: returning, with: "")) ON CONFLICT (\(conflictTarget)) \(upsertAction)\(returning)",
+                positions: insert.positions
+            ),
+            keyCondition: keyByParameter
+        )
+    }
+
+    /// UPDATE of `names` only (the key when empty), by the record's key.
+    ///
+    /// - Throws: `DatabaseError` (`.misuse`) for a table without a key or an unknown column.
+    func update(columns names: [String], tableName: String) throws -> PostgresStatement {
+        guard keyed != nil else { throw Self.noKey(tableName) }
+        let chosen = try Self.positions(of: names, in: columns, tableName: tableName)
+        let assigned = chosen.isEmpty ? keyPositions : chosen
+        let setClause = assigned.enumerated().map { "\(quoteIdentifier(columns[$0.element])) = $\($0.offset + 1)" }
+        let whereClause = keyPositions.enumerated()
+            .map { "\(quoteIdentifier(columns[$0.element])) = $\(assigned.count + $0.offset + 1)" }
+            .joined(separator: " AND ")
+        return PostgresStatement(
+            sql: "UPDATE \(table) SET \(setClause.joined(separator: ", ")) WHERE \(whereClause) RETURNING 1",
+            positions: assigned + keyPositions
+        )
+    }
+
+    /// INSERT … ON CONFLICT (`names`) DO UPDATE SET the other non-key columns.
+    ///
+    /// - Throws: `DatabaseError` (`.misuse`) for an unknown column.
+    func upsert(onConflict names: [String], assigningKey: Bool, tableName: String) throws -> PostgresStatement {
+        let conflict = try Self.positions(of: names, in: columns, tableName: tableName)
+        let updated = columns.indices.filter { !conflict.contains($0) && !keyPositions.contains($0) }
+        let base = assigningKey ? (insertAssigningKey ?? insert) : insert
+        let returning = autoIncrementColumn.map { " RETURNING \(quoteIdentifier($0))" } ?? ""
+        let action = updated.isEmpty
+            ? (returning.isEmpty ? "DO NOTHING" : "DO UPDATE SET \(quoteIdentifier(columns[conflict[0]])) = EXCLUDED.\(quoteIdentifier(columns[conflict[0]]))")
+            : "DO UPDATE SET " + updated.map { "\(quoteIdentifier(columns[$0])) = EXCLUDED.\(quoteIdentifier(columns[$0]))" }
+                .joined(separator: ", ")
+        let target = conflict.map { quoteIdentifier(columns[$0]) }.joined(separator: ", ")
+        let insertSQL = returning.isEmpty ? base.sql : String(base.sql.dropLast(returning.count))
+        return PostgresStatement(sql: "\(insertSQL) ON CONFLICT (\(target)) \(action)\(returning)", positions: base.positions)
+    }
+
+    func requireKeyed(_ tableName: String) throws -> Keyed {
+        guard let keyed else { throw Self.noKey(tableName) }
+        return keyed
+    }
+
+    private static func insert(table: String, columns: [String], positions: [Int], returning: String) -> PostgresStatement {
+        let names = positions.map { quoteIdentifier(columns[$0]) }.joined(separator: ", ")
+        let values = positions.indices.map { "$\($0 + 1)" }.joined(separator: ", ")
+        let sql = positions.isEmpty
+            ? "INSERT INTO \(table) DEFAULT VALUES\(returning)"
+            : "INSERT INTO \(table) (\(names)) VALUES (\(values))\(returning)"
+        return PostgresStatement(sql: sql, positions: positions)
+    }
+
+    private static func positions(of names: [String], in columns: [String], tableName: String) throws -> [Int] {
+        try Array(Set(names.map { name in
+            guard let position = columns.firstIndex(of: name) else {
+                throw DatabaseError(kind: .misuse, message: "no column \(name) in the table", table: tableName, column: name)
+            }
+            return position
+        })).sorted()
+    }
+
+    private static func noKey(_ tableName: String) -> DatabaseError {
+        DatabaseError(kind: .misuse, message: "the operation needs a primary key whose columns are stored columns", table: tableName)
+    }
+
+    /// The DML of `R`'s table, built once per table.
+    static func of<R: Record>(_ type: R.Type) -> PostgresRecordSQL {
+        cache.sql(for: R.schema)
+    }
+
+    private static let cache = Cache()
+
+    private final class Cache: @unchecked Sendable {
+        // `@unchecked`: `entries` is only touched under `lock`.
+        private let lock = NSLock()
+        private var entries: [ObjectIdentifier: PostgresRecordSQL] = [:]
+
+        func sql(for schema: TableSchema) -> PostgresRecordSQL {
+            lock.withLock {
+                if let sql = entries[ObjectIdentifier(schema)] { return sql }
+                let sql = PostgresRecordSQL(schema: schema)
+                entries[ObjectIdentifier(schema)] = sql
+                return sql
+            }
+        }
+    }
+}

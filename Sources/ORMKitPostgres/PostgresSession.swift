@@ -1,0 +1,117 @@
+import Logging
+import ORMKit
+import PostgresNIO
+
+/// A connection leased for one `read` or `write` closure, inside its transaction: what record operations, queries
+/// and raw SQL run on. Do not keep it after the closure returns.
+public final class PostgresSession {
+    let connection: PostgresConnection
+    /// Whether the session may write (a `write` transaction on the primary).
+    public let isWritable: Bool
+    private var savepointDepth = 0
+
+    init(connection: PostgresConnection, isWritable: Bool) {
+        self.connection = connection
+        self.isWritable = isWritable
+    }
+
+    /// Runs `sql` with `$1, $2, …` bound to `arguments`, discarding any rows.
+    ///
+    /// - Throws: `DatabaseError` (`.server` with the SQLSTATE, or `.connectionLost`).
+    public func execute(sql: String, arguments: StatementArguments = []) async throws {
+        try await run(sql, arguments.wireValues) { _ in }
+    }
+
+    /// Runs `sql` and calls `body` with each row, streamed (rows are not buffered).
+    ///
+    /// - Throws: `DatabaseError`, or what `body` throws.
+    func run(
+        _ sql: String, _ arguments: [WireValue], table: String? = nil,
+        _ body: (WireRow) async throws -> Void
+    ) async throws {
+        try await run(sql, bindings: try PostgresBindings(wire: arguments), table: table, body)
+    }
+
+    /// Runs `sql` with ready bindings and calls `body` with each row, streamed.
+    ///
+    /// - Throws: `DatabaseError`, or what `body` throws.
+    func run(
+        _ sql: String, bindings: PostgresBindings, table: String? = nil,
+        _ body: (WireRow) async throws -> Void
+    ) async throws {
+        let rows: PostgresRowSequence
+        do {
+            rows = try await connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: Self.logger)
+        } catch {
+            throw translated(error, sql: sql)
+        }
+        var description: WireResultDescription?
+        var values: [WireValue] = []
+        var index = 0
+        do {
+            for try await row in rows {
+                let result = description ?? WireResultDescription(columnNames: row.map(\.columnName), table: table, sql: sql)
+                description = result
+                values.removeAll(keepingCapacity: true)
+                for cell in row { values.append(try WireValue(cell: cell)) }
+                try await body(WireRow(values: values, index: index, result: result))
+                index += 1
+            }
+        } catch {
+            throw translated(error, sql: sql)
+        }
+    }
+
+    /// The rows of `sql`, each decoded by `decode`.
+    ///
+    /// - Throws: `DatabaseError`, or what `decode` throws.
+    func fetchAll<T>(
+        _ sql: String, _ arguments: [WireValue], table: String? = nil, _ decode: (WireRow) throws -> T
+    ) async throws -> [T] {
+        var results: [T] = []
+        try await run(sql, arguments, table: table) { results.append(try decode($0)) }
+        return results
+    }
+
+    /// The first row of `sql` decoded by `decode`, or nil.
+    ///
+    /// - Throws: `DatabaseError`, or what `decode` throws.
+    func fetchOne<T>(
+        _ sql: String, _ arguments: [WireValue], table: String? = nil, _ decode: (WireRow) throws -> T
+    ) async throws -> T? {
+        var result: T?
+        try await run(sql, arguments, table: table) { row in
+            if result == nil { result = try decode(row) }
+        }
+        return result
+    }
+
+    /// Runs `body` inside a savepoint: rolled back to it when `body` throws (the error is rethrown), released
+    /// otherwise. Nests.
+    ///
+    /// - Throws: what `body` throws, or `DatabaseError`.
+    public func savepoint<T>(_ body: (PostgresSession) async throws -> T) async throws -> T {
+        savepointDepth += 1
+        defer { savepointDepth -= 1 }
+        let name = "ormkit_\(savepointDepth)"
+        try await execute(sql: "SAVEPOINT \(name)")
+        do {
+            let result = try await body(self)
+            try await execute(sql: "RELEASE SAVEPOINT \(name)")
+            return result
+        } catch {
+            try? await execute(sql: "ROLLBACK TO SAVEPOINT \(name)")
+            try? await execute(sql: "RELEASE SAVEPOINT \(name)")
+            throw error
+        }
+    }
+
+    /// Fails when the session is read-only, naming the operation.
+    func requireWritable(_ operation: String, table: String) throws {
+        guard isWritable else {
+            throw DatabaseError(kind: .misuse, message: "\(operation) needs a write transaction: use db.write { … }", table: table)
+        }
+    }
+
+    static let logger = Logger(label: "ORMKitPostgres", factory: { _ in SwiftLogNoOpLogHandler() })
+}

@@ -1,0 +1,136 @@
+import Foundation
+import NIOCore
+import ORMKit
+import PostgresNIO
+
+// PostgreSQL cells to `WireValue`s and back: each value travels in binary with its own type OID, so the server
+// never has to guess (a `Date` is a TIMESTAMPTZ parameter, JSON a JSONB one).
+
+extension WireValue {
+    /// The value of `cell`, decoded by its type OID.
+    ///
+    /// - Throws: `DatabaseError` (`.decoding`) naming the column when the bytes do not decode as their type.
+    init(cell: PostgresCell) throws {
+        guard cell.bytes != nil else {
+            self = .null
+            return
+        }
+        do {
+            switch cell.dataType {
+            case .bool: self = .bool(try cell.decode(Bool.self))
+            case .int2, .int4, .int8, .oid: self = .integer(try cell.decode(Int64.self))
+            case .float4, .float8: self = .double(try cell.decode(Double.self))
+            case .numeric: self = .decimal(try cell.decode(Decimal.self))
+            case .text, .varchar, .bpchar, .name, .char: self = .text(try cell.decode(String.self))
+            case .bytea: self = .bytes(Data(try cell.decode(ByteBuffer.self).readableBytesView))
+            case .uuid: self = .uuid(try cell.decode(UUID.self))
+            case .timestamptz, .timestamp, .date: self = .timestamp(try cell.decode(Date.self))
+            case .jsonb, .json: self = .json(try Self.jsonText(cell))
+            default:
+                guard var bytes = cell.bytes else {
+                    self = .null
+                    return
+                }
+                if cell.format == .text, let text = bytes.readString(length: bytes.readableBytes) {
+                    self = .text(text)
+                } else {
+                    self = .bytes(Data(bytes.readableBytesView))
+                }
+            }
+        } catch let error as DatabaseError {
+            throw error
+        } catch {
+            throw DatabaseError(
+                kind: .decoding, message: "the \(cell.dataType) value does not decode: \(error)",
+                column: cell.columnName
+            )
+        }
+    }
+
+    /// The JSON text of a `json` or `jsonb` cell (binary `jsonb` starts with a version byte, 1).
+    private static func jsonText(_ cell: PostgresCell) throws -> String {
+        guard var bytes = cell.bytes else { return "null" }
+        if cell.dataType == .jsonb, cell.format == .binary {
+            guard bytes.readInteger(as: UInt8.self) == 1 else {
+                throw DatabaseError(kind: .decoding, message: "unknown jsonb format version", column: cell.columnName)
+            }
+        }
+        return bytes.readString(length: bytes.readableBytes) ?? ""
+    }
+}
+
+extension PostgresBindings {
+    /// Appends `value` with its own type.
+    ///
+    /// - Throws: `DatabaseError` (`.encoding`) for a `Decimal` NUMERIC cannot hold (NaN).
+    mutating func append(wire value: WireValue) throws {
+        switch value {
+        case .null: appendNull()
+        case .bool(let bool): append(bool)
+        case .integer(let integer): append(integer)
+        case .double(let double): append(double)
+        case .decimal(let decimal):
+            do {
+                try append(decimal)
+            } catch {
+                throw DatabaseError(kind: .encoding, message: "the Decimal \(decimal) cannot be sent as NUMERIC: \(error)")
+            }
+        case .text(let text): append(text)
+        case .bytes(let data): append(ByteBuffer(bytes: data))
+        case .uuid(let uuid): append(uuid)
+        case .timestamp(let date): append(date)
+        case .json(let text): append(JSONBText(text: text))
+        }
+    }
+
+    /// Bindings for `values`, in order.
+    ///
+    /// - Throws: `DatabaseError` (`.encoding`) for a value that cannot be sent.
+    init(wire values: [WireValue]) throws {
+        self.init(capacity: values.count)
+        for value in values { try append(wire: value) }
+    }
+
+    /// Appends `values` as one array parameter (`= ANY($n)`), typed by their kind; all must be of one kind.
+    ///
+    /// - Throws: `DatabaseError` (`.encoding`) for values of mixed or unsupported kinds.
+    mutating func append(array values: [WireValue]) throws {
+        func all<T>(_ extract: (WireValue) -> T?) -> [T]? {
+            var result: [T] = []
+            result.reserveCapacity(values.count)
+            for value in values {
+                guard let item = extract(value) else { return nil }
+                result.append(item)
+            }
+            return result
+        }
+        if let integers = all({ if case .integer(let v) = $0 { v } else { nil } }) {
+            append(integers)
+        } else if let texts = all({ if case .text(let v) = $0 { v } else { nil } }) {
+            append(texts)
+        } else if let uuids = all({ if case .uuid(let v) = $0 { v } else { nil } }) {
+            append(uuids)
+        } else if let dates = all({ if case .timestamp(let v) = $0 { v } else { nil } }) {
+            append(dates)
+        } else if let bools = all({ if case .bool(let v) = $0 { v } else { nil } }) {
+            append(bools)
+        } else if let doubles = all({ if case .double(let v) = $0 { v } else { nil } }) {
+            append(doubles)
+        } else {
+            throw DatabaseError(kind: .encoding, message: "the keys are not all integers, texts, UUIDs, dates, booleans or doubles")
+        }
+    }
+}
+
+/// JSON text bound as a `jsonb` parameter (binary format: version byte 1, then the text).
+private struct JSONBText: PostgresNonThrowingEncodable {
+    let text: String
+
+    static var psqlType: PostgresDataType { .jsonb }
+    static var psqlFormat: PostgresFormat { .binary }
+
+    func encode<JSONEncoder: PostgresJSONEncoder>(into byteBuffer: inout ByteBuffer, context: PostgresEncodingContext<JSONEncoder>) {
+        byteBuffer.writeInteger(UInt8(1))
+        byteBuffer.writeString(text)
+    }
+}

@@ -1,0 +1,237 @@
+import ExampleModels
+import Foundation
+import ORMKit
+import ORMKitPostgres
+import Testing
+
+/// The engines the conformance suite runs on.
+enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case sqlite
+    case postgresql
+
+    var testDescription: String { rawValue }
+}
+
+/// One database of the example schema on one engine, created empty and migrated, removed when closed. The
+/// suite's tests are written once against this: each method is the same public call on either engine.
+final class Engine: @unchecked Sendable {
+    // `@unchecked`: set once in `open`, then only read.
+    enum Storage {
+        case sqlite(Database, directory: URL)
+        case postgresql(PostgresDatabase, TestPostgresDatabase)
+    }
+
+    let backend: Backend
+    let storage: Storage
+
+    private init(backend: Backend, storage: Storage) {
+        self.backend = backend
+        self.storage = storage
+    }
+
+    static let hooks: [String: MigrationHook] = ["backfillReaderTokens": { _ in }]
+    static let postgresHooks: [String: PostgresMigrationHook] = ["backfillReaderTokens": { _ in }]
+
+    /// A migrated example database on `backend`, or nil when PostgreSQL is not available (the test then
+    /// returns: `PostgresTestSettings` printed why, once).
+    static func open(_ backend: Backend) async throws -> Engine? {
+        switch backend {
+        case .sqlite:
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("Conformance-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let db = try Database(path: directory.appendingPathComponent("library.sqlite").path)
+            try await db.migrate(ExampleSchema.self, hooks: hooks)
+            return Engine(backend: backend, storage: .sqlite(db, directory: directory))
+        case .postgresql:
+            guard let test = try await TestPostgresDatabase.create() else { return nil }
+            let db = try PostgresDatabase(url: test.url)
+            try await db.migrate(ExampleSchema.self, hooks: postgresHooks)
+            return Engine(backend: backend, storage: .postgresql(db, test))
+        }
+    }
+
+    func close() async throws {
+        switch storage {
+        case .sqlite(let db, let directory):
+            try db.close()
+            try? FileManager.default.removeItem(at: directory)
+        case .postgresql(let db, let test):
+            await db.close()
+            try await test.drop()
+        }
+    }
+
+    /// `sql` with `?` placeholders as this engine writes them (`$1, $2, …` on PostgreSQL).
+    func placeholders(_ sql: String) -> String {
+        guard backend == .postgresql else { return sql }
+        var number = 0
+        return sql.split(separator: "?", omittingEmptySubsequences: false).reduce(into: "") { result, part in
+            if !result.isEmpty || number > 0 { number += 1; result += "$\(number)" }
+            result += part
+        }
+    }
+
+    // MARK: The public API, once per engine
+
+    func insert<R: Record>(_ record: inout R) async throws {
+        switch storage {
+        case .sqlite(let db, _): try await record.insert(db)
+        case .postgresql(let db, _): try await record.insert(db)
+        }
+    }
+
+    func insert<R: Record>(contentsOf records: [R]) async throws -> [R] {
+        switch storage {
+        case .sqlite(let db, _): try await R.insert(db, contentsOf: records)
+        case .postgresql(let db, _): try await R.insert(db, contentsOf: records)
+        }
+    }
+
+    func update<R: Record>(_ record: R) async throws {
+        switch storage {
+        case .sqlite(let db, _): try await record.update(db)
+        case .postgresql(let db, _): try await record.update(db)
+        }
+    }
+
+    func update<R: Record>(_ record: R, columns: [any ColumnProtocol]) async throws {
+        switch storage {
+        case .sqlite(let db, _): try await record.update(db, columns: columns)
+        case .postgresql(let db, _): try await record.update(db, columns: columns)
+        }
+    }
+
+    func save<R: Record>(_ record: inout R) async throws {
+        switch storage {
+        case .sqlite(let db, _): try await record.save(db)
+        case .postgresql(let db, _): try await record.save(db)
+        }
+    }
+
+    func upsert<R: Record>(_ record: inout R) async throws {
+        switch storage {
+        case .sqlite(let db, _): try await record.upsert(db)
+        case .postgresql(let db, _): try await record.upsert(db)
+        }
+    }
+
+    func upsert<R: Record>(_ record: inout R, onConflict columns: [any ColumnProtocol]) async throws {
+        switch storage {
+        case .sqlite(let db, _): try await record.upsert(db, onConflict: columns)
+        case .postgresql(let db, _): try await record.upsert(db, onConflict: columns)
+        }
+    }
+
+    func delete<R: Record>(_ record: R) async throws -> Bool {
+        switch storage {
+        case .sqlite(let db, _): try await record.delete(db)
+        case .postgresql(let db, _): try await record.delete(db)
+        }
+    }
+
+    func find<R: Record>(_ type: R.Type, _ key: R.PrimaryKey) async throws -> R? {
+        switch storage {
+        case .sqlite(let db, _): try await R.find(db, key)
+        case .postgresql(let db, _): try await R.find(db, key)
+        }
+    }
+
+    func find<R: Record>(_ type: R.Type, keys: [R.PrimaryKey]) async throws -> [R] {
+        switch storage {
+        case .sqlite(let db, _): try await R.find(db, keys: keys)
+        case .postgresql(let db, _): try await R.find(db, keys: keys)
+        }
+    }
+
+    func fetchAll<R: Record>(_ request: QueryRequest<R>) async throws -> [R] {
+        switch storage {
+        case .sqlite(let db, _): try await request.fetchAll(db)
+        case .postgresql(let db, _): try await request.fetchAll(db)
+        }
+    }
+
+    func fetchOne<R: Record>(_ request: QueryRequest<R>) async throws -> R? {
+        switch storage {
+        case .sqlite(let db, _): try await request.fetchOne(db)
+        case .postgresql(let db, _): try await request.fetchOne(db)
+        }
+    }
+
+    func count<R: Record>(_ request: QueryRequest<R>) async throws -> Int {
+        switch storage {
+        case .sqlite(let db, _): try await request.count(db)
+        case .postgresql(let db, _): try await request.count(db)
+        }
+    }
+
+    func exists<R: Record>(_ request: QueryRequest<R>) async throws -> Bool {
+        switch storage {
+        case .sqlite(let db, _): try await request.exists(db)
+        case .postgresql(let db, _): try await request.exists(db)
+        }
+    }
+
+    func page<R: Record>(_ request: QueryRequest<R>, _ number: Int, size: Int) async throws -> Page<R> {
+        switch storage {
+        case .sqlite(let db, _): try await request.page(number, size: size, in: db)
+        case .postgresql(let db, _): try await request.page(number, size: size, in: db)
+        }
+    }
+
+    func updateAll<R: Record>(_ request: QueryRequest<R>, _ assignments: ColumnAssignment...) async throws -> Int {
+        switch storage {
+        case .sqlite(let db, _): try await request.updateAll(db, assignments)
+        case .postgresql(let db, _): try await request.updateAll(db, assignments)
+        }
+    }
+
+    func deleteAll<R: Record>(_ request: QueryRequest<R>) async throws -> Int {
+        switch storage {
+        case .sqlite(let db, _): try await request.deleteAll(db)
+        case .postgresql(let db, _): try await request.deleteAll(db)
+        }
+    }
+
+    func aggregate<R: Record, E: TypedExpression>(_ request: QueryRequest<R>, _ expression: E) async throws -> E.Value
+    where E.Storage: ColumnStorage, E.Value: Sendable {
+        switch storage {
+        case .sqlite(let db, _): try await request.aggregate(db, expression)
+        case .postgresql(let db, _): try await request.aggregate(db, expression)
+        }
+    }
+
+    func fetchAll<R: Record>(_ type: R.Type, sql: String, arguments: StatementArguments = []) async throws -> [R] {
+        switch storage {
+        case .sqlite(let db, _): try await R.fetchAll(db, sql: sql, arguments: arguments)
+        case .postgresql(let db, _): try await R.fetchAll(db, sql: placeholders(sql), arguments: arguments)
+        }
+    }
+
+    func fetchOne<V: ColumnValue>(_ type: V.Type, sql: String, arguments: StatementArguments = []) async throws -> V? {
+        switch storage {
+        case .sqlite(let db, _): try await V.fetchOne(db, sql: sql, arguments: arguments)
+        case .postgresql(let db, _): try await V.fetchOne(db, sql: placeholders(sql), arguments: arguments)
+        }
+    }
+
+    /// Inserts `records` in one transaction that then throws `Abort`: nothing may remain.
+    func insertThenFail<R: Record>(_ records: [R]) async throws {
+        do {
+            switch storage {
+            case .sqlite(let db, _):
+                try await db.write { conn in
+                    for var record in records { try record.insert(conn) }
+                    throw Abort()
+                }
+            case .postgresql(let db, _):
+                try await db.write { session in
+                    for var record in records { try await record.insert(session) }
+                    throw Abort()
+                }
+            }
+        } catch is Abort {}
+    }
+}
+
+/// Thrown inside a transaction to roll it back.
+private struct Abort: Error {}

@@ -1,0 +1,140 @@
+import ExampleModels
+import Foundation
+import ORMKit
+import Testing
+
+/// The query builder, aggregates, pagination and raw SQL select the same rows on every engine.
+@Suite("Conformance: queries") struct QueryConformanceTests {
+    /// The authors the tests insert (the schema's seed rows are there too).
+    static let mine = Author.filter(Author.email.like("%@test.org"))
+
+    /// Ten authors: rating i % 5 + 0.5, names "Author 1"…"Author 10"; "Zed" has no nickname.
+    static func seeded(_ backend: Backend) async throws -> Engine? {
+        guard let engine = try await Engine.open(backend) else { return nil }
+        let authors = (1...10).map { index in
+            Author(name: "Author \(index)", email: "a\(index)@test.org", rating: Double(index % 5) + 0.5, nickname: index == 10 ? nil : "n\(index)")
+        }
+        _ = try await engine.insert(contentsOf: authors)
+        return engine
+    }
+
+    @Test(arguments: Backend.allCases) func filtersOrdersAndLimits(_ backend: Backend) async throws {
+        guard let engine = try await Self.seeded(backend) else { return }
+        let top = try await engine.fetchAll(Self.mine.filter(Author.rating >= 3).order(Author.rating.desc, Author.name).limit(3))
+        #expect(top.map(\.name) == ["Author 4", "Author 9", "Author 3"])
+        let offset = try await engine.fetchAll(Self.mine.order(Author.name).limit(2, offset: 1))
+        #expect(offset.map(\.name) == ["Author 10", "Author 2"])
+        #expect(try await engine.fetchAll(Self.mine.filter(Author.nickname == nil)).map(\.name) == ["Author 10"])
+        #expect(try await engine.count(Self.mine.filter(Author.name.like("author 1%"))) == 2)
+        #expect(try await engine.count(Self.mine.filter(Author.rating.between(1, and: 2))) == 2)
+        #expect(try await engine.count(Self.mine.filter(Author.rating.in([0.5, 4.5]))) == 4)
+        #expect(try await engine.exists(Self.mine.filter(Author.rating > 4)))
+        #expect(try await !engine.exists(Self.mine.filter(Author.rating > 5)))
+        #expect(try await engine.fetchOne(Self.mine.order(Author.rating, Author.name))?.name == "Author 10")
+        try await engine.close()
+    }
+
+    @Test(arguments: Backend.allCases) func aggregatesAndPages(_ backend: Backend) async throws {
+        guard let engine = try await Self.seeded(backend) else { return }
+        #expect(try await engine.aggregate(Self.mine, sum(Author.rating)) == 25)
+        #expect(try await engine.aggregate(Self.mine, average(Author.rating)) == 2.5)
+        #expect(try await engine.aggregate(Self.mine, min(Author.rating)) == 0.5)
+        #expect(try await engine.aggregate(Self.mine.filter(Author.rating > 100), max(Author.rating)) == nil)
+        #expect(try await engine.aggregate(Self.mine, count(distinct: Author.rating)) == 5)
+        #expect(try await engine.aggregate(Self.mine, countAll()) == 10)
+        let page = try await engine.page(Self.mine.order(Author.name), 2, size: 4)
+        #expect(page.items.map(\.name) == ["Author 4", "Author 5", "Author 6", "Author 7"])
+        #expect(page.totalCount == 10 && page.pageCount == 3)
+        try await engine.close()
+    }
+
+    @Test(arguments: Backend.allCases) func updateAllAndDeleteAll(_ backend: Backend) async throws {
+        guard let engine = try await Self.seeded(backend) else { return }
+        let changed = try await engine.updateAll(Self.mine.filter(Author.rating < 1), Author.rating.set(to: Author.rating + 1))
+        #expect(changed == 2)
+        #expect(try await engine.count(Self.mine.filter(Author.rating == 1.5)) == 4)
+        #expect(try await engine.deleteAll(Self.mine.filter(Author.rating == 1.5)) == 4)
+        #expect(try await engine.deleteAll(Self.mine.order(Author.name).limit(2)) == 2)
+        #expect(try await engine.count(Self.mine) == 4)
+        try await engine.close()
+    }
+
+    @Test(arguments: Backend.allCases) func rawSQLWithArguments(_ backend: Backend) async throws {
+        guard let engine = try await Self.seeded(backend) else { return }
+        let authors = try await engine.fetchAll(
+            Author.self,
+            sql: "SELECT id, name, email, born, rating, nick_name, is_active, website FROM authors WHERE rating > ? AND name <> ? AND email LIKE ? ORDER BY name",
+            arguments: [3.0, "Author 4", "%@test.org"]
+        )
+        #expect(authors.map(\.name) == ["Author 3", "Author 8", "Author 9"])
+        #expect(try await engine.fetchOne(Int.self, sql: "SELECT COUNT(*) FROM authors WHERE name LIKE ?", arguments: ["Author 1%"]) == 2)
+        try await engine.close()
+    }
+}
+
+/// Errors carry the same kinds on every engine.
+@Suite("Conformance: errors") struct ErrorConformanceTests {
+    @Test(arguments: Backend.allCases) func constraintViolationsAreClassified(_ backend: Backend) async throws {
+        guard let engine = try await Engine.open(backend) else { return }
+        var ann = Author(name: "Ann", email: "ann@example.org")
+        try await engine.insert(&ann)
+        var duplicate = Author(name: "Ann 2", email: "ann@example.org")
+        let unique = await #expect(throws: DatabaseError.self) { try await engine.insert(&duplicate) }
+        #expect(unique?.isUniqueViolation == true)
+        #expect(unique?.isConstraintViolation == true)
+
+        var outOfRange = Author(name: "Bad", email: "bad@example.org", rating: 9)
+        let check = await #expect(throws: DatabaseError.self) { try await engine.insert(&outOfRange) }
+        #expect(check?.isCheckViolation == true)
+
+        let orphan = Book(
+            isbn: "9780000000002", title: "Orphan", tags: [], uid: UUID(), shelf: Shelf(row: 1, column: 1, room: "A"),
+            color: Color(red: 0, green: 0, blue: 0), authorID: 424_242
+        )
+        let foreignKey = await #expect(throws: DatabaseError.self) { try await orphan.insert(engine) }
+        #expect(foreignKey?.isForeignKeyViolation == true)
+        if backend == .postgresql {
+            #expect(unique?.sqlState == "23505")
+            #expect(unique?.constraint == "authors_email_key")
+            #expect(unique?.table == "authors")
+            #expect(foreignKey?.sqlState == "23503")
+        }
+        try await engine.close()
+    }
+
+    @Test(arguments: Backend.allCases) func aWrongTypeIsADecodingErrorNamingTheColumn(_ backend: Backend) async throws {
+        guard let engine = try await Engine.open(backend) else { return }
+        var ann = Author(name: "Ann", email: "ann@example.org")
+        try await engine.insert(&ann)
+        let error = await #expect(throws: DatabaseError.self) {
+            _ = try await engine.fetchOne(Int.self, sql: "SELECT name FROM authors")
+        }
+        #expect(error?.kind == .decoding)
+        #expect(error?.column == "name")
+        try await engine.close()
+    }
+}
+
+/// Migrations create the schema, seed it and record the version on every engine.
+@Suite("Conformance: migrations") struct MigrationConformanceTests {
+    @Test(arguments: Backend.allCases) func createdSeededAndUpToDate(_ backend: Backend) async throws {
+        guard let engine = try await Engine.open(backend) else { return }
+        #expect(try await engine.count(Author.all()) == ExampleSchema.seed.filter { $0.table == "authors" }.count)
+        #expect(try await engine.find(Author.self, 2)?.name == "Ursula K. Le Guin")
+        let books = try await engine.fetchAll(Book.all())
+        #expect(!books.isEmpty)
+        switch engine.storage {
+        case .sqlite(let db, _):
+            #expect(try await db.migrate(ExampleSchema.self, hooks: Engine.hooks) == .upToDate(version: ExampleSchema.version))
+            #expect(try await db.schemaDifferences(ExampleSchema.self).filter { !$0.isTolerated }.isEmpty)
+        case .postgresql(let db, _):
+            #expect(try await db.migrate(ExampleSchema.self, hooks: Engine.postgresHooks) == .upToDate(version: ExampleSchema.version))
+            #expect(try await db.schemaVersion() == ExampleSchema.version)
+            #expect(try await db.schemaDifferences(ExampleSchema.self).isEmpty)
+        }
+        var next = Author(name: "After seed", email: "after@example.org")
+        try await engine.insert(&next)
+        #expect((next.id ?? 0) > 2)
+        try await engine.close()
+    }
+}
