@@ -47,7 +47,26 @@ final class PostgresDatabases {
             _ = try await scalar(admin, "SELECT 1")
         } catch {
             await admin.shutdown()
-            throw BenchError("cannot connect to \(server.url): \(String(reflecting: error))")
+            throw BenchError("cannot connect to \(server.url): \(await Self.connectionError(server) ?? String(reflecting: error))")
+        }
+    }
+
+    /// Why a single connection to `server` fails (the pool only reports that its circuit breaker tripped); nil when
+    /// it connects.
+    private static func connectionError(_ server: PostgresServer) async -> String? {
+        let configuration = PostgresConnection.Configuration(
+            host: server.host, port: server.port, username: server.username, password: server.password,
+            database: server.database, tls: .disable)
+        do {
+            let connection = try await PostgresConnection.connect(
+                on: MultiThreadedEventLoopGroup.singleton.any(), configuration: configuration, id: 0,
+                logger: PostgresServer.logger
+            ).get()
+            try await connection.close()
+            return nil
+        } catch {
+            // PSQLError's description hides details on purpose; this is a local tool's own server, so show them.
+            return String(reflecting: error)
         }
     }
 
