@@ -42,6 +42,8 @@ public final class PostgresDatabase: Sendable {
         public var replicaRetryInterval = Duration.seconds(5)
         /// How long opening a connection may take before it counts as a failure.
         public var connectTimeout = Duration.seconds(5)
+        /// How long a read waits for a replica connection before it reads from the next server instead.
+        public var replicaLeaseTimeout = Duration.seconds(1)
 
         /// Default options: 20 connections per server, round robin, skip a failed replica for 5 s.
         public init() {}
@@ -119,6 +121,10 @@ public final class PostgresDatabase: Sendable {
         let begin = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
         guard source == .replica else { return try await transaction(on: primary, begin: begin, isWritable: false, body) }
         for endpoint in readOrder() {
+            guard await endpoint.canLease(within: options.replicaLeaseTimeout) else {
+                endpoint.markDown(for: options.replicaRetryInterval)
+                continue
+            }
             do {
                 return try await transaction(on: endpoint, begin: begin, isWritable: false, body)
             } catch let error as DatabaseError where error.isConnectionFailure {
