@@ -377,7 +377,7 @@ extension Engine {
 }
 
 /// The statements a trace reported.
-private final class StatementLog: Sendable {
+final class StatementLog: Sendable {
     private let stored = Mutex<[String]>([])
 
     func append(_ sql: String) { stored.withLock { $0.append(sql) } }

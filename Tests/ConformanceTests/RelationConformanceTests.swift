@@ -154,6 +154,37 @@ import Testing
         try await engine.close()
     }
 
+    @Test(arguments: Backend.allCases) func uuidKeysWithATextStorageLinkOnEveryEngine(_ backend: Backend) async throws {
+        // SQLite stores these UUIDs as TEXT, PostgreSQL as UUID: relations bind each engine's own form.
+        guard let engine = try await Engine.open(backend) else { return }
+        let receipts = try await engine.insert(contentsOf: [
+            Receipt(code: UUID(), issuedOn: Date(timeIntervalSince1970: 1_700_000_000)),
+            Receipt(code: UUID(), issuedOn: Date(timeIntervalSince1970: 1_700_086_400)),
+        ])
+        func payment(_ memo: String, _ receipt: Receipt?) -> Payment {
+            Payment(paidAt: Date(timeIntervalSince1970: 1_700_000_000), reference: UUID(), memo: memo, receiptID: receipt?.code)
+        }
+        let payments = try await engine.insert(contentsOf: [
+            payment("a", receipts[0]), payment("b", receipts[1]), payment("c", receipts[0]), payment("d", nil),
+        ])
+        #expect(try await engine.fetchOne(payments[1].receipt)?.code == receipts[1].code)
+        #expect(try await engine.count(receipts[0].payments) == 2)
+
+        let codes = receipts.map(\.code)
+        let loaded = try await engine.fetchAll(
+            Receipt.filter(Receipt.code.in(codes)).order(Receipt.issuedOn).including(Receipt.payments.order(Payment.memo)))
+        #expect(loaded.map { $0.related.map(\.memo) } == [["a", "c"], ["b"]])
+        let ids = payments.compactMap(\.id)
+        let withReceipts = try await engine.fetchAll(Payment.filter(Payment.id.in(ids)).order(Payment.memo).including(Payment.receipt))
+        #expect(withReceipts.map { $0.related?.code } == [receipts[0].code, receipts[1].code, receipts[0].code, nil])
+
+        var third = Receipt(code: UUID(), issuedOn: Date(timeIntervalSince1970: 1_700_172_800))
+        let saved = try await engine.save(&third, with: Receipt.payments.saving([payment("e", nil)]))
+        #expect(saved.map(\.receiptID) == [third.code])
+        #expect(try await engine.fetchAll(third.payments).map(\.memo) == ["e"])
+        try await engine.close()
+    }
+
     // MARK: Graph saves
 
     @Test(arguments: Backend.allCases) func graphSaveStoresTheOwnerThenItsChildrenWithKeys(_ backend: Backend) async throws {
