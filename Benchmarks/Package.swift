@@ -7,25 +7,44 @@ let rootPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
 
 // The ORMGen benchmarks: its own package so GRDB never becomes a dependency of the product.
 // Run: swift run -c release --package-path Benchmarks bench [--quick]
+//      swift run -c release --package-path Benchmarks bench-postgres [--quick] [--url postgres://…]
 let package = Package(
     name: "ORMGenBenchmarks",
     platforms: [.macOS(.v13)],
     dependencies: [
         .package(path: ".."),
         .package(url: "https://github.com/groue/GRDB.swift.git", exact: "7.10.0"),
+        // PostgreSQL contenders (bench-postgres only): A on postgres-nio, F on Fluent's ORM (FluentKit) and driver.
+        .package(url: "https://github.com/vapor/postgres-nio.git", exact: "1.33.2"),
+        .package(url: "https://github.com/vapor/fluent-kit.git", exact: "1.57.0"),
+        .package(url: "https://github.com/vapor/fluent-postgres-driver.git", exact: "2.14.0"),
     ],
     targets: [
         // The SQLite C API for the hand-written reference contender.
         .systemLibrary(name: "BenchSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // Counts malloc calls by defining malloc & co. in the executable (glibc supports replacing them).
         .target(name: "MallocCounter"),
+        // What both engines' benchmarks share: the workloads, the fixture data, timing and allocation counting.
+        .target(name: "BenchSupport", dependencies: ["MallocCounter"]),
         .executableTarget(
             name: "bench",
             dependencies: [
                 "BenchSQLite",
+                "BenchSupport",
                 "MallocCounter",
                 .product(name: "ORMKit", package: rootPackage),
                 .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        // PostgreSQL workloads: its own executable so `bench` never builds NIO or Fluent.
+        .executableTarget(
+            name: "bench-postgres",
+            dependencies: [
+                "BenchSupport",
+                "MallocCounter",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "FluentKit", package: "fluent-kit"),
+                .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
             ]
         ),
     ],

@@ -7,6 +7,9 @@
 #                                                       $ORMKIT_POSTGRES_DIR, which DIR/env sets)
 #   bash scripts/postgres-cluster.sh run -- COMMAND...  start, run COMMAND with DIR/env exported, stop (also on
 #                                                       failure or a signal); exits with COMMAND's status
+#   bash scripts/postgres-cluster.sh check [DIR]        check a running cluster the way the tests use it: a row
+#                                                       written on the primary is read on the standby, and the
+#                                                       standby's stop and start commands work
 #
 # DIR/env holds `export` lines:
 #   ORMKIT_POSTGRES_URL            postgres://postgres@127.0.0.1:PORT/ormkit   (the primary)
@@ -273,6 +276,52 @@ cmd_stop() {
     timed "$started" "stopped and removed $dir"
 }
 
+cmd_check() {
+    local dir="${1:-${ORMKIT_POSTGRES_DIR:-}}" started phase marker deadline seen
+    [ -n "$dir" ] || die "check needs the cluster's directory (or ORMKIT_POSTGRES_DIR, which its env file sets)"
+    [ -f "$dir/env" ] || die "$dir/env does not exist: no cluster was started in $dir"
+    BINDIR="$(find_bindir)"
+    # shellcheck disable=SC1091
+    . "$dir/env"
+    local psql=("$BINDIR/psql" -X -q -A -t -v ON_ERROR_STOP=1)
+    started="$(now_ms)"
+    marker="check-$$-$(date +%s%N)"
+
+    wait_for_row() { # URL: until the standby has replayed the marker row
+        deadline=$(( $(date +%s) + TIMEOUT ))
+        until seen="$("${psql[@]}" "$1" -c "SELECT count(*) FROM ormkit_cluster_check WHERE marker = '$marker'" 2>/dev/null)" \
+            && [ "$seen" = "1" ]; do
+            [ "$(date +%s)" -lt "$deadline" ] || die "the standby did not show the primary's row within ${TIMEOUT}s"
+            sleep 0.05
+        done
+    }
+
+    phase="$(now_ms)"
+    "${psql[@]}" "$ORMKIT_POSTGRES_URL" -c "CREATE TABLE IF NOT EXISTS ormkit_cluster_check (marker TEXT PRIMARY KEY)" \
+        -c "INSERT INTO ormkit_cluster_check VALUES ('$marker')" >/dev/null
+    [ "$("${psql[@]}" "$ORMKIT_POSTGRES_REPLICA_URL" -c "SELECT pg_is_in_recovery()")" = "t" ] \
+        || die "$ORMKIT_POSTGRES_REPLICA_URL is not a standby (pg_is_in_recovery() is false)"
+    wait_for_row "$ORMKIT_POSTGRES_REPLICA_URL"
+    timed "$phase" "primary write seen on the standby"
+
+    phase="$(now_ms)"
+    sh -c "$ORMKIT_POSTGRES_REPLICA_STOP" >/dev/null
+    if "${psql[@]}" "$ORMKIT_POSTGRES_REPLICA_URL" -c "SELECT 1" >/dev/null 2>&1; then
+        die "the standby still answers after ORMKIT_POSTGRES_REPLICA_STOP"
+    fi
+    timed "$phase" "ORMKIT_POSTGRES_REPLICA_STOP"
+
+    phase="$(now_ms)"
+    "${psql[@]}" "$ORMKIT_POSTGRES_URL" -c "UPDATE ormkit_cluster_check SET marker = '$marker-2' WHERE marker = '$marker'" >/dev/null
+    marker="$marker-2"
+    sh -c "$ORMKIT_POSTGRES_REPLICA_START" >/dev/null
+    wait_for_row "$ORMKIT_POSTGRES_REPLICA_URL"
+    timed "$phase" "ORMKIT_POSTGRES_REPLICA_START, caught up"
+
+    "${psql[@]}" "$ORMKIT_POSTGRES_URL" -c "DROP TABLE ormkit_cluster_check" >/dev/null
+    timed "$started" "cluster check passed"
+}
+
 cmd_run() {
     [ "${1:-}" = "--" ] && shift
     [ $# -gt 0 ] || die "run needs a command: $SCRIPT run -- COMMAND..."
@@ -310,6 +359,7 @@ case "${1:-}" in
     start) shift; [ $# -le 1 ] || die "start takes at most one directory"; cmd_start "$@" ;;
     stop) shift; [ $# -le 1 ] || die "stop takes at most one directory"; cmd_stop "$@" ;;
     run) shift; cmd_run "$@" ;;
+    check) shift; [ $# -le 1 ] || die "check takes at most one directory"; cmd_check "$@" ;;
     -h | --help | help) usage ;;
     "") usage; exit 2 ;;
     *) usage; die "unknown subcommand '$1'" ;;

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+#if canImport(XCTest)
 import XCTest
+#endif
 
 /// The PostgreSQL servers the PostgreSQL suites run against, as `scripts/postgres-cluster.sh` describes them in
 /// the environment: a primary, a streaming hot standby, and the shell commands that stop and restart the standby.
@@ -52,8 +54,8 @@ public struct PostgresTestServer: Sendable {
     /// The streaming hot standby, with its stop and start commands; nil when the environment names none.
     public let replica: Replica?
 
-    /// The server the environment describes, or nil when `ORMKIT_POSTGRES_URL` is not set.
-    public static let current: PostgresTestServer? = try? PostgresTestServer(environment: ProcessInfo.processInfo.environment)
+    /// Whether `ORMKIT_POSTGRES_URL` is set (a malformed one too: `require()` then fails and says why).
+    public static let isConfigured: Bool = !(ProcessInfo.processInfo.environment[Variable.url] ?? "").isEmpty
 
     /// Whether `ORMKIT_REQUIRE_POSTGRES=1` is set.
     public static let isRequired: Bool = ProcessInfo.processInfo.environment[Variable.require] == "1"
@@ -61,7 +63,7 @@ public struct PostgresTestServer: Sendable {
     /// Whether a PostgreSQL test should run: a server is configured, or one is required (then `require()` fails).
     /// When it returns false it prints, once per process, how to run the PostgreSQL suites.
     public static var shouldRun: Bool {
-        if current != nil || isRequired { return true }
+        if isConfigured || isRequired { return true }
         announceSkipOnce()
         return false
     }
@@ -88,9 +90,10 @@ public struct PostgresTestServer: Sendable {
 
     /// The configured server. Call it first in every PostgreSQL test.
     ///
-    /// - Throws: When no server is configured: a skip (Swift Testing: the test is cancelled, which the runner
-    ///   reports as skipped; XCTest: `XCTSkip`), or ``Missing`` — a failure — when `ORMKIT_REQUIRE_POSTGRES=1`.
-    ///   ``InvalidURL`` when a variable is set but malformed (always a failure).
+    /// - Throws: When no server is configured: a skip — in Swift Testing `Test.cancel` (the runner reports the test
+    ///   as cancelled, not failed; an `XCTSkip` thrown there would count as a failure), in XCTest `XCTSkip` — or
+    ///   ``Missing``, a failure, when `ORMKIT_REQUIRE_POSTGRES=1`. ``InvalidURL`` when a variable is set but
+    ///   malformed (always a failure).
     public static func require(sourceLocation: SourceLocation = #_sourceLocation) throws -> PostgresTestServer {
         do {
             return try PostgresTestServer(environment: ProcessInfo.processInfo.environment)
@@ -100,7 +103,11 @@ public struct PostgresTestServer: Sendable {
             if Test.current != nil {
                 try Test.cancel(skipComment, sourceLocation: sourceLocation)
             }
+            #if canImport(XCTest)
             throw XCTSkip("no PostgreSQL server (\(Variable.url) is not set); run: \(howToRun)")
+            #else
+            throw missing
+            #endif
         }
     }
 

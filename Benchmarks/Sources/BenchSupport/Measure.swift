@@ -2,13 +2,13 @@ import Foundation
 import MallocCounter
 
 /// What one timed run produced.
-struct Sample {
-    var outcome: Outcome
-    var nanoseconds: UInt64
+public struct Sample: Sendable {
+    public var outcome: Outcome
+    public var nanoseconds: UInt64
     /// Allocation calls during the run, when counted.
-    var allocations: UInt64?
+    public var allocations: UInt64?
     /// Peak resident memory during the run minus resident memory before it, in KiB, when tracked.
-    var peakMemoryGrowthKiB: Int?
+    public var peakMemoryGrowthKiB: Int?
 }
 
 /// Runs `body` once, timing it; optionally counts allocations and tracks peak memory.
@@ -16,32 +16,66 @@ struct Sample {
 /// Never inlined, so a profiler can restrict collection to it:
 /// `valgrind --tool=callgrind --toggle-collect='*measuredRun*' … bench --only <workload> --contender D`.
 @inline(never)
-func measuredRun(_ body: () throws -> Outcome, countAllocations: Bool, trackMemory: Bool) throws -> Sample {
-    var residentBefore = 0
-    if trackMemory {
-        Memory.resetPeak()
-        residentBefore = Memory.kibibytes("VmRSS:")
-    }
-    if countAllocations { malloc_counter_start() }
-    let start = DispatchTime.now().uptimeNanoseconds
+public func measuredRun(_ body: () throws -> Outcome, countAllocations: Bool, trackMemory: Bool) throws -> Sample {
+    let meter = Meter(countAllocations: countAllocations, trackMemory: trackMemory)
     let outcome = try body()
-    let end = DispatchTime.now().uptimeNanoseconds
-    let allocations = countAllocations ? malloc_counter_stop() : nil
-    let growth = trackMemory ? Memory.kibibytes("VmHWM:") - residentBefore : nil
-    return Sample(outcome: outcome, nanoseconds: end - start, allocations: allocations, peakMemoryGrowthKiB: growth)
+    return meter.stop(outcome)
+}
+
+/// `measuredRun` for an asynchronous body (the PostgreSQL contenders). Allocations are counted in every thread of
+/// the process, so a driver's event-loop threads are included.
+///
+/// Never inlined, like the synchronous one: `--toggle-collect='*measuredRun*'` matches both.
+@inline(never)
+public func measuredRun(
+    _ body: () async throws -> Outcome, countAllocations: Bool, trackMemory: Bool
+) async throws -> Sample {
+    let meter = Meter(countAllocations: countAllocations, trackMemory: trackMemory)
+    let outcome = try await body()
+    return meter.stop(outcome)
+}
+
+/// The clock, allocation counter and memory reading around one timed run.
+private struct Meter {
+    let countAllocations: Bool
+    let trackMemory: Bool
+    let residentBefore: Int
+    let start: UInt64
+
+    @inline(__always)
+    init(countAllocations: Bool, trackMemory: Bool) {
+        self.countAllocations = countAllocations
+        self.trackMemory = trackMemory
+        var residentBefore = 0
+        if trackMemory {
+            Memory.resetPeak()
+            residentBefore = Memory.kibibytes("VmRSS:")
+        }
+        self.residentBefore = residentBefore
+        if countAllocations { malloc_counter_start() }
+        start = DispatchTime.now().uptimeNanoseconds
+    }
+
+    @inline(__always)
+    func stop(_ outcome: Outcome) -> Sample {
+        let end = DispatchTime.now().uptimeNanoseconds
+        let allocations = countAllocations ? malloc_counter_stop() : nil
+        let growth = trackMemory ? Memory.kibibytes("VmHWM:") - residentBefore : nil
+        return Sample(outcome: outcome, nanoseconds: end - start, allocations: allocations, peakMemoryGrowthKiB: growth)
+    }
 }
 
 /// Resident-memory readings from `/proc/self` (Linux); zero elsewhere.
-enum Memory {
+public enum Memory {
     /// Resets the peak resident set size (`VmHWM`) to the current one.
-    static func resetPeak() {
+    public static func resetPeak() {
         guard let file = fopen("/proc/self/clear_refs", "w") else { return }
         fputs("5", file)
         fclose(file)
     }
 
     /// A `kB` field of `/proc/self/status`, such as `VmRSS:` or `VmHWM:`.
-    static func kibibytes(_ field: String) -> Int {
+    public static func kibibytes(_ field: String) -> Int {
         guard let file = fopen("/proc/self/status", "r") else { return 0 }
         defer { fclose(file) }
         var line = [CChar](repeating: 0, count: 256)
@@ -55,5 +89,5 @@ enum Memory {
     }
 
     /// Whether allocation counting works on this platform.
-    static var countsAllocations: Bool { malloc_counter_is_supported() != 0 }
+    public static var countsAllocations: Bool { malloc_counter_is_supported() != 0 }
 }

@@ -1,5 +1,5 @@
 /// One benchmarked task. Every contender runs the same SQL shape on the same data.
-enum Workload: String, CaseIterable, Sendable {
+public enum Workload: String, CaseIterable, Sendable {
     case insert
     case fetchAll
     case lookup
@@ -10,21 +10,29 @@ enum Workload: String, CaseIterable, Sendable {
     case eager
 
     /// The row label in the report.
-    func title(_ sizes: Sizes) -> String {
+    public func title(_ sizes: Sizes) -> String {
         switch self {
-        case .insert: "insert \(count(sizes.rows)) (1 tx)"
-        case .fetchAll: "fetch all \(count(sizes.rows)) into array"
-        case .lookup: "\(count(sizes.lookups)) primary-key lookups"
-        case .query: "`age > ? ORDER BY score LIMIT 100` ×\(count(sizes.queries))"
-        case .update: "update \(count(sizes.rows)) (1 tx)"
-        case .upsert: "upsert \(count(sizes.rows)) (½ new, 1 tx)"
-        case .cursor: "cursor over \(count(sizes.cursorRows)) rows"
-        case .eager: "eager-load \(count(sizes.authors)) authors × \(sizes.booksPerAuthor) books"
+        case .insert: "insert \(shortCount(sizes.rows)) (1 tx)"
+        case .fetchAll: "fetch all \(shortCount(sizes.rows)) into array"
+        case .lookup: "\(shortCount(sizes.lookups)) primary-key lookups"
+        case .query: "`age > ? ORDER BY score LIMIT 100` ×\(shortCount(sizes.queries))"
+        case .update: "update \(shortCount(sizes.rows)) (1 tx)"
+        case .upsert: "upsert \(shortCount(sizes.rows)) (½ new, 1 tx)"
+        case .cursor: "cursor over \(shortCount(sizes.cursorRows)) rows"
+        case .eager: "eager-load \(shortCount(sizes.authors)) authors × \(sizes.booksPerAuthor) books"
+        }
+    }
+
+    /// Whether the workload writes; its checksum is then a digest of the table it leaves.
+    public var writes: Bool {
+        switch self {
+        case .insert, .update, .upsert: true
+        case .fetchAll, .lookup, .query, .cursor, .eager: false
         }
     }
 
     /// The database a run starts from.
-    var start: DatabaseStart {
+    public var start: DatabaseStart {
         switch self {
         case .insert: .empty
         case .fetchAll, .lookup, .query: .shared(.items)
@@ -35,9 +43,9 @@ enum Workload: String, CaseIterable, Sendable {
     }
 }
 
-/// How the harness prepares the database file of one run (never timed).
-enum DatabaseStart: Sendable {
-    /// A new file holding the schema and no rows.
+/// How the harness prepares the database of one run (never timed): a file for SQLite, a database for PostgreSQL.
+public enum DatabaseStart: Sendable {
+    /// A new database holding the schema and no rows.
     case empty
     /// The seeded template itself, opened by a new connection; the workload only reads it.
     case shared(Template)
@@ -46,7 +54,7 @@ enum DatabaseStart: Sendable {
 }
 
 /// A seeded database built once per process.
-enum Template: Sendable {
+public enum Template: Sendable {
     /// `sizes.rows` items, ids 1…rows.
     case items
     /// `sizes.cursorRows` items.
@@ -56,26 +64,33 @@ enum Template: Sendable {
 }
 
 /// Workload sizes: the figures, or smaller ones for a CI smoke run (`--quick`).
-struct Sizes: Sendable {
-    var rows: Int
-    var lookups: Int
-    var queries: Int
-    var cursorRows: Int
-    var authors: Int
-    var booksPerAuthor: Int
+public struct Sizes: Sendable {
+    public var rows: Int
+    public var lookups: Int
+    public var queries: Int
+    public var cursorRows: Int
+    public var authors: Int
+    public var booksPerAuthor: Int
 
-    static let full = Sizes(rows: 100_000, lookups: 10_000, queries: 1_000, cursorRows: 1_000_000, authors: 1_000, booksPerAuthor: 10)
-    static let quick = Sizes(rows: 10_000, lookups: 1_000, queries: 100, cursorRows: 100_000, authors: 200, booksPerAuthor: 10)
+    public static let full = Sizes(rows: 100_000, lookups: 10_000, queries: 1_000, cursorRows: 1_000_000, authors: 1_000, booksPerAuthor: 10)
+    public static let quick = Sizes(rows: 10_000, lookups: 1_000, queries: 100, cursorRows: 100_000, authors: 200, booksPerAuthor: 10)
 }
 
 /// What one run returns: rows it processed and a checksum over the values it decoded or wrote, which
 /// must agree across contenders (it proves they did the same work).
-struct Outcome: Equatable, Sendable {
-    var rows: Int
-    var checksum: Int
+public struct Outcome: Equatable, Sendable {
+    public var rows: Int
+    public var checksum: Int
+
+    @inlinable
+    public init(rows: Int, checksum: Int) {
+        self.rows = rows
+        self.checksum = checksum
+    }
 }
 
-private func count(_ value: Int) -> String {
+/// `100000` as `100k`, `1000000` as `1M`.
+public func shortCount(_ value: Int) -> String {
     value >= 1_000_000 && value % 1_000_000 == 0 ? "\(value / 1_000_000)M"
         : value >= 1_000 && value % 1_000 == 0 ? "\(value / 1_000)k" : "\(value)"
 }

@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 
 /// `swift run -c release --package-path Benchmarks bench [--quick]`: every workload, every contender,
@@ -17,7 +18,7 @@ func main() -> Int32 {
     do {
         let databases = try Databases(sizes: options.sizes)
         let runner = Runner(options: options, databases: databases)
-        var results: [(Workload, [ContenderID: Result])] = []
+        var results: [(Workload, [ContenderID: WorkloadResult])] = []
         for workload in options.workloads {
             let started = Date()
             let byContender = try runner.run(workload, log: log)

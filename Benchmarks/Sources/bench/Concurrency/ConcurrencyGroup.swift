@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 
 /// The concurrency benchmark groups: not one timed closure per run like `Workload`, but threads (or tasks)

@@ -1,4 +1,5 @@
 import BenchSQLite
+import BenchSupport
 import Foundation
 
 /// A contender of `concurrentReads`: hands each reader thread and the writer thread a session, made on that

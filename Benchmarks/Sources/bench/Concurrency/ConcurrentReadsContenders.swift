@@ -1,4 +1,5 @@
 import BenchSQLite
+import BenchSupport
 import Foundation
 import GRDB
 import ORMKit

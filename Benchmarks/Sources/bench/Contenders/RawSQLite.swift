@@ -1,4 +1,5 @@
 import BenchSQLite
+import BenchSupport
 import Foundation
 
 /// (A) The reference: hand-written SQLite C calls, each statement prepared once and reused, values

@@ -1,3 +1,5 @@
+import BenchSupport
+
 /// One way of talking to SQLite: (A) hand-written C calls, (B) GRDB Codable, (C) GRDB by index, (D) ORMKit.
 protocol Contender: AnyObject {
     /// Opens the database at `path` with the shared PRAGMAs (WAL, synchronous=NORMAL, foreign_keys=ON).

@@ -1,3 +1,5 @@
+import BenchSupport
+
 /// Command-line options: `bench [--quick] [--reps N] [--only w1,w2] [--contender A,D] [--no-allocations] [--seconds S]`.
 struct Options {
     var quick = false

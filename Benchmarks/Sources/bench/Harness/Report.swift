@@ -1,17 +1,18 @@
+import BenchSupport
 import Foundation
 
 /// Renders the results as Markdown: the main table, allocations per row, cursor memory and the targets.
 struct Report {
     let options: Options
-    let results: [(Workload, [ContenderID: Result])]
+    let results: [(Workload, [ContenderID: WorkloadResult])]
     let openCheck: OpenCheck.Measurement
 
     func render() -> String {
         var lines: [String] = []
         let command = (["swift run -c release --package-path Benchmarks bench"] + CommandLine.arguments.dropFirst())
             .joined(separator: " ")
-        lines.append("- date: \(Self.today())")
-        lines.append("- machine: \(Self.machine())")
+        lines.append("- date: \(RunInfo.today())")
+        lines.append("- machine: \(RunInfo.machine())")
         lines.append("- SQLite \(SQLiteConnection.libraryVersion) (`sqlite3_libversion()`), PRAGMAs: \(Fixture.pragmas.map { $0.replacingOccurrences(of: "PRAGMA ", with: "") }.joined(separator: ", "))")
         lines.append("- command: `\(command)` — median of \(options.reps) runs, each on a fresh connection (and a fresh file for writes)")
         lines.append("")
@@ -73,7 +74,7 @@ struct Report {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private static func cell(_ result: Result?, _ median: Double?) -> String {
+    private static func cell(_ result: WorkloadResult?, _ median: Double?) -> String {
         if result?.isUnsupported == true { return "n/a" }
         guard let median else { return "–" }
         return String(format: median < 10 ? "%.2f" : "%.1f", median)
@@ -87,22 +88,5 @@ struct Report {
     private static func allocations(_ value: Double?) -> String {
         guard let value else { return "–" }
         return String(format: value < 10 ? "%.2f" : "%.1f", value)
-    }
-
-    private static func today() -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm 'UTC'"
-        return formatter.string(from: Date())
-    }
-
-    private static func machine() -> String {
-        let cores = ProcessInfo.processInfo.activeProcessorCount
-        let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
-        let model = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
-            .map { $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" }
-        let system = ProcessInfo.processInfo.operatingSystemVersionString
-        return "\(cores) cores (nproc)" + (model.map { ", \($0)" } ?? "") + ", \(system)"
     }
 }

@@ -1,26 +1,5 @@
+import BenchSupport
 import Foundation
-
-/// The figures of one contender on one workload.
-struct Result {
-    var times: [UInt64] = []
-    var outcome: Outcome?
-    var allocations: UInt64?
-    var peakMemoryGrowthKiB: [Int] = []
-    var isUnsupported = false
-
-    var medianMilliseconds: Double? {
-        guard !times.isEmpty else { return nil }
-        let sorted = times.sorted()
-        let middle = sorted.count / 2
-        let nanoseconds = sorted.count % 2 == 1 ? Double(sorted[middle]) : Double(sorted[middle - 1] + sorted[middle]) / 2
-        return nanoseconds / 1_000_000
-    }
-
-    var allocationsPerRow: Double? {
-        guard let allocations, let rows = outcome?.rows, rows > 0 else { return nil }
-        return Double(allocations) / Double(rows)
-    }
-}
 
 /// Runs every selected workload for every selected contender, interleaving contenders within each
 /// repetition (rotating who goes first) so machine noise spreads evenly.
@@ -28,21 +7,21 @@ struct Runner {
     let options: Options
     let databases: Databases
 
-    func run(_ workload: Workload, log: (String) -> Void) throws -> [ContenderID: Result] {
-        var results: [ContenderID: Result] = [:]
+    func run(_ workload: Workload, log: (String) -> Void) throws -> [ContenderID: WorkloadResult] {
+        var results: [ContenderID: WorkloadResult] = [:]
         let contenders = options.contenders
         for repetition in 0..<options.reps {
             for offset in contenders.indices {
                 let contender = contenders[(offset + repetition) % contenders.count]
                 guard results[contender]?.isUnsupported != true else { continue }
                 guard let sample = try runOnce(workload, contender, countAllocations: false) else {
-                    results[contender, default: Result()].isUnsupported = true
+                    results[contender, default: WorkloadResult()].isUnsupported = true
                     continue
                 }
-                results[contender, default: Result()].times.append(sample.nanoseconds)
-                results[contender, default: Result()].outcome = sample.outcome
+                results[contender, default: WorkloadResult()].times.append(sample.nanoseconds)
+                results[contender, default: WorkloadResult()].outcome = sample.outcome
                 if let growth = sample.peakMemoryGrowthKiB {
-                    results[contender, default: Result()].peakMemoryGrowthKiB.append(growth)
+                    results[contender, default: WorkloadResult()].peakMemoryGrowthKiB.append(growth)
                 }
             }
         }
@@ -73,15 +52,5 @@ struct Runner {
             sample.outcome.checksum = try databases.digest(file.path)
         }
         return sample
-    }
-}
-
-extension Workload {
-    /// Whether the workload writes; its checksum is then a digest of the table it leaves.
-    var writes: Bool {
-        switch self {
-        case .insert, .update, .upsert: true
-        case .fetchAll, .lookup, .query, .cursor, .eager: false
-        }
     }
 }

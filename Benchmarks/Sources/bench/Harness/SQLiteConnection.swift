@@ -1,4 +1,5 @@
 import BenchSQLite
+import BenchSupport
 
 /// A SQLite failure in the hand-written contender or the harness.
 struct SQLiteError: Error, CustomStringConvertible {

@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 
 /// The database files of one benchmark process: seeded templates built once, fresh files per run, all

@@ -1,0 +1,355 @@
+import BenchSupport
+import Foundation
+import PostgresNIO
+
+/// (A) The reference: postgres-nio by hand. One `PostgresClient` per run (its connection opened before timing), one
+/// `PostgresPreparedStatement` per statement — parsed once per connection, then only bound and executed — values
+/// bound in binary, rows decoded by position into plain structs.
+final class PostgresNIOContender: PostgresContender {
+    struct Item: Sendable {
+        var id: Int64?
+        var name: String
+        var email: String
+        var age: Int
+        var score: Double
+        var active: Bool
+        var created: Date
+        var note: String?
+        var avatar: Data?
+        var visits: Int
+    }
+
+    struct Author: Sendable {
+        var id: Int64
+        var name: String
+    }
+
+    struct Book: Sendable {
+        var id: Int64
+        var title: String
+        var pages: Int
+        var authorID: Int64
+    }
+
+    private let running: RunningClient
+    private var client: PostgresClient { running.client }
+    private let logger = PostgresServer.logger
+
+    init(server: PostgresServer, database: String) async throws {
+        running = RunningClient(server.clientConfiguration(database: database))
+        do {
+            // Opens the pool's connection now, outside the timed region.
+            try await running.client.query("SELECT 1", logger: logger)
+        } catch {
+            await running.shutdown()
+            throw error
+        }
+    }
+
+    func close() async throws {
+        await running.shutdown()
+    }
+
+    func prepare(_ workload: Workload, sizes: Sizes) async throws -> (() async throws -> Outcome)? {
+        let logger = logger
+        switch workload {
+        case .insert:
+            var items = (1...sizes.rows).map { Self.item($0, id: nil) }
+            return { [self] in
+                try await transaction { connection in
+                    var sum = 0
+                    for index in items.indices {
+                        for try await id in try await connection.execute(InsertItem(item: items[index]), logger: logger) {
+                            items[index].id = id
+                        }
+                        sum &+= Int(items[index].id ?? 0)
+                    }
+                    return Outcome(rows: items.count, checksum: sum)
+                }
+            }
+        case .fetchAll:
+            return { [self] in
+                try await transaction { connection in
+                    var items: [Item] = []
+                    for try await item in try await connection.execute(SelectAllItems(), logger: logger) {
+                        items.append(item)
+                    }
+                    return Outcome(rows: items.count, checksum: items.reduce(0, Self.fold))
+                }
+            }
+        case .lookup:
+            let keys = (0..<sizes.lookups).map { Fixture.lookupKey($0, rows: sizes.rows) }
+            return { [self] in
+                try await transaction { connection in
+                    var sum = 0
+                    for key in keys {
+                        var found: Item?
+                        for try await item in try await connection.execute(SelectItem(id: key), logger: logger) {
+                            found = item
+                        }
+                        if let found { sum = Self.fold(sum, found) }
+                    }
+                    return Outcome(rows: keys.count, checksum: sum)
+                }
+            }
+        case .query:
+            return { [self] in
+                try await transaction { connection in
+                    var rows = 0
+                    var sum = 0
+                    for k in 0..<sizes.queries {
+                        var items: [Item] = []
+                        for try await item in try await connection.execute(SelectByAge(minimumAge: Fixture.minimumAge(k)), logger: logger) {
+                            items.append(item)
+                        }
+                        rows += items.count
+                        sum = items.reduce(sum, Self.fold)
+                    }
+                    return Outcome(rows: rows, checksum: sum)
+                }
+            }
+        case .update:
+            let items = (1...sizes.rows).map { Self.item($0, id: Int64($0), visits: $0 * 3 + 1) }
+            return { [self] in
+                try await transaction { connection in
+                    for item in items {
+                        try await run(UpdateItem(item: item), on: connection)
+                    }
+                    return Outcome(rows: items.count, checksum: 0)
+                }
+            }
+        case .upsert:
+            let items = Fixture.upsertIDs(rows: sizes.rows).map {
+                Self.item($0, id: Int64($0), visits: Fixture.upsertVisits($0))
+            }
+            return { [self] in
+                try await transaction { connection in
+                    for item in items {
+                        try await run(UpsertItem(item: item), on: connection)
+                    }
+                    return Outcome(rows: items.count, checksum: 0)
+                }
+            }
+        case .cursor:
+            return { [self] in
+                try await transaction { connection in
+                    var rows = 0
+                    var sum = 0
+                    // The row sequence streams with back-pressure: rows are decoded as they arrive, never collected.
+                    for try await item in try await connection.execute(SelectAllItems(), logger: logger) {
+                        rows += 1
+                        sum = Self.fold(sum, item)
+                    }
+                    return Outcome(rows: rows, checksum: sum)
+                }
+            }
+        case .eager:
+            return { [self] in
+                try await transaction { connection in
+                    var authors: [Author] = []
+                    for try await author in try await connection.execute(SelectAuthors(), logger: logger) {
+                        authors.append(author)
+                    }
+                    var booksByAuthor: [Int64: [Book]] = [:]
+                    for try await book in try await connection.execute(SelectBooksOfAuthors(), logger: logger) {
+                        booksByAuthor[book.authorID, default: []].append(book)
+                    }
+                    let graph = authors.map { (author: $0, books: booksByAuthor[$0.id] ?? []) }
+                    var rows = 0
+                    var sum = 0
+                    for (author, books) in graph {
+                        rows += 1 + books.count
+                        sum &+= Int(author.id) &+ author.name.utf8.count
+                        for book in books {
+                            sum = Fixture.foldBook(sum, id: book.id, title: book.title, pages: book.pages, authorID: book.authorID)
+                        }
+                    }
+                    return Outcome(rows: rows, checksum: sum)
+                }
+            }
+        }
+    }
+
+    /// Runs `body` in one transaction on the client's connection, as every contender does.
+    private func transaction(_ body: (PostgresConnection) async throws -> Outcome) async throws -> Outcome {
+        try await client.withConnection { connection in
+            try await connection.query("BEGIN", logger: logger)
+            do {
+                let outcome = try await body(connection)
+                try await connection.query("COMMIT", logger: logger)
+                return outcome
+            } catch {
+                _ = try? await connection.query("ROLLBACK", logger: logger)
+                throw error
+            }
+        }
+    }
+
+    /// Executes a statement that returns no rows and waits for it to complete. (postgres-nio's overload for
+    /// `Row == ()`, which returns the command tag, fails a precondition in 1.33.2 when the tag is read before the
+    /// stream is consumed; draining the empty row sequence is the same round trip.)
+    @inline(__always)
+    private func run<Statement: PostgresPreparedStatement>(_ statement: Statement, on connection: PostgresConnection) async throws
+    where Statement.Row == () {
+        for try await _ in try await connection.execute(statement, logger: logger) {}
+    }
+
+    static func item(_ id: Int, id key: Int64?, visits: Int? = nil) -> Item {
+        Item(
+            id: key, name: Fixture.name(id), email: Fixture.email(id), age: Fixture.age(id),
+            score: Fixture.score(id), active: Fixture.active(id), created: Fixture.created(id),
+            note: Fixture.note(id), avatar: Fixture.avatar(id), visits: visits ?? Fixture.visits(id)
+        )
+    }
+
+    @inline(never)  // the same out-of-line call for every contender
+    static func fold(_ sum: Int, _ item: Item) -> Int {
+        Fixture.fold(
+            sum, id: item.id, name: item.name, email: item.email, age: item.age, score: item.score,
+            active: item.active, created: item.created, note: item.note, avatar: item.avatar, visits: item.visits
+        )
+    }
+}
+
+// MARK: - The prepared statements and the hand-written row codec
+
+private let itemColumns = "id, name, email, age, score, active, created, note, avatar, visits"
+
+/// Decodes the ten `items` columns in order.
+@inline(__always)
+private func decodeItem(_ row: PostgresRow) throws -> PostgresNIOContender.Item {
+    let (id, name, email, age, score, active, created, note, avatar, visits) = try row.decode(
+        (Int64, String, String, Int, Double, Bool, Date, String?, Data?, Int).self)
+    return PostgresNIOContender.Item(
+        id: id, name: name, email: email, age: age, score: score, active: active, created: created, note: note,
+        avatar: avatar, visits: visits)
+}
+
+/// Binds an item's nine value columns, in `itemColumns` order after `id`.
+@inline(__always)
+private func bindValues(_ item: PostgresNIOContender.Item, to bindings: inout PostgresBindings) throws {
+    bindings.append(item.name)
+    bindings.append(item.email)
+    bindings.append(item.age)
+    bindings.append(item.score)
+    bindings.append(item.active)
+    bindings.append(item.created)
+    bindings.append(item.note)
+    try bindings.append(item.avatar)
+    bindings.append(item.visits)
+}
+
+private struct InsertItem: PostgresPreparedStatement {
+    static let name = "bench_a_insert_item"
+    static let sql = "INSERT INTO items (name, email, age, score, active, created, note, avatar, visits) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id"
+    typealias Row = Int64
+    let item: PostgresNIOContender.Item
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 9)
+        try bindValues(item, to: &bindings)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Int64 { try row.decode(Int64.self) }
+}
+
+private struct UpdateItem: PostgresPreparedStatement {
+    static let name = "bench_a_update_item"
+    static let sql = "UPDATE items SET name = $2, email = $3, age = $4, score = $5, active = $6, created = $7, note = $8, avatar = $9, visits = $10 WHERE id = $1"
+    typealias Row = ()
+    let item: PostgresNIOContender.Item
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 10)
+        bindings.append(item.id ?? 0)
+        try bindValues(item, to: &bindings)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws {}
+}
+
+private struct UpsertItem: PostgresPreparedStatement {
+    static let name = "bench_a_upsert_item"
+    static let sql = """
+        INSERT INTO items (\(itemColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
+        ON CONFLICT (id) DO UPDATE SET name = excluded.name, email = excluded.email, age = excluded.age, \
+        score = excluded.score, active = excluded.active, created = excluded.created, note = excluded.note, \
+        avatar = excluded.avatar, visits = excluded.visits
+        """
+    typealias Row = ()
+    let item: PostgresNIOContender.Item
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 10)
+        bindings.append(item.id ?? 0)
+        try bindValues(item, to: &bindings)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws {}
+}
+
+private struct SelectAllItems: PostgresPreparedStatement {
+    static let name = "bench_a_select_all_items"
+    static let sql = "SELECT \(itemColumns) FROM items"
+    typealias Row = PostgresNIOContender.Item
+
+    func makeBindings() throws -> PostgresBindings { PostgresBindings() }
+    func decodeRow(_ row: PostgresRow) throws -> Row { try decodeItem(row) }
+}
+
+private struct SelectItem: PostgresPreparedStatement {
+    static let name = "bench_a_select_item"
+    static let sql = "SELECT \(itemColumns) FROM items WHERE id = $1"
+    typealias Row = PostgresNIOContender.Item
+    let id: Int64
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 1)
+        bindings.append(id)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row { try decodeItem(row) }
+}
+
+private struct SelectByAge: PostgresPreparedStatement {
+    static let name = "bench_a_select_by_age"
+    static let sql = "SELECT \(itemColumns) FROM items WHERE age > $1 ORDER BY score LIMIT 100"
+    typealias Row = PostgresNIOContender.Item
+    let minimumAge: Int
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 1)
+        bindings.append(minimumAge)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row { try decodeItem(row) }
+}
+
+private struct SelectAuthors: PostgresPreparedStatement {
+    static let name = "bench_a_select_authors"
+    static let sql = "SELECT id, name FROM authors"
+    typealias Row = PostgresNIOContender.Author
+
+    func makeBindings() throws -> PostgresBindings { PostgresBindings() }
+    func decodeRow(_ row: PostgresRow) throws -> Row {
+        let (id, name) = try row.decode((Int64, String).self)
+        return Row(id: id, name: name)
+    }
+}
+
+private struct SelectBooksOfAuthors: PostgresPreparedStatement {
+    static let name = "bench_a_select_books_of_authors"
+    static let sql = "SELECT id, title, pages, author_id FROM books WHERE author_id IN (SELECT id FROM authors)"
+    typealias Row = PostgresNIOContender.Book
+
+    func makeBindings() throws -> PostgresBindings { PostgresBindings() }
+    func decodeRow(_ row: PostgresRow) throws -> Row {
+        let (id, title, pages, authorID) = try row.decode((Int64, String, Int, Int64).self)
+        return Row(id: id, title: title, pages: pages, authorID: authorID)
+    }
+}

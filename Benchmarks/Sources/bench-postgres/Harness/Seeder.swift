@@ -1,0 +1,111 @@
+import BenchSupport
+import Foundation
+import PostgresNIO
+
+/// Fills the template databases with `Fixture`'s rows through `COPY … FROM STDIN` (text format), which loads a
+/// million rows in seconds where row-by-row inserts would take minutes; then checks a few rows against `Fixture`.
+enum Seeder {
+    /// Rows per `ByteBuffer` handed to the server.
+    private static let rowsPerChunk = 2_000
+
+    /// Items 1…count with explicit ids, then the identity sequence moved past them.
+    static func items(count: Int, on connection: PostgresConnection) async throws {
+        let columns = ["id", "name", "email", "age", "score", "active", "created", "note", "avatar", "visits"]
+        try await connection.copyFrom(table: "items", columns: columns, logger: PostgresServer.logger) { writer in
+            var buffer = ByteBuffer()
+            for id in 1...count {
+                appendItem(id, to: &buffer)
+                if id % rowsPerChunk == 0 {
+                    try await writer.write(buffer)
+                    buffer.clear()
+                }
+            }
+            if buffer.readableBytes > 0 { try await writer.write(buffer) }
+        }
+        try await connection.query("SELECT setval(pg_get_serial_sequence('items', 'id'), max(id)) FROM items", logger: PostgresServer.logger)
+    }
+
+    /// `authors` authors with `booksPerAuthor` books each, ids as the SQLite benchmark assigns them.
+    static func library(authors: Int, booksPerAuthor: Int, on connection: PostgresConnection) async throws {
+        try await connection.copyFrom(table: "authors", columns: ["id", "name"], logger: PostgresServer.logger) { writer in
+            var buffer = ByteBuffer()
+            for author in 1...authors {
+                buffer.writeString("\(author)\t\(Fixture.authorName(author))\n")
+            }
+            try await writer.write(buffer)
+        }
+        try await connection.copyFrom(table: "books", columns: ["id", "title", "pages", "author_id"], logger: PostgresServer.logger) { writer in
+            var buffer = ByteBuffer()
+            for author in 1...authors {
+                for index in 0..<booksPerAuthor {
+                    let book = (author - 1) * booksPerAuthor + index + 1
+                    buffer.writeString("\(book)\t\(Fixture.bookTitle(book))\t\(Fixture.bookPages(book))\t\(author)\n")
+                }
+            }
+            try await writer.write(buffer)
+        }
+        try await connection.query("SELECT setval(pg_get_serial_sequence('authors', 'id'), max(id)) FROM authors", logger: PostgresServer.logger)
+        try await connection.query("SELECT setval(pg_get_serial_sequence('books', 'id'), max(id)) FROM books", logger: PostgresServer.logger)
+    }
+
+    /// Reads back a few seeded items and compares every column with `Fixture`, so the text the seeder wrote
+    /// provably means the values the contenders write and expect.
+    ///
+    /// - Throws: `BenchError` naming the first column that differs.
+    static func verifyItems(on connection: PostgresConnection) async throws {
+        let rows = try await connection.query(
+            "SELECT id, name, email, age, score, active, created, note, avatar, visits FROM items WHERE id <= 4 ORDER BY id",
+            logger: PostgresServer.logger)
+        var seen = 0
+        for try await (id, name, email, age, score, active, created, note, avatar, visits) in rows.decode(
+            (Int64, String, String, Int, Double, Bool, Date, String?, Data?, Int).self)
+        {
+            let n = Int(id)
+            let expected: [(String, Bool)] = [
+                ("name", name == Fixture.name(n)), ("email", email == Fixture.email(n)), ("age", age == Fixture.age(n)),
+                ("score", score == Fixture.score(n)), ("active", active == Fixture.active(n)),
+                ("created", created == Fixture.created(n)), ("note", note == Fixture.note(n)),
+                ("avatar", avatar == Fixture.avatar(n)), ("visits", visits == Fixture.visits(n)),
+            ]
+            if let column = expected.first(where: { !$0.1 })?.0 {
+                throw BenchError("seeded item \(n): column \(column) differs from Fixture")
+            }
+            seen += 1
+        }
+        guard seen == 4 else { throw BenchError("seeded items: read back \(seen) of 4 rows") }
+    }
+
+    /// One item as a line of `COPY`'s text format: tab-separated, `\N` for NULL, `bytea` in hex (its backslash
+    /// escaped for COPY).
+    private static func appendItem(_ id: Int, to buffer: inout ByteBuffer) {
+        buffer.writeString("\(id)\t\(Fixture.name(id))\t\(Fixture.email(id))\t\(Fixture.age(id))\t")
+        // Swift prints the shortest representation that reads back as the same Double; PostgreSQL reads it exactly.
+        buffer.writeString("\(Fixture.score(id))\t\(Fixture.active(id) ? "t" : "f")\t")
+        writeTimestamp(Fixture.created(id), to: &buffer)
+        buffer.writeString("\t\(Fixture.note(id) ?? "\\N")\t")
+        if let avatar = Fixture.avatar(id) {
+            buffer.writeString("\\\\x")
+            for byte in avatar {
+                buffer.writeInteger(hexDigits[Int(byte >> 4)])
+                buffer.writeInteger(hexDigits[Int(byte & 0xF)])
+            }
+        } else {
+            buffer.writeString("\\N")
+        }
+        buffer.writeString("\t\(Fixture.visits(id))\n")
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    /// A whole-second `Date` as `YYYY-MM-DD HH:MM:SS+00`.
+    private static func writeTimestamp(_ date: Date, to buffer: inout ByteBuffer) {
+        var seconds = time_t(date.timeIntervalSince1970)
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        let text = String(
+            format: "%04d-%02d-%02d %02d:%02d:%02d+00",
+            Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday),
+            Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
+        buffer.writeString(text)
+    }
+}
