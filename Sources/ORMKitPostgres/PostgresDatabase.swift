@@ -42,6 +42,8 @@ public final class PostgresDatabase: Sendable {
         public var replicaRetryInterval = Duration.seconds(5)
         /// How long opening a connection may take before it counts as a failure.
         public var connectTimeout = Duration.seconds(5)
+        /// How long a read waits for a replica connection before it reads from the next server instead.
+        public var replicaLeaseTimeout = Duration.seconds(1)
 
         /// Default options: 20 connections per server, round robin, skip a failed replica for 5 s.
         public init() {}
@@ -52,6 +54,7 @@ public final class PostgresDatabase: Sendable {
     private let options: Options
     private let runTask: Task<Void, Never>
     private let nextReplica = RoundRobinCounter()
+    private let tracer = Tracer()
 
     /// Opens a database from a connection URL (`postgres://user:password@host:port/database?sslmode=disable`;
     /// `?host=/socket/dir` for a Unix socket) and optional replica URLs. Connections open on first use.
@@ -95,6 +98,18 @@ public final class PostgresDatabase: Sendable {
         runTask.cancel()
     }
 
+    /// Sends each statement's SQL to `body` (in `event.sql`, and the same text in `event.expandedSQL`: values are
+    /// sent apart from the SQL), from sessions that begin after this call; pass nil to stop.
+    ///
+    /// ```swift
+    /// db.trace { event in print(event.sql) }
+    /// ```
+    ///
+    /// `body` runs on the task running the statement, before it is sent: it must not use the database.
+    public func trace(_ body: (@Sendable (TraceEvent) -> Void)?) {
+        tracer.body = body
+    }
+
     /// Closes every pool; operations after this fail.
     public func close() async {
         runTask.cancel()
@@ -119,6 +134,10 @@ public final class PostgresDatabase: Sendable {
         let begin = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
         guard source == .replica else { return try await transaction(on: primary, begin: begin, isWritable: false, body) }
         for endpoint in readOrder() {
+            guard await endpoint.canLease(within: options.replicaLeaseTimeout) else {
+                endpoint.markDown(for: options.replicaRetryInterval)
+                continue
+            }
             do {
                 return try await transaction(on: endpoint, begin: begin, isWritable: false, body)
             } catch let error as DatabaseError where error.isConnectionFailure {
@@ -135,7 +154,7 @@ public final class PostgresDatabase: Sendable {
     public func executeOutsideTransaction(sql: String) async throws {
         do {
             try await primary.withConnection { connection in
-                try await PostgresSession(connection: connection, isWritable: true).execute(sql: sql)
+                try await PostgresSession(connection: connection, isWritable: true, trace: tracer.body).execute(sql: sql)
             }
         } catch {
             throw translated(error, sql: sql)
@@ -161,7 +180,7 @@ public final class PostgresDatabase: Sendable {
     ) async throws -> sending T {
         do {
             return try await endpoint.withConnection { connection in
-                let session = PostgresSession(connection: connection, isWritable: isWritable)
+                let session = PostgresSession(connection: connection, isWritable: isWritable, trace: tracer.body)
                 try await session.execute(sql: begin)
                 let result: T
                 do {
@@ -176,6 +195,18 @@ public final class PostgresDatabase: Sendable {
         } catch {
             throw translated(error, sql: nil)
         }
+    }
+}
+
+/// Holds the trace closure, read as each session begins.
+private final class Tracer: @unchecked Sendable {
+    // `@unchecked`: `stored` is only touched under `lock`.
+    private let lock = NSLock()
+    private var stored: (@Sendable (TraceEvent) -> Void)?
+
+    var body: (@Sendable (TraceEvent) -> Void)? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
     }
 }
 

@@ -34,6 +34,24 @@ final class PostgresEndpoint: @unchecked Sendable {
         lock.withLock { downUntil = ContinuousClock.now + interval }
     }
 
+    /// Whether a connection can be leased within `timeout`: the pool keeps retrying a server that refuses
+    /// connections, so a read would wait for it forever; this lease is cancelled after `timeout` instead.
+    func canLease(within timeout: Duration) async -> Bool {
+        let client = client
+        return await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                (try? await client.withConnection { _ in true }) ?? false
+            }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return false
+            }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
+    }
+
     /// Runs `body` on a leased connection, counting it as in flight.
     func withConnection<T>(
         isolation: isolated (any Actor)? = #isolation,

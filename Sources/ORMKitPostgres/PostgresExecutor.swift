@@ -36,3 +36,19 @@ extension PostgresExecutor {
         try await withSession(writing: true) { try await $0.execute(sql: sql, arguments: arguments) }
     }
 }
+
+extension PostgresExecutor {
+    /// Runs `body` all or nothing: in a write transaction of its own on a database; inside a session's
+    /// transaction, in a savepoint, so a failure undoes only `body` and the transaction stays usable.
+    ///
+    /// - Throws: what `body` throws, or `DatabaseError` (`.misuse` in a read session).
+    func atomicWrite<T: Sendable>(
+        _ operation: String, table: String, _ body: (PostgresSession) async throws -> T
+    ) async throws -> T {
+        if let session = self as? PostgresSession {
+            try session.requireWritable(operation, table: table)
+            return try await session.savepoint(body)
+        }
+        return try await withSession(writing: true) { try await body($0) }
+    }
+}

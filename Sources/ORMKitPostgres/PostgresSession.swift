@@ -9,10 +9,13 @@ public final class PostgresSession {
     /// Whether the session may write (a `write` transaction on the primary).
     public let isWritable: Bool
     private var savepointDepth = 0
+    /// Receives each statement's SQL (`PostgresDatabase.trace(_:)`), when set.
+    private let trace: (@Sendable (TraceEvent) -> Void)?
 
-    init(connection: PostgresConnection, isWritable: Bool) {
+    init(connection: PostgresConnection, isWritable: Bool, trace: (@Sendable (TraceEvent) -> Void)? = nil) {
         self.connection = connection
         self.isWritable = isWritable
+        self.trace = trace
     }
 
     /// Runs `sql` with `$1, $2, …` bound to `arguments`, discarding any rows.
@@ -39,6 +42,7 @@ public final class PostgresSession {
         _ sql: String, bindings: PostgresBindings, table: String? = nil,
         _ body: (WireRow) async throws -> Void
     ) async throws {
+        trace?(TraceEvent(sql: sql, expandedSQL: sql))
         let rows: PostgresRowSequence
         do {
             rows = try await connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: Self.logger)

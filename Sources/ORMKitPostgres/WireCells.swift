@@ -91,7 +91,8 @@ extension PostgresBindings {
         for value in values { try append(wire: value) }
     }
 
-    /// Appends `values` as one array parameter (`= ANY($n)`), typed by their kind; all must be of one kind.
+    /// Appends `values` as one array parameter (`= ANY($n)`), typed by their kind; all must be of one kind
+    /// (`canBindArray(_:)`). Nothing is appended when it throws.
     ///
     /// - Throws: `DatabaseError` (`.encoding`) for values of mixed or unsupported kinds.
     mutating func append(array values: [WireValue]) throws {
@@ -116,9 +117,30 @@ extension PostgresBindings {
             append(bools)
         } else if let doubles = all({ if case .double(let v) = $0 { v } else { nil } }) {
             append(doubles)
+        } else if let bytes = all({ if case .bytes(let v) = $0 { ByteBuffer(bytes: v) } else { nil } }) {
+            append(bytes)
         } else {
-            throw DatabaseError(kind: .encoding, message: "the keys are not all integers, texts, UUIDs, dates, booleans or doubles")
+            throw DatabaseError(kind: .encoding, message: "the keys are not all integers, texts, UUIDs, dates, booleans, doubles or bytes")
         }
+    }
+
+    /// Whether `append(array:)` takes `values`: all of one kind that has a PostgreSQL array type (NUMERIC and
+    /// JSONB values, NULLs and mixed kinds do not).
+    static func canBindArray(_ values: [WireValue]) -> Bool {
+        func kind(_ value: WireValue) -> Int? {
+            switch value {
+            case .integer: 0
+            case .text: 1
+            case .uuid: 2
+            case .timestamp: 3
+            case .bool: 4
+            case .double: 5
+            case .bytes: 6
+            case .null, .decimal, .json: nil
+            }
+        }
+        guard let first = values.first.flatMap(kind) else { return values.isEmpty }
+        return values.allSatisfy { kind($0) == first }
     }
 }
 

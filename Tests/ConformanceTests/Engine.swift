@@ -2,6 +2,7 @@ import ExampleModels
 import Foundation
 import ORMKit
 import ORMKitPostgres
+import Synchronization
 import Testing
 
 /// The engines the conformance suite runs on.
@@ -231,6 +232,156 @@ final class Engine: @unchecked Sendable {
             }
         } catch is Abort {}
     }
+}
+
+extension Engine {
+    // MARK: Relations, once per engine
+
+    func fetchAll<R: Record, L: Sendable>(_ request: IncludingRequest<R, L>) async throws -> [Related<R, L>] {
+        switch storage {
+        case .sqlite(let db, _): try await request.fetchAll(db)
+        case .postgresql(let db, _): try await request.fetchAll(db)
+        }
+    }
+
+    func fetchOne<R: Record, L: Sendable>(_ request: IncludingRequest<R, L>) async throws -> Related<R, L>? {
+        switch storage {
+        case .sqlite(let db, _): try await request.fetchOne(db)
+        case .postgresql(let db, _): try await request.fetchOne(db)
+        }
+    }
+
+    func page<R: Record, L: Sendable>(_ request: IncludingRequest<R, L>, _ number: Int, size: Int) async throws -> Page<Related<R, L>> {
+        switch storage {
+        case .sqlite(let db, _): try await request.page(number, size: size, in: db)
+        case .postgresql(let db, _): try await request.page(number, size: size, in: db)
+        }
+    }
+
+    func fetchAll<E: EagerResult>(_ request: EagerResultRequest<E>) async throws -> [E] {
+        switch storage {
+        case .sqlite(let db, _): try await request.fetchAll(db)
+        case .postgresql(let db, _): try await request.fetchAll(db)
+        }
+    }
+
+    @discardableResult
+    func save<R: Record, each Saved: Sendable>(
+        _ record: inout R, with changes: repeat GraphChange<R, each Saved>
+    ) async throws -> (repeat each Saved) {
+        switch storage {
+        case .sqlite(let db, _): try await record.save(db, with: repeat each changes)
+        case .postgresql(let db, _): try await record.save(db, with: repeat each changes)
+        }
+    }
+
+    /// Saves the graph inside an open write transaction that catches its failure, inserts `after`, and commits:
+    /// the failed graph must leave nothing, `after` must stay.
+    func saveInTransaction<R: Record, each Saved: Sendable>(
+        _ record: R, after: R, with changes: repeat GraphChange<R, each Saved>
+    ) async throws -> (any Error)? {
+        switch storage {
+        case .sqlite(let db, _):
+            return try await db.write { conn in
+                var graph = record
+                var failure: (any Error)?
+                do { try graph.save(conn, with: repeat each changes) } catch { failure = error }
+                var next = after
+                try next.insert(conn)
+                return failure
+            }
+        case .postgresql(let db, _):
+            return try await db.write { session in
+                var graph = record
+                var failure: (any Error)?
+                do { try await graph.save(session, with: repeat each changes) } catch { failure = error }
+                var next = after
+                try await next.insert(session)
+                return failure
+            }
+        }
+    }
+
+    func fetchAll<O, T, K>(_ members: ManyToManyMembers<O, T, K>) async throws -> [T] {
+        switch storage {
+        case .sqlite(let db, _): try await members.fetchAll(db)
+        case .postgresql(let db, _): try await members.fetchAll(db)
+        }
+    }
+
+    func count<O, T, K>(_ members: ManyToManyMembers<O, T, K>) async throws -> Int {
+        switch storage {
+        case .sqlite(let db, _): try await members.count(db)
+        case .postgresql(let db, _): try await members.count(db)
+        }
+    }
+
+    func attach<O, T, K>(_ members: ManyToManyMembers<O, T, K>, _ targets: [T]) async throws {
+        switch storage {
+        case .sqlite(let db, _): try await members.attach(db, targets)
+        case .postgresql(let db, _): try await members.attach(db, targets)
+        }
+    }
+
+    func detach<O, T, K>(_ members: ManyToManyMembers<O, T, K>, _ targets: [T]) async throws {
+        switch storage {
+        case .sqlite(let db, _): try await members.detach(db, targets)
+        case .postgresql(let db, _): try await members.detach(db, targets)
+        }
+    }
+
+    func set<O, T, K>(_ members: ManyToManyMembers<O, T, K>, _ targets: [T]) async throws {
+        switch storage {
+        case .sqlite(let db, _): try await members.set(db, targets)
+        case .postgresql(let db, _): try await members.set(db, targets)
+        }
+    }
+
+    func remove<O, T, K>(_ members: ManyToManyMembers<O, T, K>, _ target: T) async throws {
+        switch storage {
+        case .sqlite(let db, _): try await members.remove(db, target)
+        case .postgresql(let db, _): try await members.remove(db, target)
+        }
+    }
+
+    func insert<O, T>(_ members: OrderedManyToManyRecords<O, T>, _ target: T, at end: OrderedManyToManyRecords<O, T>.ListEnd = .bottom) async throws {
+        switch storage {
+        case .sqlite(let db, _): try await members.insert(db, target, at: end)
+        case .postgresql(let db, _): try await members.insert(db, target, at: end)
+        }
+    }
+
+    func move<O, T>(_ members: OrderedManyToManyRecords<O, T>, _ target: T, to index: Int) async throws {
+        switch storage {
+        case .sqlite(let db, _): try await members.move(db, target, to: index)
+        case .postgresql(let db, _): try await members.move(db, target, to: index)
+        }
+    }
+
+    /// What `body` returns and the SELECT statements the engine ran meanwhile (through each engine's `trace`).
+    func selects<T>(_ body: () async throws -> T) async throws -> (T, selects: [String]) {
+        let log = StatementLog()
+        switch storage {
+        case .sqlite(let db, _): db.trace { log.append($0.sql) }
+        case .postgresql(let db, _): db.trace { log.append($0.sql) }
+        }
+        defer {
+            switch storage {
+            case .sqlite(let db, _): db.trace(nil)
+            case .postgresql(let db, _): db.trace(nil)
+            }
+        }
+        let result = try await body()
+        return (result, log.statements.filter { $0.uppercased().hasPrefix("SELECT") })
+    }
+}
+
+/// The statements a trace reported.
+final class StatementLog: Sendable {
+    private let stored = Mutex<[String]>([])
+
+    func append(_ sql: String) { stored.withLock { $0.append(sql) } }
+    var statements: [String] { stored.withLock { $0 } }
 }
 
 /// Thrown inside a transaction to roll it back.

@@ -182,20 +182,25 @@ public struct PostgresTestServer: Sendable {
     /// - Throws: ``CommandFailed`` when it exits non-zero or dies from a signal; `Process.run()`'s error.
     @discardableResult
     public static func runShell(_ command: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        // Read before waiting, so a command that writes more than a pipe holds cannot block.
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            throw CommandFailed(command: command, status: process.terminationStatus, output: text)
+        // posix_spawn and waitpid, output to a file: `pg_ctl start` leaves the server running with the command's
+        // output descriptors (a pipe would never reach end-of-file), and Foundation's Process has been seen not
+        // to return from waitUntilExit after it.
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("ormkit-shell-\(UUID().uuidString).log")
+        defer { try? FileManager.default.removeItem(at: log) }
+        let wrapped = "exec </dev/null >'\(log.path)' 2>&1; \(command)"
+        var pid: pid_t = 0
+        let arguments = ["/bin/sh", "-c", wrapped]
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let spawned = posix_spawn(&pid, "/bin/sh", nil, nil, &argv, environ)
+        guard spawned == 0 else { throw CommandFailed(command: command, status: spawned, output: "posix_spawn failed") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1, errno == EINTR {}
+        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        let exited = status & 0x7F == 0
+        let code = (status >> 8) & 0xFF
+        guard exited, code == 0 else {
+            throw CommandFailed(command: command, status: exited ? code : -1, output: text)
         }
         return text
     }

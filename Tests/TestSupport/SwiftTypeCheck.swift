@@ -60,7 +60,7 @@ public enum SwiftTypeCheck {
             "-I", modulesDirectory.path,
             "-I", repository.appendingPathComponent("Sources/ORMKitSQLite").path,
             "-module-cache-path", directory.appendingPathComponent("cache").path,
-        ] + sources
+        ] + clangModuleMaps(besides: modulesDirectory) + sources
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
@@ -68,6 +68,26 @@ public enum SwiftTypeCheck {
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Result(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+    }
+
+    /// `-Xcc -fmodule-map-file=…` for every C target's module map in the build (SwiftNIO's `CNIOLinux`, …), so a
+    /// snippet can import a module that depends on them (ORMKitPostgres).
+    private static func clangModuleMaps(besides modulesDirectory: URL) -> [String] {
+        let fileManager = FileManager.default
+        let buildDirectory = modulesDirectory.deletingLastPathComponent()
+        let generated = ((try? fileManager.contentsOfDirectory(atPath: buildDirectory.path)) ?? [])
+            .filter { $0.hasSuffix(".build") }
+            .map { buildDirectory.appendingPathComponent($0).appendingPathComponent("module.modulemap") }
+        // C targets of dependencies that ship their own map (`include/module.modulemap`, e.g. `_AtomicsShims`).
+        let checkouts = buildDirectory.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("checkouts")
+        let shipped = ((try? fileManager.contentsOfDirectory(atPath: checkouts.path)) ?? []).flatMap { package -> [URL] in
+            let sources = checkouts.appendingPathComponent(package).appendingPathComponent("Sources")
+            return ((try? fileManager.contentsOfDirectory(atPath: sources.path)) ?? []).map {
+                sources.appendingPathComponent($0).appendingPathComponent("include/module.modulemap")
+            }
+        }
+        return (generated + shipped).map(\.path).sorted().filter { fileManager.fileExists(atPath: $0) }
+            .flatMap { ["-Xcc", "-fmodule-map-file=\($0)"] }
     }
 
     /// The build's `Modules` directory holding every one of `modules`: found by walking up from the test

@@ -418,4 +418,10 @@ public struct TraceEvent: Sendable, Hashable {
     public let sql: String
     /// The SQL with the bound values written in (`sqlite3_expanded_sql`). Contains user data: log with care.
     public let expandedSQL: String
+
+    /// An event. Called by engine backends (PostgreSQL reports its SQL as `expandedSQL` too: values travel apart).
+    package init(sql: String, expandedSQL: String) {
+        self.sql = sql
+        self.expandedSQL = expandedSQL
+    }
 }

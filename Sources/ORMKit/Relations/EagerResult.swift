@@ -45,9 +45,15 @@ extension Includable {
     public func and<I: Includable>(_ other: I) -> Including<Owner, (Loaded, I.Loaded)> where I.Owner == Owner {
         let first = eagerLoad
         let second = other.eagerLoad
-        return Including { conn, owners in
-            Array(zip(try first.load(conn, owners), try second.load(conn, owners)))
-        }
+        return Including(
+            load: { conn, owners in
+                Array(zip(try first.load(conn, owners), try second.load(conn, owners)))
+            },
+            loadAsync: { fetcher, owners in
+                let firstLoaded = try await first.loadAsync(fetcher, owners)
+                return Array(zip(firstLoaded, try await second.loadAsync(fetcher, owners)))
+            }
+        )
     }
 }
 

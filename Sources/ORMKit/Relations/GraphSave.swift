@@ -11,6 +11,8 @@
 public struct GraphChange<Owner: Record, Saved>: Sendable {
     /// Saves the related records of `owner` (already saved, so its key is known) and returns them as saved.
     let apply: @Sendable (Connection, Owner) throws -> Saved
+    /// The same on a server engine (PostgreSQL), through its write session.
+    package let applyAsync: @Sendable (any RelationGraphWriter, Owner) async throws -> Saved
 }
 
 extension Relation {
@@ -18,14 +20,20 @@ extension Relation {
     /// saved (inserted, or updated when their key exists); `manyToMany` targets are saved, then linked to the
     /// owner (appended, for ordered relations). Gives back the targets as saved, in the same order.
     public func saving(_ targets: [Target]) -> GraphChange<Owner, [Target]> where Loaded == [Target] {
-        GraphChange { conn, owner in
-            try targets.map { try save($0, of: owner, conn) }
-        }
+        GraphChange(
+            apply: { conn, owner in try targets.map { try save($0, of: owner, conn) } },
+            applyAsync: { writer, owner in
+                var saved: [Target] = []
+                saved.reserveCapacity(targets.count)
+                for target in targets { saved.append(try await save(target, of: owner, writer)) }
+                return saved
+            }
+        )
     }
 
     /// One target to save with the owner: see `saving(_:)`. Gives back the target as saved.
     public func saving(_ target: Target) -> GraphChange<Owner, Target> where Loaded == [Target] {
-        GraphChange { conn, owner in try save(target, of: owner, conn) }
+        savingOne(target)
     }
 
     /// One target to save with the owner, with its own related records: see `saving(_:)`. Gives back the
@@ -38,16 +46,13 @@ extension Relation {
     public func saving<each Saved>(_ target: Target, with changes: repeat GraphChange<Target, each Saved>)
         -> GraphChange<Owner, Related<Target, (repeat each Saved)>> where Loaded == [Target]
     {
-        GraphChange { conn, owner in
-            let saved = try save(target, of: owner, conn)
-            return Related(record: saved, related: (repeat try (each changes).apply(conn, saved)))
-        }
+        savingOne(target, with: repeat each changes)
     }
 
     /// The `hasOne` target to save with the owner (it gets the owner's key in its foreign key). Gives back the
     /// target as saved. (A `belongsTo` parent is saved on its own, before the child that references it.)
     public func saving(_ target: Target) -> GraphChange<Owner, Target> where Kind == HasOneKind {
-        GraphChange { conn, owner in try save(target, of: owner, conn) }
+        savingOne(target)
     }
 
     /// The `hasOne` target to save with the owner, with its own related records: see `saving(_:with:)` of
@@ -55,10 +60,7 @@ extension Relation {
     public func saving<each Saved>(_ target: Target, with changes: repeat GraphChange<Target, each Saved>)
         -> GraphChange<Owner, Related<Target, (repeat each Saved)>> where Kind == HasOneKind
     {
-        GraphChange { conn, owner in
-            let saved = try save(target, of: owner, conn)
-            return Related(record: saved, related: (repeat try (each changes).apply(conn, saved)))
-        }
+        savingOne(target, with: repeat each changes)
     }
 
     /// The owner's key, for a child built from it: what `build` closures of `saving` receive.
@@ -77,19 +79,64 @@ extension Relation {
         return key
     }
 
+    /// The change that saves `target` (`hasMany`, `hasOne`, `manyToMany`).
+    private func savingOne(_ target: Target) -> GraphChange<Owner, Target> {
+        GraphChange(
+            apply: { conn, owner in try save(target, of: owner, conn) },
+            applyAsync: { writer, owner in try await save(target, of: owner, writer) }
+        )
+    }
+
+    /// The change that saves `target`, then applies `changes` to it.
+    private func savingOne<each Saved>(
+        _ target: Target, with changes: repeat GraphChange<Target, each Saved>
+    ) -> GraphChange<Owner, Related<Target, (repeat each Saved)>> {
+        GraphChange(
+            apply: { conn, owner in
+                let saved = try save(target, of: owner, conn)
+                return Related(record: saved, related: (repeat try (each changes).apply(conn, saved)))
+            },
+            applyAsync: { writer, owner in
+                let saved = try await save(target, of: owner, writer)
+                return Related(record: saved, related: (repeat try await (each changes).applyAsync(writer, saved)))
+            }
+        )
+    }
+
     /// The change that builds one child from the owner's key and saves it (`hasMany` and `hasOne`).
     fileprivate func changeBuilding<Key>(_ build: @escaping @Sendable (Key) -> Target) -> GraphChange<Owner, Target> {
-        GraphChange { conn, owner in try saveBuilt({ [build($0)] }, of: owner, conn)[0] }
+        GraphChange(
+            apply: { conn, owner in try saveBuilt({ [build($0)] }, of: owner, conn)[0] },
+            applyAsync: { writer, owner in try await save(build(try childKey(of: owner, as: Key.self)), of: owner, writer) }
+        )
     }
 
     /// The change that builds one child from the owner's key, saves it, then applies `changes` to it.
     fileprivate func changeBuilding<Key, each Saved>(
         _ build: @escaping @Sendable (Key) -> Target, with changes: repeat GraphChange<Target, each Saved>
     ) -> GraphChange<Owner, Related<Target, (repeat each Saved)>> {
-        GraphChange { conn, owner in
-            let saved = try saveBuilt({ [build($0)] }, of: owner, conn)[0]
-            return Related(record: saved, related: (repeat try (each changes).apply(conn, saved)))
-        }
+        GraphChange(
+            apply: { conn, owner in
+                let saved = try saveBuilt({ [build($0)] }, of: owner, conn)[0]
+                return Related(record: saved, related: (repeat try (each changes).apply(conn, saved)))
+            },
+            applyAsync: { writer, owner in
+                let saved = try await save(build(try childKey(of: owner, as: Key.self)), of: owner, writer)
+                return Related(record: saved, related: (repeat try await (each changes).applyAsync(writer, saved)))
+            }
+        )
+    }
+
+    /// The change that builds children from the owner's key and saves them (`hasMany`).
+    fileprivate func changeBuildingAll<Key>(_ build: @escaping @Sendable (Key) -> [Target]) -> GraphChange<Owner, [Target]> {
+        GraphChange(
+            apply: { conn, owner in try saveBuilt(build, of: owner, conn) },
+            applyAsync: { writer, owner in
+                var saved: [Target] = []
+                for target in build(try childKey(of: owner, as: Key.self)) { saved.append(try await save(target, of: owner, writer)) }
+                return saved
+            }
+        )
     }
 
     /// Builds the children of `owner` from its key and saves them.
@@ -103,20 +150,41 @@ extension Relation {
         var target = target
         switch link {
         case .direct:
-            guard let assign = assignOwnerKey else {
-                throw DatabaseError(
-                    kind: .misuse, message: "relation '\(name)' is a belongsTo; save the parent first and set the foreign key",
-                    table: Owner.schema.name)
-            }
-            guard assign(&target, owner) else {
-                throw DatabaseError(kind: .misuse, message: "the \(Owner.schema.name) record has no key", table: Owner.schema.name)
-            }
+            try assignKey(of: owner, to: &target)
             try target.save(conn)
         case .through:
             try target.save(conn)
             try ManyToManyRecords(ManyToMany<Owner, Target>(self), owner: owner).attach(conn, target)
         }
         return target
+    }
+
+    /// `save(_:of:_:)` on a server engine: the same steps through `writer`.
+    private func save(_ target: Target, of owner: Owner, _ writer: any RelationGraphWriter) async throws -> Target {
+        switch link {
+        case .direct:
+            var target = target
+            try assignKey(of: owner, to: &target)
+            return try await writer.save(target)
+        case .through:
+            let saved = try await writer.save(target)
+            try await writer.link(self, owner: owner, target: saved)
+            return saved
+        }
+    }
+
+    /// Sets the owner's key in the foreign key of `target` (`hasMany`, `hasOne`).
+    ///
+    /// - Throws: `DatabaseError` (`.misuse`) for a `belongsTo` relation or an owner without a key.
+    private func assignKey(of owner: Owner, to target: inout Target) throws {
+        guard let assign = assignOwnerKey else {
+            throw DatabaseError(
+                kind: .misuse, message: "relation '\(name)' is a belongsTo; save the parent first and set the foreign key",
+                table: Owner.schema.name)
+        }
+        guard assign(&target, owner) else {
+            throw DatabaseError(kind: .misuse, message: "the \(Owner.schema.name) record has no key", table: Owner.schema.name)
+        }
     }
 }
 
@@ -134,7 +202,7 @@ extension Relation where Kind == HasManyKind {
     /// `build` takes the type of the foreign-key field (`Int64`, or `Int64?` for an optional one); another type
     /// throws `DatabaseError` (`.misuse`) when the graph is saved.
     public func saving<Key>(_ build: @escaping @Sendable (Key) -> [Target]) -> GraphChange<Owner, [Target]> {
-        GraphChange { conn, owner in try saveBuilt(build, of: owner, conn) }
+        changeBuildingAll(build)
     }
 
     /// One child built from the owner's key: see `saving(_:)` with an array-building closure.
@@ -174,6 +242,8 @@ extension Relation {
         self.schema = other.schema
         self.ownerValue = other.ownerValue
         self.targetValue = other.targetValue
+        self.ownerWireValue = other.ownerWireValue
+        self.targetWireValue = other.targetWireValue
         self.assignOwnerKey = other.assignOwnerKey
         self.ownerKeyValue = other.ownerKeyValue
         self.shape = { $0 }

@@ -14,10 +14,16 @@ public protocol Includable<Owner, Loaded>: Sendable {
 public struct Including<Owner: Record, Loaded: Sendable>: Includable {
     /// Loads, for each owner, what it gets; the result is aligned with `owners`.
     @usableFromInline let load: @Sendable (Connection, [Owner]) throws -> [Loaded]
+    /// The same on a server engine (PostgreSQL): the engine's session fetches each level's targets.
+    @usableFromInline package let loadAsync: @Sendable (any RelationTargetFetcher, [Owner]) async throws -> [Loaded]
 
     @usableFromInline
-    init(load: @escaping @Sendable (Connection, [Owner]) throws -> [Loaded]) {
+    init(
+        load: @escaping @Sendable (Connection, [Owner]) throws -> [Loaded],
+        loadAsync: @escaping @Sendable (any RelationTargetFetcher, [Owner]) async throws -> [Loaded]
+    ) {
         self.load = load
+        self.loadAsync = loadAsync
     }
 
     /// Itself.
@@ -28,10 +34,13 @@ extension Relation: Includable {
     /// Loads the targets of each owner with `WHERE key IN (…)` queries.
     @inlinable
     public var eagerLoad: Including<Owner, Loaded> {
-        Including { conn, owners in
-            let fetched = try fetchTargets(conn, owners: owners)
-            return try fetched.grouped(fetched.targets).map(shape)
-        }
+        Including(
+            load: { conn, owners in
+                let fetched = try fetchTargets(conn, owners: owners)
+                return try fetched.grouped(fetched.targets).map(shape)
+            },
+            loadAsync: { fetcher, owners in try await loadTargets(fetcher, owners: owners) }
+        )
     }
 
     /// Nests `inner` under this relation: each target is loaded with what `inner` attaches to it.
@@ -66,12 +75,15 @@ extension Relation: Includable {
         _ inner: I, shape: @escaping @Sendable ([Related<Target, I.Loaded>]) throws -> Shaped
     ) -> Including<Owner, Shaped> where I.Owner == Target {
         let innerLoad = inner.eagerLoad
-        return Including { conn, owners in
-            let fetched = try fetchTargets(conn, owners: owners)
-            let loaded = try innerLoad.load(conn, fetched.targets)
-            let related = zip(fetched.targets, loaded).map { Related(record: $0, related: $1) }
-            return try fetched.grouped(related).map(shape)
-        }
+        return Including(
+            load: { conn, owners in
+                let fetched = try fetchTargets(conn, owners: owners)
+                let loaded = try innerLoad.load(conn, fetched.targets)
+                let related = zip(fetched.targets, loaded).map { Related(record: $0, related: $1) }
+                return try fetched.grouped(related).map(shape)
+            },
+            loadAsync: { fetcher, owners in try await loadTargets(fetcher, owners: owners, nesting: innerLoad, shape: shape) }
+        )
     }
 }
 

@@ -11,7 +11,7 @@
 public struct IncludingRequest<R: Record, Loaded: Sendable>: Sendable {
     /// The request for the records themselves.
     public var base: QueryRequest<R>
-    @usableFromInline let including: Including<R, Loaded>
+    @usableFromInline package let including: Including<R, Loaded>
 
     @usableFromInline
     init(base: QueryRequest<R>, including: Including<R, Loaded>) {

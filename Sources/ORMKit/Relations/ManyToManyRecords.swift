@@ -17,16 +17,19 @@ public struct ManyToManyMembers<Owner: Record, Target: Record, Kind: ManyToManyR
     public let relation: Relation<Owner, Target, [Target], Kind>
     /// The owner's key value, as stored in the join table.
     let ownerKey: DatabaseValue
+    /// The owner's key value as a server engine (PostgreSQL) binds it.
+    package let ownerWireKey: WireValue
 
     /// The members of `owner` through `relation`. Called by generated code.
     public init(_ relation: Relation<Owner, Target, [Target], Kind>, owner: Owner) {
         self.relation = relation
         self.ownerKey = relation.ownerValue(owner)
+        self.ownerWireKey = relation.ownerWireValue(owner)
     }
 
     /// The request for the members (in list order for ordered relations).
     public var request: QueryRequest<Target> {
-        relation.request(ownerValue: ownerKey)
+        relation.request(ownerValue: ownerKey, wire: ownerWireKey)
     }
 
     /// Every member (in list order for ordered relations).

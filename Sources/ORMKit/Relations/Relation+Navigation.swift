@@ -11,21 +11,22 @@ extension Relation {
     /// no row. `manyToMany` requests join the join table and, when the relation is ordered, are ordered by
     /// position (a later `order(_:)` replaces that).
     public func request(for owner: Owner) -> QueryRequest<Target> {
-        request(ownerValue: ownerValue(owner))
+        request(ownerValue: ownerValue(owner), wire: ownerWireValue(owner))
     }
 
-    /// The request for the targets of the owner whose link value is `value`.
-    func request(ownerValue value: DatabaseValue) -> QueryRequest<Target> {
+    /// The request for the targets of the owner whose link value is `value` (`wire` on a server engine).
+    func request(ownerValue value: DatabaseValue, wire: WireValue) -> QueryRequest<Target> {
         var request = QueryRequest<Target>()
         let target = Target.schema.name
+        let bound = SQLExpression(.value(value, wire: wire))
         switch link {
         case let .direct(_, targetColumn):
-            request.condition = .and(.equal(.column(target, targetColumn), SQLExpression.value(value)), targetCondition)
+            request.condition = .and(.equal(.column(target, targetColumn), bound), targetCondition)
         case let .through(joinTable, _, joinOwnerColumn, targetColumn, joinTargetColumn, positionColumn):
             request.joins = [
                 SQLJoin(table: joinTable, condition: .equal(.column(joinTable, joinTargetColumn), .column(target, targetColumn)))
             ]
-            request.condition = .and(.equal(.column(joinTable, joinOwnerColumn), SQLExpression.value(value)), targetCondition)
+            request.condition = .and(.equal(.column(joinTable, joinOwnerColumn), bound), targetCondition)
             if let positionColumn {
                 request.orderings = [Ordering(expression: .column(joinTable, positionColumn), isDescending: false)]
             }

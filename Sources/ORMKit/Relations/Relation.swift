@@ -19,6 +19,11 @@ public struct Relation<Owner: Record, Target: Record, Loaded: Sendable, Kind: Re
     @usableFromInline let ownerValue: @Sendable (Owner) -> DatabaseValue
     /// The value of the target's side of the link: its key (`belongsTo`, `manyToMany`) or its foreign key.
     @usableFromInline let targetValue: @Sendable (Target) -> DatabaseValue
+    /// `ownerValue` as a server engine (PostgreSQL) binds and returns it: the field's own type (a UUID stays a
+    /// UUID whatever SQLite storage it has).
+    @usableFromInline package let ownerWireValue: @Sendable (Owner) -> WireValue
+    /// `targetValue` as a server engine binds and returns it.
+    @usableFromInline package let targetWireValue: @Sendable (Target) -> WireValue
     /// Stores the owner's key in a target's foreign key (`hasMany`, `hasOne`); nil for the other kinds.
     @usableFromInline let assignOwnerKey: (@Sendable (inout Target, Owner) -> Bool)?
     /// The owner's key as the target's foreign-key field holds it (`hasMany`, `hasOne`; a `StoredKey` unwrapped),
@@ -28,9 +33,9 @@ public struct Relation<Owner: Record, Target: Record, Loaded: Sendable, Kind: Re
     @usableFromInline let shape: @Sendable ([Target]) throws -> Loaded
     /// A condition every target must meet, from `filter(_:)`: part of navigation, eager loading, joins and
     /// `any`. Its plain columns name the target's table.
-    @usableFromInline var targetCondition: SQLExpression? = nil
+    @usableFromInline package var targetCondition: SQLExpression? = nil
     /// The order of targets, from `order(_:)`: navigation and eager loading (each owner's list) follow it.
-    @usableFromInline var targetOrderings: [Ordering] = []
+    @usableFromInline package var targetOrderings: [Ordering] = []
 
     /// The relation's name in the schema.
     public var name: String { schema.name }
@@ -149,6 +154,8 @@ extension Relation where Loaded == [Target], Kind: ManyToManyRelationKind {
         self.schema = schema
         self.ownerValue = { ownerKey($0)?.storageValue ?? .null }
         self.targetValue = { targetKey($0)?.storageValue ?? .null }
+        self.ownerWireValue = { ownerKey($0)?.wireValue ?? .null }
+        self.targetWireValue = { targetKey($0)?.wireValue ?? .null }
         self.assignOwnerKey = nil
         self.ownerKeyValue = nil
         self.shape = { $0 }
@@ -164,6 +171,8 @@ extension Relation {
         self.schema = schema
         self.ownerValue = { ownerKey($0)?.storageValue ?? .null }
         self.targetValue = { targetKey($0)?.storageValue ?? .null }
+        self.ownerWireValue = { ownerKey($0)?.wireValue ?? .null }
+        self.targetWireValue = { targetKey($0)?.wireValue ?? .null }
         if let assign {
             self.assignOwnerKey = { (target: inout Target, owner: Owner) -> Bool in
                 guard let key = ownerKey(owner) else { return false }

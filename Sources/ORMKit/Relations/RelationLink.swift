@@ -1,8 +1,9 @@
 /// The columns a relation follows, read from its `RelationSchema`.
 ///
 /// Relations the generator renders accessors for always link one column to one column; for other
-/// metadata the first column of each list is used (and SQLite reports a missing one).
-enum RelationLink: Sendable {
+/// metadata the first column of each list is used (and SQLite reports a missing one). Package-visible for the
+/// server engines (ORMKitPostgres), which write their own SQL from it.
+package enum RelationLink: Sendable {
     /// `ownerColumn` (in the owner's table) equals `targetColumn` (in the target's table).
     case direct(ownerColumn: String, targetColumn: String)
     /// Through `joinTable`: `joinOwnerColumn` references the owner's `ownerColumn`, `joinTargetColumn` the
@@ -43,7 +44,7 @@ extension SQLExpression {
 }
 
 extension Relation {
-    var link: RelationLink { RelationLink(schema.kind) }
+    package var link: RelationLink { RelationLink(schema.kind) }
 
     /// Whether the relation goes through a join table that keeps its members in order.
     var isOrdered: Bool {

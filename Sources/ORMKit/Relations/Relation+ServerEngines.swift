@@ -1,0 +1,74 @@
+// What server engines (ORMKitPostgres) plug into eager loading and graph saves: the relation logic (grouping,
+// shaping, nesting, which child gets which key) stays here for every engine; the engine only runs SQL.
+
+/// A server engine's session as eager loading uses it: fetches one relation level's targets for a set of owners.
+/// ORMKitPostgres implements it.
+@usableFromInline
+package protocol RelationTargetFetcher {
+    /// The targets of `owners` through `relation` (with its filter and order), each fetched once, and for each
+    /// owner the indexes of its targets, in fetch order.
+    ///
+    /// - Throws: `DatabaseError`.
+    func targets<O: Record, T: Record, L: Sendable, K: RelationKind>(
+        of relation: Relation<O, T, L, K>, for owners: [O]
+    ) async throws -> FetchedGroups<T>
+}
+
+/// The targets one eager-loading level fetched, and which of them each owner gets.
+@usableFromInline
+package struct FetchedGroups<Target> {
+    /// Every target fetched, once each.
+    package var targets: [Target]
+    /// For each owner (aligned with the owners), the indexes in `targets` of its targets.
+    package var indexes: [[Int]]
+
+    /// Targets and each owner's indexes into them.
+    package init(targets: [Target], indexes: [[Int]]) {
+        self.targets = targets
+        self.indexes = indexes
+    }
+
+    /// For each owner, the elements of `items` (aligned with `targets`) of its targets.
+    func grouped<Item>(_ items: [Item]) -> [[Item]] {
+        indexes.map { $0.map { items[$0] } }
+    }
+}
+
+/// A server engine's write session as graph saves use it. ORMKitPostgres implements it.
+package protocol RelationGraphWriter {
+    /// Saves `record` (updates the row with its key, or inserts it) and returns it as saved, with its assigned key.
+    ///
+    /// - Throws: `DatabaseError`.
+    func save<R: Record>(_ record: R) async throws -> R
+
+    /// Links `target` to `owner` through the join table of `relation` (a `manyToMany`; at the bottom of an ordered
+    /// one); an existing link stays as it is.
+    ///
+    /// - Throws: `DatabaseError`.
+    func link<O: Record, T: Record, L: Sendable, K: RelationKind>(_ relation: Relation<O, T, L, K>, owner: O, target: T) async throws
+}
+
+extension Relation {
+    /// Eager loading on a server engine: the targets of `owners`, shaped for each owner.
+    ///
+    /// - Throws: `DatabaseError` (`.recordNotFound` for a required `belongsTo` whose parent is missing).
+    @usableFromInline
+    func loadTargets(_ fetcher: any RelationTargetFetcher, owners: [Owner]) async throws -> [Loaded] {
+        let fetched = try await fetcher.targets(of: self, for: owners)
+        return try fetched.grouped(fetched.targets).map(shape)
+    }
+
+    /// Nested eager loading on a server engine: the targets of `owners`, each with what `inner` loads for it.
+    ///
+    /// - Throws: `DatabaseError`.
+    @usableFromInline
+    func loadTargets<InnerLoaded: Sendable, Shaped>(
+        _ fetcher: any RelationTargetFetcher, owners: [Owner], nesting inner: Including<Target, InnerLoaded>,
+        shape: ([Related<Target, InnerLoaded>]) throws -> Shaped
+    ) async throws -> [Shaped] {
+        let fetched = try await fetcher.targets(of: self, for: owners)
+        let loaded = fetched.targets.isEmpty ? [] : try await inner.loadAsync(fetcher, fetched.targets)
+        let related = zip(fetched.targets, loaded).map { Related(record: $0, related: $1) }
+        return try fetched.grouped(related).map(shape)
+    }
+}

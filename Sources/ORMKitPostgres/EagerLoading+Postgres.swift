@@ -1,0 +1,221 @@
+import ORMKit
+import PostgresNIO
+
+// Eager loading (`including`) on PostgreSQL: the base query, then one query per relation level whose only key
+// parameter is the array of the owners' distinct link values (`"books"."author_id" = ANY($1)`), whatever their
+// number. ORMKit's `Including` does the nesting, grouping and shaping; this file runs the SQL.
+//
+// Relations link one column to one column (the generator renders no other), so there are no composite link keys.
+// Link values of a kind without a PostgreSQL array type (NUMERIC, JSONB) fall back to `IN ($n, …)` lists of at
+// most `PostgresEagerQuery.maximumListKeys` keys, one query per list.
+
+extension IncludingRequest {
+    /// Every matching record with what was loaded for it: the records' query, then one query per relation level,
+    /// in one read transaction on a database (so every query sees the same snapshot), or in `db`'s transaction.
+    ///
+    /// ```swift
+    /// let authors = try await Author.order(Author.name).including(Author.books).fetchAll(db)  // [Related<Author, [Book]>]
+    /// ```
+    ///
+    /// - Throws: `DatabaseError` (a required `belongsTo` whose parent row is missing throws `.recordNotFound`).
+    public func fetchAll(_ db: some PostgresExecutor) async throws -> [Related<R, Loaded>] {
+        let request = self
+        return try await db.withSession(writing: false) { try await request.fetchAll(in: $0) }
+    }
+
+    /// The first matching record with what was loaded for it, or nil.
+    ///
+    /// - Throws: `DatabaseError`.
+    public func fetchOne(_ db: some PostgresExecutor) async throws -> Related<R, Loaded>? {
+        try await limit(1, offset: base.offsetCount).fetchAll(db).first
+    }
+
+    /// How many records match (the related records are not counted or loaded).
+    ///
+    /// - Throws: `DatabaseError`.
+    public func count(_ db: some PostgresExecutor) async throws -> Int {
+        try await base.count(db)
+    }
+
+    /// Page `number` (1-based) of `size` records with what they load, and the total count, from one snapshot.
+    /// Loading stays one query per relation level for the page.
+    ///
+    /// - Throws: `DatabaseError` (`.misuse` when `number` or `size` is below 1).
+    public func page(_ number: Int, size: Int, in db: some PostgresExecutor) async throws -> Page<Related<R, Loaded>> {
+        let first = try QueryRequest<R>.firstRow(ofPage: number, size: size)
+        var unlimited = self
+        unlimited.base.limitCount = nil
+        unlimited.base.offsetCount = nil
+        let request = unlimited
+        return try await db.withSession(writing: false) { session in
+            let total = try await request.base.count(session)
+            let items = try await request.limit(size, offset: first).fetchAll(in: session)
+            return Page(items: items, number: number, size: size, totalCount: total)
+        }
+    }
+
+    /// The records and what they load, in `session`.
+    func fetchAll(in session: PostgresSession) async throws -> [Related<R, Loaded>] {
+        let records = try await base.fetchAll(session)
+        guard !records.isEmpty else { return [] }
+        let loaded = try await including.loadAsync(PostgresRelationFetcher(session: session), records)
+        return zip(records, loaded).map { Related(record: $0, related: $1) }
+    }
+}
+
+extension EagerResult {
+    /// Every record of the base model as this result, with its relations loaded.
+    ///
+    /// - Throws: `DatabaseError`.
+    public static func fetchAll(_ db: some PostgresExecutor) async throws -> [Self] {
+        try await all().fetchAll(db)
+    }
+}
+
+extension EagerResultRequest {
+    /// Every matching record as the result, with its relations loaded (one query per relation level).
+    ///
+    /// - Throws: `DatabaseError` (a required `belongsTo` whose parent row is missing throws `.recordNotFound`).
+    public func fetchAll(_ db: some PostgresExecutor) async throws -> [Result] {
+        try await request.fetchAll(db).map { Result(record: $0.record, loaded: $0.related) }
+    }
+
+    /// The first matching record as the result, or nil.
+    ///
+    /// - Throws: `DatabaseError`.
+    public func fetchOne(_ db: some PostgresExecutor) async throws -> Result? {
+        try await request.fetchOne(db).map { Result(record: $0.record, loaded: $0.related) }
+    }
+
+    /// How many records match (nothing is loaded).
+    ///
+    /// - Throws: `DatabaseError`.
+    public func count(_ db: some PostgresExecutor) async throws -> Int {
+        try await request.count(db)
+    }
+
+    /// Page `number` (1-based) of `size` results and the total count, from one snapshot.
+    ///
+    /// - Throws: `DatabaseError` (`.misuse` when `number` or `size` is below 1).
+    public func page(_ number: Int, size: Int, in db: some PostgresExecutor) async throws -> Page<Result> {
+        let page = try await request.page(number, size: size, in: db)
+        return Page(
+            items: page.items.map { Result(record: $0.record, loaded: $0.related) },
+            number: page.number, size: page.size, totalCount: page.totalCount
+        )
+    }
+}
+
+/// Fetches eager loading's targets in one session: what ORMKit's `Including` calls for each relation level.
+struct PostgresRelationFetcher: RelationTargetFetcher {
+    let session: PostgresSession
+
+    func targets<O: Record, T: Record, L: Sendable, K: RelationKind>(
+        of relation: Relation<O, T, L, K>, for owners: [O]
+    ) async throws -> FetchedGroups<T> {
+        let ownerKeys = owners.map(relation.ownerWireValue)
+        var seen = Set<WireValue>()
+        let keys = ownerKeys.filter { !$0.isNull && seen.insert($0).inserted }
+        var targets: [T] = []
+        /// The indexes in `targets` of the targets of each owner link value.
+        var matches: [WireValue: [Int]] = [:]
+        if !keys.isEmpty {
+            let query = PostgresEagerQuery(relation)
+            if query.selectsOwnerKey {
+                // Through a join table: a target comes once per owner it is linked to; keep it once.
+                var indexByTarget: [WireValue: Int] = [:]
+                let ownerColumn = Int32(T.schema.columns.count)
+                try await query.run(in: session, keys: keys) { row in
+                    let target = try T(row: row)
+                    let targetKey = relation.targetWireValue(target)
+                    let index: Int
+                    if let known = indexByTarget[targetKey] {
+                        index = known
+                    } else {
+                        index = targets.count
+                        indexByTarget[targetKey] = index
+                        targets.append(target)
+                    }
+                    matches[try row.value(at: ownerColumn), default: []].append(index)
+                }
+            } else {
+                try await query.run(in: session, keys: keys) { row in
+                    let target = try T(row: row)
+                    matches[relation.targetWireValue(target), default: []].append(targets.count)
+                    targets.append(target)
+                }
+            }
+        }
+        return FetchedGroups(targets: targets, indexes: ownerKeys.map { $0.isNull ? [] : matches[$0] ?? [] })
+    }
+}
+
+/// The SELECT of one eager-loading level: the target's columns (and, through a join table, the owner's key
+/// from it) with the relation's filter and order, for a set of owner link values.
+struct PostgresEagerQuery {
+    /// The most keys one `IN` list holds when the keys cannot travel as an array (PostgreSQL takes at most
+    /// 65,535 parameters per statement).
+    static let maximumListKeys = 30_000
+
+    /// `SELECT … FROM … JOIN …`, before the condition.
+    let head: String
+    /// The relation's own filter, rendered, or nil.
+    let condition: String?
+    /// The link column the keys are matched against.
+    let linkColumn: String
+    /// ` ORDER BY …`, or empty.
+    let order: String
+    /// The arguments of the filter and order, `$1…$n`; the keys come after them.
+    let arguments: [WireValue]
+    /// Whether the owner's key is selected after the target's columns (links through a join table).
+    let selectsOwnerKey: Bool
+    let table: String
+
+    init<O, T, L, K>(_ relation: Relation<O, T, L, K>) {
+        let target = T.schema.name
+        let selection = PostgresRecordSQL.of(T.self).selection
+        var renderer = SQLRenderer(dialect: .postgresql)
+        var orderings = relation.targetOrderings.map { renderer.render($0) }
+        switch relation.link {
+        case let .direct(_, targetColumn):
+            head = "SELECT \(selection) FROM \(quoteIdentifier(target))"
+            linkColumn = "\(quoteIdentifier(target)).\(quoteIdentifier(targetColumn))"
+            selectsOwnerKey = false
+        case let .through(joinTable, _, joinOwnerColumn, targetColumn, joinTargetColumn, positionColumn):
+            let join = quoteIdentifier(joinTable)
+            linkColumn = "\(join).\(quoteIdentifier(joinOwnerColumn))"
+            head = "SELECT \(selection), \(linkColumn) FROM \(quoteIdentifier(target)) JOIN \(join) ON "
+                + "(\(join).\(quoteIdentifier(joinTargetColumn)) = \(quoteIdentifier(target)).\(quoteIdentifier(targetColumn)))"
+            selectsOwnerKey = true
+            if orderings.isEmpty, let positionColumn {
+                orderings = ["\(join).\(quoteIdentifier(positionColumn)) ASC"]
+            }
+        }
+        condition = relation.targetCondition.map { renderer.render($0) }
+        order = orderings.isEmpty ? "" : " ORDER BY " + orderings.joined(separator: ", ")
+        arguments = renderer.wireArguments
+        table = target
+    }
+
+    /// Runs the query for `keys` (distinct, non-NULL) and calls `body` with each row: one query with
+    /// `= ANY($n)`, or, for keys without an array type, one query per `IN` list.
+    ///
+    /// - Throws: `DatabaseError`, or what `body` throws.
+    func run(in session: PostgresSession, keys: [WireValue], _ body: (WireRow) async throws -> Void) async throws {
+        let filter = condition.map { "\($0) AND " } ?? ""
+        let keyParameter = arguments.count + 1
+        if PostgresBindings.canBindArray(keys) {
+            var bindings = try PostgresBindings(wire: arguments)
+            try bindings.append(array: keys)
+            let sql = "\(head) WHERE \(filter)(\(linkColumn) = ANY($\(keyParameter)))\(order)"
+            try await session.run(sql, bindings: bindings, table: table, body)
+            return
+        }
+        for start in stride(from: 0, to: keys.count, by: Self.maximumListKeys) {
+            let chunk = keys[start..<min(start + Self.maximumListKeys, keys.count)]
+            let placeholders = chunk.indices.map { "$\(keyParameter + $0 - start)" }.joined(separator: ", ")
+            let sql = "\(head) WHERE \(filter)(\(linkColumn) IN (\(placeholders)))\(order)"
+            try await session.run(sql, arguments + chunk, table: table, body)
+        }
+    }
+}

@@ -1,0 +1,250 @@
+import ORMKit
+import PostgresNIO
+
+// Many-to-many members on PostgreSQL (`book.readers`, `list.books`): the same fetches and membership writes as
+// on SQLite. Several targets travel as one array parameter (`unnest($2)`, `= ANY($2)`): one statement whatever
+// their number; keys of a kind without an array type (NUMERIC) take one statement per target.
+
+extension ManyToManyMembers {
+    /// Every member (in list order for ordered relations).
+    ///
+    /// - Throws: `DatabaseError`.
+    public func fetchAll(_ db: some PostgresExecutor) async throws -> [Target] {
+        try await request.fetchAll(db)
+    }
+
+    /// The first member, or nil.
+    ///
+    /// - Throws: `DatabaseError`.
+    public func fetchOne(_ db: some PostgresExecutor) async throws -> Target? {
+        try await request.fetchOne(db)
+    }
+
+    /// The number of members.
+    ///
+    /// - Throws: `DatabaseError`.
+    public func count(_ db: some PostgresExecutor) async throws -> Int {
+        try await request.count(db)
+    }
+
+    /// Links `targets` to the owner; members already linked are left where they are. Ordered relations append
+    /// new members at the bottom, in the order given. All or nothing (a savepoint inside a session).
+    ///
+    /// - Throws: `DatabaseError`: (`.misuse`) when the owner or a target has no key yet; a foreign-key violation
+    ///   when one is not in the database.
+    public func attach(_ db: some PostgresExecutor, _ targets: [Target]) async throws {
+        let join = try PostgresJoinTable(relation, ownerKey: ownerWireKey)
+        let keys = try targets.map { try join.key(of: $0, relation) }
+        guard !keys.isEmpty else { return }
+        try await db.atomicWrite("attach", table: join.name) { try await join.attach(in: $0, keys) }
+    }
+
+    /// Links one target. See `attach(_:_:)` with an array.
+    ///
+    /// - Throws: `DatabaseError`, as `attach(_:_:)`.
+    public func attach(_ db: some PostgresExecutor, _ target: Target) async throws {
+        try await attach(db, [target])
+    }
+
+    /// Unlinks `targets` from the owner (the target rows stay); targets that are not members are ignored.
+    ///
+    /// - Throws: `DatabaseError` (`.misuse`) when the owner or a target has no key.
+    public func detach(_ db: some PostgresExecutor, _ targets: [Target]) async throws {
+        let join = try PostgresJoinTable(relation, ownerKey: ownerWireKey)
+        let keys = try targets.map { try join.key(of: $0, relation) }
+        guard !keys.isEmpty else { return }
+        try await db.atomicWrite("detach", table: join.name) { try await join.detach(in: $0, keys) }
+    }
+
+    /// Unlinks one target. See `detach(_:_:)` with an array.
+    ///
+    /// - Throws: `DatabaseError`, as `detach(_:_:)`.
+    public func detach(_ db: some PostgresExecutor, _ target: Target) async throws {
+        try await detach(db, [target])
+    }
+
+    /// Makes `targets` the owner's members, replacing the old ones (and, for ordered relations, their order).
+    ///
+    /// - Throws: `DatabaseError`, as `attach(_:_:)`; nothing changes then.
+    public func set(_ db: some PostgresExecutor, _ targets: [Target]) async throws {
+        let join = try PostgresJoinTable(relation, ownerKey: ownerWireKey)
+        let keys = try targets.map { try join.key(of: $0, relation) }
+        try await db.atomicWrite("set", table: join.name) { session in
+            try await join.detachAll(in: session)
+            if !keys.isEmpty { try await join.attach(in: session, keys) }
+        }
+    }
+
+    /// Unlinks `target` from an ordered list (same as `detach`).
+    ///
+    /// - Throws: `DatabaseError`, as `detach(_:_:)`.
+    public func remove(_ db: some PostgresExecutor, _ target: Target) async throws {
+        try await detach(db, [target])
+    }
+}
+
+extension ManyToManyMembers where Kind == OrderedManyToManyKind {
+    /// Puts `target` at the top or bottom of an ordered list: links it when it is not a member, moves it when it
+    /// is (`INSERT … ON CONFLICT … DO UPDATE` of its position).
+    ///
+    /// - Throws: `DatabaseError`: (`.misuse`) when a key is missing; a foreign-key violation when the target is
+    ///   not in the database.
+    public func insert(_ db: some PostgresExecutor, _ target: Target, at end: ListEnd = .bottom) async throws {
+        let join = try PostgresJoinTable(relation, ownerKey: ownerWireKey)
+        let position = try join.requirePosition(relation)
+        let key = try join.key(of: target, relation)
+        let edge = end == .top ? "COALESCE(MIN(\(position)), 1) - 1" : "COALESCE(MAX(\(position)), -1) + 1"
+        let sql = "INSERT INTO \(join.table) (\(join.owner), \(join.target), \(position)) VALUES ($1, $2, "
+            + "(SELECT \(edge) FROM \(join.table) WHERE \(join.owner) = $1)) "
+            + "ON CONFLICT (\(join.owner), \(join.target)) DO UPDATE SET \(position) = EXCLUDED.\(position)"
+        let ownerKey = ownerWireKey
+        try await db.atomicWrite("insert", table: join.name) { try await $0.run(sql, [ownerKey, key], table: join.name) { _ in } }
+    }
+
+    /// Moves member `target` of an ordered list to `index` (0-based, clamped to the list), shifting the members
+    /// in between; the list's positions become 0, 1, 2, ….
+    ///
+    /// - Throws: `DatabaseError`: (`.misuse`) when a key is missing or `target` is not a member.
+    public func move(_ db: some PostgresExecutor, _ target: Target, to index: Int) async throws {
+        let join = try PostgresJoinTable(relation, ownerKey: ownerWireKey)
+        let position = try join.requirePosition(relation)
+        let key = try join.key(of: target, relation)
+        let ownerKey = ownerWireKey
+        let relationName = relation.name
+        try await db.atomicWrite("move", table: join.name) { session in
+            let select = "SELECT \(join.target) FROM \(join.table) WHERE \(join.owner) = $1 ORDER BY \(position), \(join.target)"
+            var keys = try await session.fetchAll(select, [ownerKey]) { try $0.value(at: 0) }
+            guard let current = keys.firstIndex(of: key) else {
+                throw DatabaseError(kind: .misuse, message: "the record is not a member of relation '\(relationName)'", table: join.name)
+            }
+            keys.remove(at: current)
+            keys.insert(key, at: Swift.min(Swift.max(index, 0), keys.count))
+            try await join.renumber(in: session, keys, position: position)
+        }
+    }
+}
+
+/// The join table of a many-to-many relation and the owner whose links change: the SQL of the membership writes.
+struct PostgresJoinTable: Sendable {
+    /// The join table's name, unquoted (for errors).
+    let name: String
+    /// The quoted table, owner column, target column.
+    let table: String
+    let owner: String
+    let target: String
+    /// The quoted position column of an ordered relation.
+    let position: String?
+    /// The owner's key as the join table stores it.
+    let ownerKey: WireValue
+
+    /// The join table of `relation`, for the owner whose key is `ownerKey`.
+    ///
+    /// - Throws: `DatabaseError` (`.misuse`) when the relation is not a many-to-many one or the owner has no key.
+    init<O, T, L, K>(_ relation: Relation<O, T, L, K>, ownerKey: WireValue) throws {
+        guard case let .through(joinTable, _, joinOwnerColumn, _, joinTargetColumn, positionColumn) = relation.link else {
+            throw DatabaseError(kind: .misuse, message: "relation '\(relation.name)' is not a manyToMany relation", table: O.schema.name)
+        }
+        guard !ownerKey.isNull else {
+            throw DatabaseError(
+                kind: .misuse, message: "save the \(O.schema.name) record before changing its relation '\(relation.name)'",
+                table: O.schema.name)
+        }
+        name = joinTable
+        table = quoteIdentifier(joinTable)
+        owner = quoteIdentifier(joinOwnerColumn)
+        target = quoteIdentifier(joinTargetColumn)
+        position = positionColumn.map(quoteIdentifier)
+        self.ownerKey = ownerKey
+    }
+
+    /// The key of `record` as the join table stores it.
+    ///
+    /// - Throws: `DatabaseError` (`.misuse`) when the record has no key yet.
+    func key<O, T, L, K>(of record: T, _ relation: Relation<O, T, L, K>) throws -> WireValue {
+        let key = relation.targetWireValue(record)
+        guard !key.isNull else {
+            throw DatabaseError(
+                kind: .misuse, message: "save the \(T.schema.name) record before linking it through '\(relation.name)'",
+                table: T.schema.name)
+        }
+        return key
+    }
+
+    /// The quoted position column.
+    ///
+    /// - Throws: `DatabaseError` (`.misuse`) when the relation is not ordered.
+    func requirePosition<O, T, L, K>(_ relation: Relation<O, T, L, K>) throws -> String {
+        guard let position else {
+            throw DatabaseError(
+                kind: .misuse, message: "relation '\(relation.name)' is not ordered; declare it with 'ordered: true'", table: name)
+        }
+        return position
+    }
+
+    /// Links `keys` (not empty) to the owner, skipping existing links; ordered relations append them in order.
+    ///
+    /// - Throws: `DatabaseError`.
+    func attach(in session: PostgresSession, _ keys: [WireValue]) async throws {
+        if PostgresBindings.canBindArray(keys) {
+            var bindings = try PostgresBindings(wire: [ownerKey])
+            try bindings.append(array: keys)
+            let sql = if let position {
+                "INSERT INTO \(table) (\(owner), \(target), \(position)) SELECT $1, linked.member, "
+                    + "(SELECT COALESCE(MAX(\(position)), -1) FROM \(table) WHERE \(owner) = $1) + linked.ordinal "
+                    + "FROM unnest($2) WITH ORDINALITY AS linked(member, ordinal) ON CONFLICT DO NOTHING"
+            } else {
+                "INSERT INTO \(table) (\(owner), \(target)) SELECT $1, linked.member FROM unnest($2) AS linked(member) ON CONFLICT DO NOTHING"
+            }
+            try await session.run(sql, bindings: bindings, table: name) { _ in }
+            return
+        }
+        let sql = if let position {
+            "INSERT INTO \(table) (\(owner), \(target), \(position)) VALUES ($1, $2, "
+                + "(SELECT COALESCE(MAX(\(position)), -1) + 1 FROM \(table) WHERE \(owner) = $1)) ON CONFLICT DO NOTHING"
+        } else {
+            "INSERT INTO \(table) (\(owner), \(target)) VALUES ($1, $2) ON CONFLICT DO NOTHING"
+        }
+        for key in keys { try await session.run(sql, [ownerKey, key], table: name) { _ in } }
+    }
+
+    /// Unlinks `keys` (not empty) from the owner.
+    ///
+    /// - Throws: `DatabaseError`.
+    func detach(in session: PostgresSession, _ keys: [WireValue]) async throws {
+        if PostgresBindings.canBindArray(keys) {
+            var bindings = try PostgresBindings(wire: [ownerKey])
+            try bindings.append(array: keys)
+            let sql = "DELETE FROM \(table) WHERE \(owner) = $1 AND \(target) = ANY($2)"
+            try await session.run(sql, bindings: bindings, table: name) { _ in }
+            return
+        }
+        let sql = "DELETE FROM \(table) WHERE \(owner) = $1 AND \(target) = $2"
+        for key in keys { try await session.run(sql, [ownerKey, key], table: name) { _ in } }
+    }
+
+    /// Unlinks every member of the owner.
+    ///
+    /// - Throws: `DatabaseError`.
+    func detachAll(in session: PostgresSession) async throws {
+        try await session.run("DELETE FROM \(table) WHERE \(owner) = $1", [ownerKey], table: name) { _ in }
+    }
+
+    /// Gives the members `keys` (the whole list, in its new order) the positions 0, 1, 2, ….
+    ///
+    /// - Throws: `DatabaseError`.
+    func renumber(in session: PostgresSession, _ keys: [WireValue], position: String) async throws {
+        guard !keys.isEmpty else { return }
+        if PostgresBindings.canBindArray(keys) {
+            var bindings = try PostgresBindings(wire: [ownerKey])
+            try bindings.append(array: keys)
+            let sql = "UPDATE \(table) SET \(position) = listed.ordinal - 1 FROM unnest($2) WITH ORDINALITY AS listed(member, ordinal) "
+                + "WHERE \(table).\(owner) = $1 AND \(table).\(target) = listed.member"
+            try await session.run(sql, bindings: bindings, table: name) { _ in }
+            return
+        }
+        let sql = "UPDATE \(table) SET \(position) = $1 WHERE \(owner) = $2 AND \(target) = $3"
+        for (offset, key) in keys.enumerated() {
+            try await session.run(sql, [.integer(Int64(offset)), ownerKey, key], table: name) { _ in }
+        }
+    }
+}
