@@ -36,12 +36,15 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
-        // PostgreSQL workloads: its own executable so `bench` never builds NIO or Fluent.
+        // PostgreSQL workloads: its own executable so `bench` never builds NIO or Fluent. Generated/ holds the same
+        // models as bench's (ormgen's output for schema/, written into each executable so D's calls specialize there).
         .executableTarget(
             name: "bench-postgres",
             dependencies: [
                 "BenchSupport",
                 "MallocCounter",
+                .product(name: "ORMKit", package: rootPackage),
+                .product(name: "ORMKitPostgres", package: rootPackage),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "FluentKit", package: "fluent-kit"),
                 .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),

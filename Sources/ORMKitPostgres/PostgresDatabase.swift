@@ -44,6 +44,11 @@ public final class PostgresDatabase: Sendable {
         public var connectTimeout = Duration.seconds(5)
         /// How long a read waits for a replica connection before it reads from the next server instead.
         public var replicaLeaseTimeout = Duration.seconds(1)
+        /// Whether record operations (find, insert, update, upsert, delete, fetching a whole table) run as named
+        /// prepared statements, parsed once per connection. Turn it off behind a pooler that shares server
+        /// connections between clients per transaction (PgBouncer before 1.21 in transaction mode), where a
+        /// statement prepared on one connection is missing on the next.
+        public var preparesStatements = true
 
         /// Default options: 20 connections per server, round robin, skip a failed replica for 5 s.
         public init() {}
@@ -53,7 +58,7 @@ public final class PostgresDatabase: Sendable {
     let replicas: [PostgresEndpoint]
     private let options: Options
     private let runTask: Task<Void, Never>
-    private let nextReplica = RoundRobinCounter()
+    private let nextReplica = LockedCounter()
     private let tracer = Tracer()
 
     /// Opens a database from a connection URL (`postgres://user:password@host:port/database?sslmode=disable`;
@@ -154,7 +159,9 @@ public final class PostgresDatabase: Sendable {
     public func executeOutsideTransaction(sql: String) async throws {
         do {
             try await primary.withConnection { connection in
-                try await PostgresSession(connection: connection, isWritable: true, trace: tracer.body).execute(sql: sql)
+                try await PostgresSession(
+                    connection: connection, isWritable: true, trace: tracer.body, preparesStatements: options.preparesStatements
+                ).execute(sql: sql)
             }
         } catch {
             throw translated(error, sql: sql)
@@ -168,7 +175,7 @@ public final class PostgresDatabase: Sendable {
         switch options.replicaSelection {
         case .roundRobin:
             guard !up.isEmpty else { return [] }
-            let start = nextReplica.next() % up.count
+            let start = ((nextReplica.increment() &- 1) & Int.max) % up.count
             return Array(up[start...] + up[..<start])
         case .leastBusy:
             return up.sorted { $0.load < $1.load }
@@ -180,7 +187,9 @@ public final class PostgresDatabase: Sendable {
     ) async throws -> sending T {
         do {
             return try await endpoint.withConnection { connection in
-                let session = PostgresSession(connection: connection, isWritable: isWritable, trace: tracer.body)
+                let session = PostgresSession(
+                    connection: connection, isWritable: isWritable, trace: tracer.body, preparesStatements: options.preparesStatements
+                )
                 try await session.execute(sql: begin)
                 let result: T
                 do {
@@ -207,19 +216,5 @@ private final class Tracer: @unchecked Sendable {
     var body: (@Sendable (TraceEvent) -> Void)? {
         get { lock.withLock { stored } }
         set { lock.withLock { stored = newValue } }
-    }
-}
-
-/// Counts reads for round robin.
-private final class RoundRobinCounter: @unchecked Sendable {
-    // `@unchecked`: `count` is only touched under `lock`.
-    private let lock = NSLock()
-    private var count = 0
-
-    func next() -> Int {
-        lock.withLock {
-            defer { count &+= 1 }
-            return count & Int.max
-        }
     }
 }

@@ -26,7 +26,8 @@ extension PostgresDatabase {
         guard missing.isEmpty else { throw MigrationError.missingHooks(names: Array(Set(missing)).sorted()) }
         do {
             return try await primary.withConnection { connection in
-                let session = PostgresSession(connection: connection, isWritable: true)
+                // Unprepared: a step may change a table that a prepared statement was planned for.
+                let session = PostgresSession(connection: connection, isWritable: true, preparesStatements: false)
                 try await session.execute(sql: "SELECT pg_advisory_lock(\(PostgresMigrator<S>.lockKey))")
                 do {
                     let outcome = try await PostgresMigrator<S>(session: session, hooks: hooks).run()

@@ -1,11 +1,20 @@
 import Foundation
 import ORMKit
+import PostgresNIO
 
 /// One statement of a record operation on PostgreSQL: its SQL with `$1, $2, …` and, for each parameter, the
 /// position of the value in the record's encoded columns (or key columns) that binds it.
 struct PostgresStatement: Sendable {
     let sql: String
     let positions: [Int]
+    /// How to prepare it (nil: it always runs unprepared).
+    let preparation: StatementPreparation?
+
+    init(sql: String, positions: [Int], preparation: StatementPreparation? = nil) {
+        self.sql = sql
+        self.positions = positions
+        self.preparation = preparation
+    }
 
     /// The parameters for `encoded`, the record's (or key's) values in column order.
     func arguments(_ encoded: [WireValue]) -> [WireValue] {
@@ -19,7 +28,8 @@ final class PostgresRecordSQL: Sendable {
     let columns: [String]
     let selection: String
     let selectAll: String
-    /// INSERT of every column, returning the key when it is an auto-increment one.
+    let selectAllStatement: PostgresStatement
+    /// INSERT of every column. With an auto-increment key it returns the key and moves the key's sequence past it.
     let insert: PostgresStatement
     /// INSERT without the auto-increment key (the server assigns it), returning it.
     let insertAssigningKey: PostgresStatement?
@@ -29,9 +39,9 @@ final class PostgresRecordSQL: Sendable {
 
     struct Keyed: Sendable {
         /// Parameters are the key columns ($1…$k), in key order.
-        let find: String
-        let exists: String
-        let deleteByKey: String
+        let find: PostgresStatement
+        let exists: PostgresStatement
+        let deleteByKey: PostgresStatement
         /// Parameters from the record's encoded columns.
         let update: PostgresStatement
         let deleteRecord: PostgresStatement
@@ -42,18 +52,34 @@ final class PostgresRecordSQL: Sendable {
     init(schema: TableSchema) {
         let table = quoteIdentifier(schema.name)
         let columns = schema.columns.map(\.name)
+        let types = schema.columns.map { $0.postgresql.flatMap { StatementPreparation.parameterType(declared: $0.type) } }
+        let prefix = StatementPreparation.uniquePrefix()
+        // `parameterColumns`: the column each parameter binds (the key statements' positions count key columns).
+        func prepared(_ kind: String, _ sql: String, positions: [Int], parameterColumns: [Int]? = nil) -> PostgresStatement {
+            let parameterTypes = (parameterColumns ?? positions).map { types[$0] }
+            return PostgresStatement(
+                sql: sql, positions: positions,
+                preparation: StatementPreparation(baseName: "\(prefix)_\(kind)", parameterTypes: parameterTypes)
+            )
+        }
         self.table = table
         self.columns = columns
         selection = columns.map { "\(table).\(quoteIdentifier($0))" }.joined(separator: ", ")
         selectAll = "SELECT \(selection) FROM \(table)"
+        selectAllStatement = prepared("all", selectAll, positions: [])
         let positions = schema.primaryKey.compactMap { columns.firstIndex(of: $0) }
         keyPositions = positions
         let autoIncrement = schema.isAutoIncrement && positions.count == 1 ? positions[0] : nil
         autoIncrementColumn = autoIncrement.map { columns[$0] }
         let returning = autoIncrement.map { " RETURNING \(quoteIdentifier(columns[$0]))" } ?? ""
-        insert = Self.insert(table: table, columns: columns, positions: Array(columns.indices), returning: returning)
+        let insertAll = Self.insert(table: table, columns: columns, positions: Array(columns.indices))
+        let explicitKey = { (sql: String) in
+            autoIncrement.map { Self.advancingSequence(sql + returning, table: schema.name, column: columns[$0]) } ?? sql
+        }
+        insert = prepared("insert", explicitKey(insertAll.sql), positions: insertAll.positions)
         insertAssigningKey = autoIncrement.map { key in
-            Self.insert(table: table, columns: columns, positions: columns.indices.filter { $0 != key }, returning: returning)
+            let statement = Self.insert(table: table, columns: columns, positions: columns.indices.filter { $0 != key })
+            return prepared("insert_auto", statement.sql + returning, positions: statement.positions)
         }
         guard !positions.isEmpty, positions.count == schema.primaryKey.count else {
             keyed = nil
@@ -77,18 +103,23 @@ final class PostgresRecordSQL: Sendable {
             ? "DO NOTHING"
             : "DO UPDATE SET " + nonKey.map { "\(quoteIdentifier(columns[$0])) = EXCLUDED.\(quoteIdentifier(columns[$0]))" }
                 .joined(separator: ", ")
+        let keyParameters = Array(positions.indices)
         keyed = Keyed(
-            find: "\(selectAll) WHERE \(keyByParameter)",
-            exists: "SELECT EXISTS (SELECT 1 FROM \(table) WHERE \(keyByParameter))",
-            deleteByKey: "DELETE FROM \(table) WHERE \(keyByParameter) RETURNING 1",
-            update: PostgresStatement(
-                sql: "UPDATE \(table) SET \(setClause.joined(separator: ", ")) WHERE \(whereClause) RETURNING 1",
+            find: prepared("find", "\(selectAll) WHERE \(keyByParameter)", positions: keyParameters, parameterColumns: positions),
+            exists: prepared(
+                "exists", "SELECT EXISTS (SELECT 1 FROM \(table) WHERE \(keyByParameter))", positions: keyParameters, parameterColumns: positions
+            ),
+            deleteByKey: prepared(
+                "delete_key", "DELETE FROM \(table) WHERE \(keyByParameter) RETURNING 1", positions: keyParameters, parameterColumns: positions
+            ),
+            update: prepared(
+                "update", "UPDATE \(table) SET \(setClause.joined(separator: ", ")) WHERE \(whereClause) RETURNING 1",
                 positions: assigned + positions
             ),
-            deleteRecord: PostgresStatement(sql: "DELETE FROM \(table) WHERE \(deleteClause) RETURNING 1", positions: positions),
-            upsert: PostgresStatement(
-                sql: "\(insert.sql.replacingOccurrences(of: returning, with: "")) ON CONFLICT (\(conflictTarget)) \(upsertAction)\(returning)",
-                positions: insert.positions
+            deleteRecord: prepared("delete", "DELETE FROM \(table) WHERE \(deleteClause) RETURNING 1", positions: positions),
+            upsert: prepared(
+                "upsert", explicitKey("\(insertAll.sql) ON CONFLICT (\(conflictTarget)) \(upsertAction)"),
+                positions: insertAll.positions
             ),
             keyCondition: keyByParameter
         )
@@ -111,21 +142,29 @@ final class PostgresRecordSQL: Sendable {
         )
     }
 
-    /// INSERT … ON CONFLICT (`names`) DO UPDATE SET the other non-key columns.
+    /// INSERT … ON CONFLICT (`names`) DO UPDATE SET the other non-key columns; an explicit auto-increment key
+    /// moves the key's sequence past it.
     ///
     /// - Throws: `DatabaseError` (`.misuse`) for an unknown column.
     func upsert(onConflict names: [String], assigningKey: Bool, tableName: String) throws -> PostgresStatement {
         let conflict = try Self.positions(of: names, in: columns, tableName: tableName)
         let updated = columns.indices.filter { !conflict.contains($0) && !keyPositions.contains($0) }
-        let base = assigningKey ? (insertAssigningKey ?? insert) : insert
+        let autoIncrementKey = autoIncrementColumn != nil ? keyPositions.first : nil
+        let base = Self.insert(
+            table: table, columns: columns,
+            positions: assigningKey ? columns.indices.filter { $0 != autoIncrementKey } : Array(columns.indices)
+        )
         let returning = autoIncrementColumn.map { " RETURNING \(quoteIdentifier($0))" } ?? ""
         let action = updated.isEmpty
             ? (returning.isEmpty ? "DO NOTHING" : "DO UPDATE SET \(quoteIdentifier(columns[conflict[0]])) = EXCLUDED.\(quoteIdentifier(columns[conflict[0]]))")
             : "DO UPDATE SET " + updated.map { "\(quoteIdentifier(columns[$0])) = EXCLUDED.\(quoteIdentifier(columns[$0]))" }
                 .joined(separator: ", ")
         let target = conflict.map { quoteIdentifier(columns[$0]) }.joined(separator: ", ")
-        let insertSQL = returning.isEmpty ? base.sql : String(base.sql.dropLast(returning.count))
-        return PostgresStatement(sql: "\(insertSQL) ON CONFLICT (\(target)) \(action)\(returning)", positions: base.positions)
+        var sql = "\(base.sql) ON CONFLICT (\(target)) \(action)\(returning)"
+        if !assigningKey, let column = autoIncrementColumn {
+            sql = Self.advancingSequence(sql, table: tableName, column: column)
+        }
+        return PostgresStatement(sql: sql, positions: base.positions)
     }
 
     func requireKeyed(_ tableName: String) throws -> Keyed {
@@ -133,13 +172,27 @@ final class PostgresRecordSQL: Sendable {
         return keyed
     }
 
-    private static func insert(table: String, columns: [String], positions: [Int], returning: String) -> PostgresStatement {
+    private static func insert(table: String, columns: [String], positions: [Int]) -> PostgresStatement {
         let names = positions.map { quoteIdentifier(columns[$0]) }.joined(separator: ", ")
         let values = positions.indices.map { "$\($0 + 1)" }.joined(separator: ", ")
         let sql = positions.isEmpty
-            ? "INSERT INTO \(table) DEFAULT VALUES\(returning)"
-            : "INSERT INTO \(table) (\(names)) VALUES (\(values))\(returning)"
+            ? "INSERT INTO \(table) DEFAULT VALUES"
+            : "INSERT INTO \(table) (\(names)) VALUES (\(values))"
         return PostgresStatement(sql: sql, positions: positions)
+    }
+
+    /// `write` (an INSERT with an explicit key `column`, `RETURNING` it) as one statement that also moves the
+    /// column's identity sequence past the key when it is beyond the sequence, so later keys the server assigns do
+    /// not collide with it (PostgreSQL leaves the sequence alone). Returns the key, as `write` did.
+    static func advancingSequence(_ write: String, table: String, column: String) -> String {
+        let key = quoteIdentifier(column)
+        let sequence = "pg_get_serial_sequence(\(quoteLiteral(quoteIdentifier(table))), \(quoteLiteral(column)))::regclass"
+        return "WITH written AS (\(write)) SELECT \(key), CASE WHEN \(key) > COALESCE(pg_sequence_last_value(\(sequence)), 0) "
+            + "THEN setval(\(sequence), \(key)) END FROM written"
+    }
+
+    private static func quoteLiteral(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
     }
 
     private static func positions(of names: [String], in columns: [String], tableName: String) throws -> [Int] {

@@ -11,11 +11,17 @@ public final class PostgresSession {
     private var savepointDepth = 0
     /// Receives each statement's SQL (`PostgresDatabase.trace(_:)`), when set.
     private let trace: (@Sendable (TraceEvent) -> Void)?
+    /// Whether record operations run as named prepared statements (`PostgresDatabase.Options.preparesStatements`).
+    private let preparesStatements: Bool
 
-    init(connection: PostgresConnection, isWritable: Bool, trace: (@Sendable (TraceEvent) -> Void)? = nil) {
+    init(
+        connection: PostgresConnection, isWritable: Bool, trace: (@Sendable (TraceEvent) -> Void)? = nil,
+        preparesStatements: Bool = true
+    ) {
         self.connection = connection
         self.isWritable = isWritable
         self.trace = trace
+        self.preparesStatements = preparesStatements
     }
 
     /// Runs `sql` with `$1, $2, …` bound to `arguments`, discarding any rows.
@@ -49,6 +55,39 @@ public final class PostgresSession {
         } catch {
             throw translated(error, sql: sql)
         }
+        try await stream(rows, sql: sql, table: table, body)
+    }
+
+    /// Runs `R`'s `Kind` statement with `arguments` and calls `body` with each row, streamed: as a named prepared
+    /// statement (parsed once per connection) when the options allow and the arguments have the declared types,
+    /// else as an unnamed one.
+    ///
+    /// - Throws: `DatabaseError`, or what `body` throws.
+    func run<R: Record, Kind: RecordStatementKind>(
+        _ kind: Kind.Type, of record: R.Type, _ statement: PostgresStatement, _ arguments: [WireValue], table: String? = nil,
+        _ body: (WireRow) async throws -> Void
+    ) async throws {
+        guard preparesStatements, let preparation = statement.preparation, preparation.accepts(arguments) else {
+            return try await run(statement.sql, arguments, table: table, body)
+        }
+        let prepared = PreparedRecordStatement<R, Kind>(bindings: try PostgresBindings(wire: arguments))
+        trace?(TraceEvent(sql: statement.sql, expandedSQL: statement.sql))
+        do {
+            let rows = try await connection.execute(prepared, logger: Self.logger)
+            try await stream(rows, sql: statement.sql, table: table, body)
+        } catch {
+            let error = translated(error, sql: statement.sql)
+            preparation.retireName(after: error)
+            throw error
+        }
+    }
+
+    /// Calls `body` with each row of `rows` as it arrives.
+    ///
+    /// - Throws: `DatabaseError`, or what `body` throws.
+    private func stream<Rows: AsyncSequence>(
+        _ rows: Rows, sql: String, table: String?, _ body: (WireRow) async throws -> Void
+    ) async throws where Rows.Element == PostgresRow {
         var description: WireResultDescription?
         var values: [WireValue] = []
         var index = 0
@@ -64,6 +103,32 @@ public final class PostgresSession {
         } catch {
             throw translated(error, sql: sql)
         }
+    }
+
+    /// The rows of `R`'s `Kind` statement, each decoded by `decode`.
+    ///
+    /// - Throws: `DatabaseError`, or what `decode` throws.
+    func fetchAll<R: Record, Kind: RecordStatementKind, T>(
+        _ kind: Kind.Type, of record: R.Type, _ statement: PostgresStatement, _ arguments: [WireValue],
+        _ decode: (WireRow) throws -> T
+    ) async throws -> [T] {
+        var results: [T] = []
+        try await run(kind, of: record, statement, arguments, table: R.schema.name) { results.append(try decode($0)) }
+        return results
+    }
+
+    /// The first row of `R`'s `Kind` statement decoded by `decode`, or nil.
+    ///
+    /// - Throws: `DatabaseError`, or what `decode` throws.
+    func fetchOne<R: Record, Kind: RecordStatementKind, T>(
+        _ kind: Kind.Type, of record: R.Type, _ statement: PostgresStatement, _ arguments: [WireValue],
+        _ decode: (WireRow) throws -> T
+    ) async throws -> T? {
+        var result: T?
+        try await run(kind, of: record, statement, arguments, table: R.schema.name) { row in
+            if result == nil { result = try decode(row) }
+        }
+        return result
     }
 
     /// The rows of `sql`, each decoded by `decode`.

@@ -28,9 +28,9 @@ extension Record {
     ///
     /// - Throws: `DatabaseError`.
     public static func find(_ db: some PostgresExecutor, _ key: PrimaryKey) async throws -> Self? {
-        let sql = try PostgresRecordSQL.of(Self.self).requireKeyed(schema.name).find
+        let find = try PostgresRecordSQL.of(Self.self).requireKeyed(schema.name).find
         let key = try wireKey(key)
-        return try await db.withSession(writing: false) { try await $0.fetchOne(sql, key, table: schema.name, Self.init(row:)) }
+        return try await db.withSession(writing: false) { try await $0.fetchOne(FindByKey.self, of: Self.self, find, key, Self.init(row:)) }
     }
 
     /// Fetches the records with these keys (in no particular order; missing keys are skipped).
@@ -50,7 +50,9 @@ extension Record {
         return try await db.withSession(writing: false) { session in
             var found: [Self] = []
             for key in keys {
-                if let record = try await session.fetchOne(keyed.find, key, table: schema.name, Self.init(row:)) { found.append(record) }
+                if let record = try await session.fetchOne(FindByKey.self, of: Self.self, keyed.find, key, Self.init(row:)) {
+                    found.append(record)
+                }
             }
             return found
         }
@@ -60,17 +62,19 @@ extension Record {
     ///
     /// - Throws: `DatabaseError`.
     public static func exists(_ db: some PostgresExecutor, key: PrimaryKey) async throws -> Bool {
-        let sql = try PostgresRecordSQL.of(Self.self).requireKeyed(schema.name).exists
+        let exists = try PostgresRecordSQL.of(Self.self).requireKeyed(schema.name).exists
         let key = try wireKey(key)
-        return try await db.withSession(writing: false) { try await $0.fetchOne(sql, key) { try $0.decode(at: 0) as Bool } } ?? false
+        return try await db.withSession(writing: false) { session in
+            try await session.fetchOne(ExistsByKey.self, of: Self.self, exists, key) { try $0.decode(at: 0) as Bool }
+        } ?? false
     }
 
     /// Fetches every row of the table.
     ///
     /// - Throws: `DatabaseError`.
     public static func fetchAll(_ db: some PostgresExecutor) async throws -> [Self] {
-        let sql = PostgresRecordSQL.of(Self.self).selectAll
-        return try await db.withSession(writing: false) { try await $0.fetchAll(sql, [], table: schema.name, Self.init(row:)) }
+        let selectAll = PostgresRecordSQL.of(Self.self).selectAllStatement
+        return try await db.withSession(writing: false) { try await $0.fetchAll(SelectAllRows.self, of: Self.self, selectAll, [], Self.init(row:)) }
     }
 
     /// Fetches the first row of the table, or nil.
@@ -103,17 +107,15 @@ extension Record {
         let values = try wireColumns()
         var record = self
         if let assigning = recordSQL.insertAssigningKey, let key = recordSQL.keyPositions.first, values[key].isNull {
-            let id = try await session.fetchOne(assigning.sql, assigning.arguments(values), table: Self.schema.name) {
+            let id = try await session.fetchOne(InsertAssigningKey.self, of: Self.self, assigning, assigning.arguments(values)) {
                 try $0.decode(at: 0) as Int64
             }
             if let id { record.didInsert(rowID: id) }
             return record
         }
-        try await session.run(recordSQL.insert.sql, recordSQL.insert.arguments(values), table: Self.schema.name) { _ in }
-        if let column = recordSQL.autoIncrementColumn {
-            // An explicit key does not advance the identity sequence: move it past the largest key.
-            try await session.advanceSequence(table: Self.schema.name, column: column)
-        }
+        // With an auto-increment key, the statement also moves the key's sequence past the explicit key.
+        let insert = recordSQL.insert
+        try await session.run(InsertRow.self, of: Self.self, insert, insert.arguments(values), table: Self.schema.name) { _ in }
         return record
     }
 
@@ -134,8 +136,12 @@ extension Record {
     ///
     /// - Throws: `DatabaseError` (`.recordNotFound` when no row has the key).
     public func update(_ db: some PostgresExecutor) async throws {
-        let statement = try PostgresRecordSQL.of(Self.self).requireKeyed(Self.schema.name).update
-        try await runUpdate(db, statement)
+        let update = try PostgresRecordSQL.of(Self.self).requireKeyed(Self.schema.name).update
+        let values = try wireColumns()
+        let updated = try await db.withSession(writing: true) { session in
+            try await session.fetchOne(UpdateByKey.self, of: Self.self, update, update.arguments(values)) { _ in true } ?? false
+        }
+        try Self.requireUpdated(updated)
     }
 
     /// Updates only `columns` of the row with the record's key.
@@ -156,11 +162,16 @@ extension Record {
         try await runUpdate(db, statement)
     }
 
+    /// Runs `statement`, an UPDATE of some columns built for this call (unprepared).
     private func runUpdate(_ db: some PostgresExecutor, _ statement: PostgresStatement) async throws {
         let values = try wireColumns()
         let updated = try await db.withSession(writing: true) { session in
             try await session.fetchOne(statement.sql, statement.arguments(values), table: Self.schema.name) { _ in true } ?? false
         }
+        try Self.requireUpdated(updated)
+    }
+
+    private static func requireUpdated(_ updated: Bool) throws {
         guard updated else {
             throw DatabaseError(kind: .recordNotFound, message: "no row has the record's primary key", table: Self.schema.name)
         }
@@ -178,7 +189,7 @@ extension Record {
         let recordSQL = PostgresRecordSQL.of(Self.self)
         let values = try wireColumns()
         if let keyed = recordSQL.keyed, !recordSQL.keyPositions.contains(where: { values[$0].isNull }) {
-            let updated = try await session.fetchOne(keyed.update.sql, keyed.update.arguments(values), table: Self.schema.name) { _ in true }
+            let updated = try await session.fetchOne(UpdateByKey.self, of: Self.self, keyed.update, keyed.update.arguments(values)) { _ in true }
             if updated == true { return self }
         }
         return try await inserted(in: session)
@@ -219,16 +230,18 @@ extension Record {
         let values = try wireColumns()
         let assigningKey = recordSQL.insertAssigningKey != nil && recordSQL.keyPositions.first.map { values[$0].isNull } == true
         if names == nil, assigningKey { return try await inserted(in: session) }
-        let statement = try names.map { try recordSQL.upsert(onConflict: $0, assigningKey: assigningKey, tableName: Self.schema.name) }
-            ?? recordSQL.requireKeyed(Self.schema.name).upsert
+        // The returned key (an auto-increment one) is the row's: with `names`, an existing row keeps its own.
+        let decodeKey = { (row: WireRow) in recordSQL.autoIncrementColumn == nil ? nil : try row.decode(at: 0) as Int64? }
+        let id: Int64??
+        if let names {
+            let statement = try recordSQL.upsert(onConflict: names, assigningKey: assigningKey, tableName: Self.schema.name)
+            id = try await session.fetchOne(statement.sql, statement.arguments(values), table: Self.schema.name, decodeKey)
+        } else {
+            let upsert = try recordSQL.requireKeyed(Self.schema.name).upsert
+            id = try await session.fetchOne(UpsertByKey.self, of: Self.self, upsert, upsert.arguments(values), decodeKey)
+        }
         var record = self
-        let id = try await session.fetchOne(statement.sql, statement.arguments(values), table: Self.schema.name) { row in
-            recordSQL.autoIncrementColumn == nil ? nil : try row.decode(at: 0) as Int64?
-        }
         if let id = id ?? nil { record.didInsert(rowID: id) }
-        if !assigningKey, let column = recordSQL.autoIncrementColumn {
-            try await session.advanceSequence(table: Self.schema.name, column: column)
-        }
         return record
     }
 
@@ -237,10 +250,10 @@ extension Record {
     /// - Throws: `DatabaseError`.
     @discardableResult
     public func delete(_ db: some PostgresExecutor) async throws -> Bool {
-        let statement = try PostgresRecordSQL.of(Self.self).requireKeyed(Self.schema.name).deleteRecord
+        let delete = try PostgresRecordSQL.of(Self.self).requireKeyed(Self.schema.name).deleteRecord
         let values = try wireColumns()
         return try await db.withSession(writing: true) { session in
-            try await session.fetchOne(statement.sql, statement.arguments(values)) { _ in true } ?? false
+            try await session.fetchOne(DeleteRecord.self, of: Self.self, delete, delete.arguments(values)) { _ in true } ?? false
         }
     }
 
@@ -249,9 +262,9 @@ extension Record {
     /// - Throws: `DatabaseError`.
     @discardableResult
     public static func delete(_ db: some PostgresExecutor, key: PrimaryKey) async throws -> Bool {
-        let sql = try PostgresRecordSQL.of(Self.self).requireKeyed(schema.name).deleteByKey
+        let delete = try PostgresRecordSQL.of(Self.self).requireKeyed(schema.name).deleteByKey
         let key = try wireKey(key)
-        return try await db.withSession(writing: true) { try await $0.fetchOne(sql, key) { _ in true } ?? false }
+        return try await db.withSession(writing: true) { try await $0.fetchOne(DeleteByKey.self, of: Self.self, delete, key) { _ in true } ?? false }
     }
 
     /// Deletes the rows with these keys; returns how many there were.
@@ -259,11 +272,13 @@ extension Record {
     /// - Throws: `DatabaseError`.
     @discardableResult
     public static func delete(_ db: some PostgresExecutor, keys: some Sequence<PrimaryKey>) async throws -> Int {
-        let sql = try PostgresRecordSQL.of(Self.self).requireKeyed(schema.name).deleteByKey
+        let delete = try PostgresRecordSQL.of(Self.self).requireKeyed(schema.name).deleteByKey
         let keys = try keys.map(wireKey)
         return try await db.withSession(writing: true) { session in
             var deleted = 0
-            for key in keys where try await session.fetchOne(sql, key, { _ in true }) == true { deleted += 1 }
+            for key in keys where try await session.fetchOne(DeleteByKey.self, of: Self.self, delete, key, { _ in true }) == true {
+                deleted += 1
+            }
             return deleted
         }
     }

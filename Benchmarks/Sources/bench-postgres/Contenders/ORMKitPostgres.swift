@@ -1,36 +1,139 @@
-// ┌──────────────────────────────────────────────────────────────────────────────────────────────────────────┐
-// │ (D) ORMKitPostgres: the place for the contender this benchmark exists for. Not written yet.              │
-// └──────────────────────────────────────────────────────────────────────────────────────────────────────────┘
-//
-// To add it:
-//
-// 1. Benchmarks/Package.swift: give `bench-postgres` the ORMKitPostgres product and the generated models. The
-//    models `ormgen` writes for `Benchmarks/schema` sit in the `bench` target today (Sources/bench/Generated); move
-//    them to a library target both executables depend on (say `BenchModels`; CI's `check_generated` then points
-//    there), or generate a second copy here.
-// 2. Replace `ORMKitPostgresContenderSlot` below with
-//
-//        final class ORMKitPostgresContender: PostgresContender {
-//            init(server: PostgresServer, database: String) async throws {
-//                // open ORMKitPostgres on server.url(database: database) (or server.host/port/username/…) and
-//                // connect now: the timed body must not pay for the connection
-//            }
-//            func prepare(_ workload: Workload, sizes: Sizes) async throws -> (() async throws -> Outcome)? {
-//                // mirror bench's ORMKitContender (Sources/bench/Contenders/ORMKitGenerated.swift) workload by
-//                // workload: insert / fetchAll / find / filter(Item.age > x).order(Item.score).limit(100) /
-//                // update / upsert / cursor / including(Author.books), each run in one transaction; fold every
-//                // decoded item with Fixture.fold so the checksums agree with A's and F's
-//            }
-//            func close() async throws { /* close every connection */ }
-//        }
-//
-//    and return `ORMKitPostgresContender.self` for `.D` in `PostgresContenderID.type`.
-// 3. Switch `PostgresSchema.createStatements` to the generated PostgreSQL DDL once ormgen writes it, so every
-//    contender keeps running on the tables D's models declare.
-//
-// Then `bench-postgres --contender A,F,D` reports D/A (goal: ≤ 1.10 on every workload) and D/F (goal: < 1).
+import BenchSupport
+import Foundation
+import ORMKit
+import ORMKitPostgres
 
-/// Stands in for D until it is written: no type, so the harness reports D as not run.
-enum ORMKitPostgresContenderSlot {
-    static var type: (any PostgresContender.Type)? { nil }
+/// (D) ORMKitPostgres with the models `ormgen` generates from `Benchmarks/schema` (`Generated/`, the same files as the
+/// SQLite benchmark's): the product's public API as an app writes it, mirroring the SQLite benchmark's
+/// `ORMKitContender` workload by workload. Writes run in `write { }`, reads in `read { }` (a read-only snapshot; with
+/// no replicas configured, on the primary).
+final class ORMKitPostgresContender: PostgresContender {
+    private let database: PostgresDatabase
+
+    init(server: PostgresServer, database name: String) async throws {
+        database = try PostgresDatabase(url: server.url(database: name))
+        do {
+            // Opens the pool's connection now, outside the timed region.
+            _ = try await Int.fetchOne(database, sql: "SELECT 1")
+        } catch {
+            await database.close()
+            throw error
+        }
+    }
+
+    func close() async throws {
+        await database.close()
+    }
+
+    func prepare(_ workload: Workload, sizes: Sizes) async throws -> (() async throws -> Outcome)? {
+        let database = database
+        switch workload {
+        case .insert:
+            var items = (1...sizes.rows).map { Self.item($0, id: nil) }
+            return {
+                try await database.write { session in
+                    var sum = 0
+                    for index in items.indices {
+                        try await items[index].insert(session)
+                        sum &+= Int(items[index].id ?? 0)
+                    }
+                    return Outcome(rows: items.count, checksum: sum)
+                }
+            }
+        case .fetchAll:
+            return {
+                let items = try await database.read { session in try await Item.fetchAll(session) }
+                return Outcome(rows: items.count, checksum: items.reduce(0, Self.fold))
+            }
+        case .lookup:
+            let keys = (0..<sizes.lookups).map { Fixture.lookupKey($0, rows: sizes.rows) }
+            return {
+                try await database.read { session in
+                    var sum = 0
+                    for key in keys {
+                        if let item = try await Item.find(session, key) { sum = Self.fold(sum, item) }
+                    }
+                    return Outcome(rows: keys.count, checksum: sum)
+                }
+            }
+        case .query:
+            return {
+                try await database.read { session in
+                    var rows = 0
+                    var sum = 0
+                    for k in 0..<sizes.queries {
+                        let items = try await Item.filter(Item.age > Fixture.minimumAge(k)).order(Item.score).limit(100).fetchAll(session)
+                        rows += items.count
+                        sum = items.reduce(sum, Self.fold)
+                    }
+                    return Outcome(rows: rows, checksum: sum)
+                }
+            }
+        case .update:
+            let items = (1...sizes.rows).map { Self.item($0, id: Int64($0), visits: $0 * 3 + 1) }
+            return {
+                try await database.write { session in
+                    for item in items {
+                        try await item.update(session)
+                    }
+                    return Outcome(rows: items.count, checksum: 0)
+                }
+            }
+        case .upsert:
+            let items = Fixture.upsertIDs(rows: sizes.rows).map {
+                Self.item($0, id: Int64($0), visits: Fixture.upsertVisits($0))
+            }
+            return {
+                try await database.write { session in
+                    for var item in items {
+                        try await item.upsert(session)
+                    }
+                    return Outcome(rows: items.count, checksum: 0)
+                }
+            }
+        case .cursor:
+            return {
+                try await database.read { session in
+                    var rows = 0
+                    var sum = 0
+                    // Rows are decoded as they arrive and handed over one by one; none is kept.
+                    try await Item.all().forEach(session) { item in
+                        rows += 1
+                        sum = Self.fold(sum, item)
+                    }
+                    return Outcome(rows: rows, checksum: sum)
+                }
+            }
+        case .eager:
+            return {
+                let graph = try await database.read { session in try await Author.including(Author.books).fetchAll(session) }
+                var rows = 0
+                var sum = 0
+                for author in graph {
+                    rows += 1 + author.related.count
+                    sum &+= Int(author.record.id ?? 0) &+ author.record.name.utf8.count
+                    for book in author.related {
+                        sum = Fixture.foldBook(sum, id: book.id ?? 0, title: book.title, pages: book.pages, authorID: book.authorID)
+                    }
+                }
+                return Outcome(rows: rows, checksum: sum)
+            }
+        }
+    }
+
+    static func item(_ id: Int, id key: Int64?, visits: Int? = nil) -> Item {
+        Item(
+            id: key, name: Fixture.name(id), email: Fixture.email(id), age: Fixture.age(id),
+            score: Fixture.score(id), active: Fixture.active(id), created: Fixture.created(id),
+            note: Fixture.note(id), avatar: Fixture.avatar(id), visits: visits ?? Fixture.visits(id)
+        )
+    }
+
+    @inline(never)  // the same out-of-line call for every contender
+    static func fold(_ sum: Int, _ item: Item) -> Int {
+        Fixture.fold(
+            sum, id: item.id, name: item.name, email: item.email, age: item.age, score: item.score,
+            active: item.active, created: item.created, note: item.note, avatar: item.avatar, visits: item.visits
+        )
+    }
 }

@@ -31,16 +31,12 @@ enum PostgresContenderID: String, CaseIterable, Sendable {
         }
     }
 
-    /// The contender's type; nil while it is not written (D, until ORMKitPostgres lands).
-    var type: (any PostgresContender.Type)? {
+    /// The contender's type.
+    var type: any PostgresContender.Type {
         switch self {
         case .A: PostgresNIOContender.self
         case .F: FluentContender.self
-        // ┌──────────────────────────────────────────────────────────────────────────────────────────────────┐
-        // │ D: ORMKitPostgres plugs in here. Write `final class ORMKitPostgresContender: PostgresContender`  │
-        // │ in Contenders/ORMKitPostgres.swift (the file says how) and return `ORMKitPostgresContender.self`. │
-        // └──────────────────────────────────────────────────────────────────────────────────────────────────┘
-        case .D: ORMKitPostgresContenderSlot.type
+        case .D: ORMKitPostgresContender.self
         }
     }
 }

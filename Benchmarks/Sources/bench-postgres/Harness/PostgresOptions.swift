@@ -19,13 +19,12 @@ struct PostgresOptions {
           --quick           smaller sizes and 3 repetitions (CI smoke run)
           --reps N          repetitions per contender and workload (default 5; 3 with --quick)
           --only            workloads: \(Workload.allCases.map(\.rawValue).joined(separator: ", "))
-          --contender       contenders to run (A is the reference; D runs once ORMKitPostgres is wired in)
+          --contender       contenders to run (A is the reference)
           --no-allocations  skip the extra allocation-counting run
         """
 
     init(arguments: [String]) throws {
         var remaining = arguments[...]
-        var contendersGiven = false
         while let argument = remaining.popFirst() {
             switch argument {
             case "--quick": quick = true
@@ -45,7 +44,6 @@ struct PostgresOptions {
                     return workload
                 }
             case "--contender":
-                contendersGiven = true
                 let names = (remaining.popFirst() ?? "").split(separator: ",").map(String.init)
                 contenders = try names.map { name in
                     guard let contender = PostgresContenderID(rawValue: name.uppercased()) else {
@@ -57,12 +55,6 @@ struct PostgresOptions {
             default: throw OptionsError("unknown argument '\(argument)'")
             }
         }
-        if contendersGiven, let missing = contenders.first(where: { $0.type == nil }) {
-            throw OptionsError(
-                "contender \(missing.rawValue) (\(missing.summary)) is not wired in yet: see Sources/bench-postgres/Contenders/ORMKitPostgres.swift")
-        }
-        // By default, every contender that exists.
-        contenders = contenders.filter { $0.type != nil }
     }
 
     var sizes: Sizes { quick ? .quick : .full }

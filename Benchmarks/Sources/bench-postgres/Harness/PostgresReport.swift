@@ -65,7 +65,7 @@ struct PostgresReport {
         }
         lines.append("")
         for id in ids {
-            lines.append("- \(id.rawValue): \(id.summary)" + (id.type == nil ? " (not wired in yet)" : ""))
+            lines.append("- \(id.rawValue): \(id.summary)")
         }
         return lines.joined(separator: "\n") + "\n"
     }

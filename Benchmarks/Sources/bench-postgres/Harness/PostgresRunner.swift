@@ -39,7 +39,7 @@ struct PostgresRunner {
 
     /// One run on its own database and its own connection; nil when the contender cannot run it.
     private func runOnce(_ workload: Workload, _ id: PostgresContenderID, countAllocations: Bool) async throws -> Sample? {
-        guard let type = id.type else { return nil }
+        let type = id.type
         let database = try await databases.database(for: workload.start)
         do {
             var sample = try await measure(type, workload, database: database.name, countAllocations: countAllocations)

@@ -2,10 +2,9 @@
 /// tables), with PostgreSQL's types for its Swift types: `Int64`/`Int` as `BIGINT`, `Double` as `DOUBLE PRECISION`,
 /// `Bool` as `BOOLEAN`, `Date` as `TIMESTAMPTZ`, `Data` as `BYTEA`, keys assigned by the server (identity columns).
 ///
-/// The same tables as the `postgresqlCreateTableSQL` that `ormgen` generates for `Benchmarks/schema` (in
-/// `Sources/bench/Generated`; only the foreign key's constraint name differs), written out here because those models
-/// belong to the SQLite `bench` target. When D's models move to a target both benchmarks share, take the DDL from
-/// them, as the SQLite benchmark takes `AppSchema.createStatements`.
+/// The same tables as the `postgresqlCreateTableSQL` that `ormgen` generates for `Benchmarks/schema` (D's models in
+/// `Generated/`; only the foreign key's constraint name differs), written out here so A and F do not depend on D's
+/// models for their tables.
 enum PostgresSchema {
     static let createStatements = [
         """

@@ -1,0 +1,116 @@
+import ExampleModels
+import Foundation
+import ORMKit
+import ORMKitPostgres
+import Testing
+
+/// PostgreSQL only: record operations run as named prepared statements (parsed once per connection). Each test
+/// uses one pooled connection, so every call after the first reuses what that connection prepared.
+@Suite("PostgreSQL: prepared statements") struct PostgresPreparedStatementTests {
+    static func open(_ test: TestPostgresDatabase, prepares: Bool = true) throws -> PostgresDatabase {
+        var options = PostgresDatabase.Options()
+        options.maximumConnections = 1
+        options.preparesStatements = prepares
+        return try PostgresDatabase(url: test.url, options: options)
+    }
+
+    /// The names of the statements this session's connection has prepared.
+    static func preparedNames(_ session: PostgresSession) async throws -> [String] {
+        try await String.fetchAll(session, sql: "SELECT name FROM pg_prepared_statements ORDER BY name")
+    }
+
+    @Test func recordOperationsArePreparedOnceAndReused() async throws {
+        guard let test = try await TestPostgresDatabase.create() else { return }
+        let db = try Self.open(test)
+        try await db.migrate(ExampleSchema.self, hooks: PostgreSQLTests.hooks)
+        let names = try await db.write { session in
+            for number in 1...3 {
+                var author = RelationConformanceTests.author("Prepared\(number)")
+                try await author.insert(session)
+                author.rating = 4
+                try await author.update(session)
+                #expect(try await Author.find(session, author.id ?? 0)?.rating == 4)
+            }
+            return try await Self.preparedNames(session)
+        }
+        // One statement each for insert (key assigned), update and find: three calls, three preparations.
+        #expect(names.filter { $0.hasPrefix("ormkit") }.count == 3, "\(names)")
+        await db.close()
+        try await test.drop()
+    }
+
+    @Test func withoutPreparedStatementsRecordOperationsStillWork() async throws {
+        guard let test = try await TestPostgresDatabase.create() else { return }
+        let db = try Self.open(test, prepares: false)
+        try await db.migrate(ExampleSchema.self, hooks: PostgreSQLTests.hooks)
+        var author = RelationConformanceTests.author("Unprepared")
+        try await author.insert(db)
+        author.rating = 3
+        try await author.upsert(db)
+        let id = try #require(author.id)
+        #expect(try await Author.find(db, id)?.rating == 3)
+        #expect(try await Author.delete(db, key: id))
+        #expect(try await db.read { try await Self.preparedNames($0) }.isEmpty)
+        await db.close()
+        try await test.drop()
+    }
+
+    /// postgres-nio remembers a failed preparation per connection and name; the statement takes a new name, so
+    /// the same call works on that connection once the cause is gone.
+    @Test func aFailedPreparationDoesNotBreakTheCallOnThatConnection() async throws {
+        guard let test = try await TestPostgresDatabase.create() else { return }
+        let db = try Self.open(test)
+        await #expect(throws: DatabaseError.self) { _ = try await Author.find(db, 1) }   // no table yet
+        try await db.migrate(ExampleSchema.self, hooks: PostgreSQLTests.hooks)
+        var author = RelationConformanceTests.author("AfterMigration")
+        try await author.insert(db)
+        #expect(try await Author.find(db, author.id ?? 0)?.name == "AfterMigration")
+        await db.close()
+        try await test.drop()
+    }
+
+    /// `Book.pages` (Int32?) is an INTEGER column and `weight` (Float?) a REAL one, while the values travel as
+    /// BIGINT and DOUBLE PRECISION: the parameter types are declared when preparing, so a NULL in the first call
+    /// does not leave the server inferring INTEGER and REAL for values sent later.
+    @Test func aNullInTheFirstCallDoesNotFixAParameterType() async throws {
+        guard let test = try await TestPostgresDatabase.create() else { return }
+        let db = try Self.open(test)
+        try await db.migrate(ExampleSchema.self, hooks: PostgreSQLTests.hooks)
+        var author = RelationConformanceTests.author("Typed")
+        try await author.insert(db)
+        var first = RelationConformanceTests.book(1, authorID: author.id ?? 0)
+        first.pages = nil
+        first.weight = nil
+        try await first.insert(db)
+        var second = RelationConformanceTests.book(2, authorID: author.id ?? 0)
+        second.pages = 320
+        second.weight = 1.5
+        try await second.insert(db)
+        let found = try #require(try await Book.find(db, second.isbn))
+        #expect(found.pages == 320 && found.weight == 1.5)
+        #expect(try await Book.find(db, first.isbn)?.pages == nil)
+        await db.close()
+        try await test.drop()
+    }
+
+    @Test func anExplicitKeyMovesTheSequenceInTheSameStatement() async throws {
+        guard let test = try await TestPostgresDatabase.create() else { return }
+        let db = try Self.open(test)
+        try await db.migrate(ExampleSchema.self, hooks: PostgreSQLTests.hooks)
+        let log = StatementLog()
+        db.trace { log.append($0.sql) }
+        var explicit = RelationConformanceTests.author("Explicit")
+        explicit.id = 9_000
+        try await explicit.upsert(db)
+        var lower = RelationConformanceTests.author("Lower")
+        lower.id = 8_000
+        try await lower.insert(db)
+        var next = RelationConformanceTests.author("Next")
+        try await next.insert(db)
+        #expect(next.id == 9_001)
+        // BEGIN, the upsert, COMMIT; BEGIN, the insert, COMMIT; BEGIN, the insert assigning the key, COMMIT.
+        #expect(log.statements.filter { !["BEGIN", "COMMIT"].contains($0) }.count == 3, "\(log.statements)")
+        await db.close()
+        try await test.drop()
+    }
+}
