@@ -194,6 +194,7 @@ public final class PostgresDatabase: Sendable {
                 let result: T
                 do {
                     result = try await body(session)
+                    try await session.settleSequences()
                 } catch {
                     try? await session.execute(sql: "ROLLBACK")
                     throw error

@@ -29,7 +29,7 @@ final class PostgresRecordSQL: Sendable {
     let selection: String
     let selectAll: String
     let selectAllStatement: PostgresStatement
-    /// INSERT of every column. With an auto-increment key it returns the key and moves the key's sequence past it.
+    /// INSERT of every column (an explicit key: the session moves an auto-increment key's sequence past it).
     let insert: PostgresStatement
     /// INSERT without the auto-increment key (the server assigns it), returning it.
     let insertAssigningKey: PostgresStatement?
@@ -73,10 +73,7 @@ final class PostgresRecordSQL: Sendable {
         autoIncrementColumn = autoIncrement.map { columns[$0] }
         let returning = autoIncrement.map { " RETURNING \(quoteIdentifier(columns[$0]))" } ?? ""
         let insertAll = Self.insert(table: table, columns: columns, positions: Array(columns.indices))
-        let explicitKey = { (sql: String) in
-            autoIncrement.map { Self.advancingSequence(sql + returning, table: schema.name, column: columns[$0]) } ?? sql
-        }
-        insert = prepared("insert", explicitKey(insertAll.sql), positions: insertAll.positions)
+        insert = prepared("insert", insertAll.sql, positions: insertAll.positions)
         insertAssigningKey = autoIncrement.map { key in
             let statement = Self.insert(table: table, columns: columns, positions: columns.indices.filter { $0 != key })
             return prepared("insert_auto", statement.sql + returning, positions: statement.positions)
@@ -118,7 +115,7 @@ final class PostgresRecordSQL: Sendable {
             ),
             deleteRecord: prepared("delete", "DELETE FROM \(table) WHERE \(deleteClause) RETURNING 1", positions: positions),
             upsert: prepared(
-                "upsert", explicitKey("\(insertAll.sql) ON CONFLICT (\(conflictTarget)) \(upsertAction)"),
+                "upsert", "\(insertAll.sql) ON CONFLICT (\(conflictTarget)) \(upsertAction)\(returning)",
                 positions: insertAll.positions
             ),
             keyCondition: keyByParameter
@@ -142,8 +139,7 @@ final class PostgresRecordSQL: Sendable {
         )
     }
 
-    /// INSERT … ON CONFLICT (`names`) DO UPDATE SET the other non-key columns; an explicit auto-increment key
-    /// moves the key's sequence past it.
+    /// INSERT … ON CONFLICT (`names`) DO UPDATE SET the other non-key columns.
     ///
     /// - Throws: `DatabaseError` (`.misuse`) for an unknown column.
     func upsert(onConflict names: [String], assigningKey: Bool, tableName: String) throws -> PostgresStatement {
@@ -160,11 +156,13 @@ final class PostgresRecordSQL: Sendable {
             : "DO UPDATE SET " + updated.map { "\(quoteIdentifier(columns[$0])) = EXCLUDED.\(quoteIdentifier(columns[$0]))" }
                 .joined(separator: ", ")
         let target = conflict.map { quoteIdentifier(columns[$0]) }.joined(separator: ", ")
-        var sql = "\(base.sql) ON CONFLICT (\(target)) \(action)\(returning)"
-        if !assigningKey, let column = autoIncrementColumn {
-            sql = Self.advancingSequence(sql, table: tableName, column: column)
-        }
-        return PostgresStatement(sql: sql, positions: base.positions)
+        return PostgresStatement(sql: "\(base.sql) ON CONFLICT (\(target)) \(action)\(returning)", positions: base.positions)
+    }
+
+    /// Notes in `session` the explicit auto-increment key among `values` (a record's encoded columns) just written.
+    func noteExplicitKey(in values: [WireValue], session: PostgresSession, table tableName: String) {
+        guard let column = autoIncrementColumn, let position = keyPositions.first else { return }
+        session.noteExplicitKey(values[position], table: tableName, column: column)
     }
 
     func requireKeyed(_ tableName: String) throws -> Keyed {
@@ -179,20 +177,6 @@ final class PostgresRecordSQL: Sendable {
             ? "INSERT INTO \(table) DEFAULT VALUES"
             : "INSERT INTO \(table) (\(names)) VALUES (\(values))"
         return PostgresStatement(sql: sql, positions: positions)
-    }
-
-    /// `write` (an INSERT with an explicit key `column`, `RETURNING` it) as one statement that also moves the
-    /// column's identity sequence past the key when it is beyond the sequence, so later keys the server assigns do
-    /// not collide with it (PostgreSQL leaves the sequence alone). Returns the key, as `write` did.
-    static func advancingSequence(_ write: String, table: String, column: String) -> String {
-        let key = quoteIdentifier(column)
-        let sequence = "pg_get_serial_sequence(\(quoteLiteral(quoteIdentifier(table))), \(quoteLiteral(column)))::regclass"
-        return "WITH written AS (\(write)) SELECT \(key), CASE WHEN \(key) > COALESCE(pg_sequence_last_value(\(sequence)), 0) "
-            + "THEN setval(\(sequence), \(key)) END FROM written"
-    }
-
-    private static func quoteLiteral(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
     }
 
     private static func positions(of names: [String], in columns: [String], tableName: String) throws -> [Int] {

@@ -9,6 +9,9 @@ public final class PostgresSession {
     /// Whether the session may write (a `write` transaction on the primary).
     public let isWritable: Bool
     private var savepointDepth = 0
+    /// The largest explicit key written to each auto-increment key column in this transaction, by table: the
+    /// sequences still to move past them (`settleSequences`).
+    private var explicitKeys: [String: (column: String, key: Int64)] = [:]
     /// Receives each statement's SQL (`PostgresDatabase.trace(_:)`), when set.
     private let trace: (@Sendable (TraceEvent) -> Void)?
     /// Whether record operations run as named prepared statements (`PostgresDatabase.Options.preparesStatements`).
@@ -172,6 +175,31 @@ public final class PostgresSession {
             try? await execute(sql: "ROLLBACK TO SAVEPOINT \(name)")
             try? await execute(sql: "RELEASE SAVEPOINT \(name)")
             throw error
+        }
+    }
+
+    /// Notes that `key` was written explicitly to `table`'s auto-increment key `column`: before the transaction
+    /// commits, and before the server assigns a key in that table, its identity sequence moves past the largest.
+    func noteExplicitKey(_ key: WireValue, table: String, column: String) {
+        guard case .integer(let key) = key else { return }
+        if let noted = explicitKeys[table], noted.key >= key { return }
+        explicitKeys[table] = (column, key)
+    }
+
+    /// Moves the identity sequences of the tables written with explicit keys (or only `table`'s) past the largest
+    /// such key, when the sequence is behind it (PostgreSQL itself leaves sequences alone): keys the server assigns
+    /// later then never collide with them. One statement per table, however many rows were written.
+    ///
+    /// - Throws: `DatabaseError`.
+    func settleSequences(of table: String? = nil) async throws {
+        let tables = table.map { explicitKeys[$0] == nil ? [] : [$0] } ?? Array(explicitKeys.keys)
+        for table in tables {
+            guard let (column, key) = explicitKeys.removeValue(forKey: table) else { continue }
+            let sequence = "pg_get_serial_sequence($1, $2)"
+            try await execute(
+                sql: "SELECT setval(\(sequence), $3) WHERE $3 > COALESCE(pg_sequence_last_value(\(sequence)::regclass), 0)",
+                arguments: [quoteIdentifier(table), column, key]
+            )
         }
     }
 

@@ -107,15 +107,16 @@ extension Record {
         let values = try wireColumns()
         var record = self
         if let assigning = recordSQL.insertAssigningKey, let key = recordSQL.keyPositions.first, values[key].isNull {
+            try await session.settleSequences(of: Self.schema.name)
             let id = try await session.fetchOne(InsertAssigningKey.self, of: Self.self, assigning, assigning.arguments(values)) {
                 try $0.decode(at: 0) as Int64
             }
             if let id { record.didInsert(rowID: id) }
             return record
         }
-        // With an auto-increment key, the statement also moves the key's sequence past the explicit key.
         let insert = recordSQL.insert
         try await session.run(InsertRow.self, of: Self.self, insert, insert.arguments(values), table: Self.schema.name) { _ in }
+        recordSQL.noteExplicitKey(in: values, session: session, table: Self.schema.name)
         return record
     }
 
@@ -240,6 +241,7 @@ extension Record {
             let upsert = try recordSQL.requireKeyed(Self.schema.name).upsert
             id = try await session.fetchOne(UpsertByKey.self, of: Self.self, upsert, upsert.arguments(values), decodeKey)
         }
+        if !assigningKey { recordSQL.noteExplicitKey(in: values, session: session, table: Self.schema.name) }
         var record = self
         if let id = id ?? nil { record.didInsert(rowID: id) }
         return record
