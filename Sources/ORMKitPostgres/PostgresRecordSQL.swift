@@ -42,7 +42,8 @@ final class PostgresRecordSQL: Sendable {
         let find: PostgresStatement
         let exists: PostgresStatement
         let deleteByKey: PostgresStatement
-        /// Parameters from the record's encoded columns.
+        /// Parameters from the record's encoded columns. Returns a row only when no row has the key
+        /// (`reportingMissingRow`).
         let update: PostgresStatement
         let deleteRecord: PostgresStatement
         let upsert: PostgresStatement
@@ -110,19 +111,20 @@ final class PostgresRecordSQL: Sendable {
                 "delete_key", "DELETE FROM \(table) WHERE \(keyByParameter) RETURNING 1", positions: keyParameters, parameterColumns: positions
             ),
             update: prepared(
-                "update", "UPDATE \(table) SET \(setClause.joined(separator: ", ")) WHERE \(whereClause) RETURNING 1",
+                "update", Self.reportingMissingRow("UPDATE \(table) SET \(setClause.joined(separator: ", ")) WHERE \(whereClause)"),
                 positions: assigned + positions
             ),
             deleteRecord: prepared("delete", "DELETE FROM \(table) WHERE \(deleteClause) RETURNING 1", positions: positions),
+            // No RETURNING: the key is the record's own.
             upsert: prepared(
-                "upsert", "\(insertAll.sql) ON CONFLICT (\(conflictTarget)) \(upsertAction)\(returning)",
+                "upsert", "\(insertAll.sql) ON CONFLICT (\(conflictTarget)) \(upsertAction)",
                 positions: insertAll.positions
             ),
             keyCondition: keyByParameter
         )
     }
 
-    /// UPDATE of `names` only (the key when empty), by the record's key.
+    /// UPDATE of `names` only (the key when empty), by the record's key; returns a row only when no row has the key.
     ///
     /// - Throws: `DatabaseError` (`.misuse`) for a table without a key or an unknown column.
     func update(columns names: [String], tableName: String) throws -> PostgresStatement {
@@ -134,7 +136,7 @@ final class PostgresRecordSQL: Sendable {
             .map { "\(quoteIdentifier(columns[$0.element])) = $\(assigned.count + $0.offset + 1)" }
             .joined(separator: " AND ")
         return PostgresStatement(
-            sql: "UPDATE \(table) SET \(setClause.joined(separator: ", ")) WHERE \(whereClause) RETURNING 1",
+            sql: Self.reportingMissingRow("UPDATE \(table) SET \(setClause.joined(separator: ", ")) WHERE \(whereClause)"),
             positions: assigned + keyPositions
         )
     }
@@ -177,6 +179,13 @@ final class PostgresRecordSQL: Sendable {
             ? "INSERT INTO \(table) DEFAULT VALUES"
             : "INSERT INTO \(table) (\(names)) VALUES (\(values))"
         return PostgresStatement(sql: sql, positions: positions)
+    }
+
+    /// `update` (by key) as a statement that returns one row when it changed none and no row when it changed one:
+    /// the common case then returns nothing, which postgres-nio completes without streaming a row (the affected
+    /// count of its command tag is not public in its async API).
+    private static func reportingMissingRow(_ update: String) -> String {
+        "WITH updated AS (\(update) RETURNING 1) SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM updated)"
     }
 
     private static func positions(of names: [String], in columns: [String], tableName: String) throws -> [Int] {

@@ -139,10 +139,10 @@ extension Record {
     public func update(_ db: some PostgresExecutor) async throws {
         let update = try PostgresRecordSQL.of(Self.self).requireKeyed(Self.schema.name).update
         let values = try wireColumns()
-        let updated = try await db.withSession(writing: true) { session in
+        let missing = try await db.withSession(writing: true) { session in
             try await session.fetchOne(UpdateByKey.self, of: Self.self, update, update.arguments(values)) { _ in true } ?? false
         }
-        try Self.requireUpdated(updated)
+        try Self.requireRow(missing: missing)
     }
 
     /// Updates only `columns` of the row with the record's key.
@@ -166,14 +166,14 @@ extension Record {
     /// Runs `statement`, an UPDATE of some columns built for this call (unprepared).
     private func runUpdate(_ db: some PostgresExecutor, _ statement: PostgresStatement) async throws {
         let values = try wireColumns()
-        let updated = try await db.withSession(writing: true) { session in
+        let missing = try await db.withSession(writing: true) { session in
             try await session.fetchOne(statement.sql, statement.arguments(values), table: Self.schema.name) { _ in true } ?? false
         }
-        try Self.requireUpdated(updated)
+        try Self.requireRow(missing: missing)
     }
 
-    private static func requireUpdated(_ updated: Bool) throws {
-        guard updated else {
+    private static func requireRow(missing: Bool) throws {
+        guard !missing else {
             throw DatabaseError(kind: .recordNotFound, message: "no row has the record's primary key", table: Self.schema.name)
         }
     }
@@ -190,8 +190,8 @@ extension Record {
         let recordSQL = PostgresRecordSQL.of(Self.self)
         let values = try wireColumns()
         if let keyed = recordSQL.keyed, !recordSQL.keyPositions.contains(where: { values[$0].isNull }) {
-            let updated = try await session.fetchOne(UpdateByKey.self, of: Self.self, keyed.update, keyed.update.arguments(values)) { _ in true }
-            if updated == true { return self }
+            let missing = try await session.fetchOne(UpdateByKey.self, of: Self.self, keyed.update, keyed.update.arguments(values)) { _ in true }
+            if missing == nil { return self }
         }
         return try await inserted(in: session)
     }
@@ -231,17 +231,18 @@ extension Record {
         let values = try wireColumns()
         let assigningKey = recordSQL.insertAssigningKey != nil && recordSQL.keyPositions.first.map { values[$0].isNull } == true
         if names == nil, assigningKey { return try await inserted(in: session) }
-        // The returned key (an auto-increment one) is the row's: with `names`, an existing row keeps its own.
-        let decodeKey = { (row: WireRow) in recordSQL.autoIncrementColumn == nil ? nil : try row.decode(at: 0) as Int64? }
-        let id: Int64??
-        if let names {
-            let statement = try recordSQL.upsert(onConflict: names, assigningKey: assigningKey, tableName: Self.schema.name)
-            id = try await session.fetchOne(statement.sql, statement.arguments(values), table: Self.schema.name, decodeKey)
-        } else {
-            let upsert = try recordSQL.requireKeyed(Self.schema.name).upsert
-            id = try await session.fetchOne(UpsertByKey.self, of: Self.self, upsert, upsert.arguments(values), decodeKey)
-        }
         if !assigningKey { recordSQL.noteExplicitKey(in: values, session: session, table: Self.schema.name) }
+        guard let names else {
+            // By primary key: the row's key is the record's own.
+            let upsert = try recordSQL.requireKeyed(Self.schema.name).upsert
+            try await session.run(UpsertByKey.self, of: Self.self, upsert, upsert.arguments(values), table: Self.schema.name) { _ in }
+            return self
+        }
+        // By other columns, an existing row keeps its own key: the statement returns it (an auto-increment one).
+        let statement = try recordSQL.upsert(onConflict: names, assigningKey: assigningKey, tableName: Self.schema.name)
+        let id = try await session.fetchOne(statement.sql, statement.arguments(values), table: Self.schema.name) { row in
+            recordSQL.autoIncrementColumn == nil ? nil : try row.decode(at: 0) as Int64?
+        }
         var record = self
         if let id = id ?? nil { record.didInsert(rowID: id) }
         return record
