@@ -36,8 +36,8 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
-        // PostgreSQL workloads: its own executable so `bench` never builds NIO or Fluent. Generated/ holds the same
-        // models as bench's (ormgen's output for schema/, written into each executable so D's calls specialize there).
+        // PostgreSQL workloads: its own executable so `bench` never builds NIO or Fluent. Its Generated/ is a link to
+        // bench's (ormgen's output for schema/): the same models, compiled into each executable as an app compiles them.
         .executableTarget(
             name: "bench-postgres",
             dependencies: [

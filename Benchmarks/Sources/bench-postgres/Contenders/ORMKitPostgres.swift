@@ -3,8 +3,8 @@ import Foundation
 import ORMKit
 import ORMKitPostgres
 
-/// (D) ORMKitPostgres with the models `ormgen` generates from `Benchmarks/schema` (`Generated/`, the same files as the
-/// SQLite benchmark's): the product's public API as an app writes it, mirroring the SQLite benchmark's
+/// (D) ORMKitPostgres with the models `ormgen` generates from `Benchmarks/schema` (`Generated/`, a link to the SQLite
+/// benchmark's): the product's public API as an app writes it, mirroring the SQLite benchmark's
 /// `ORMKitContender` workload by workload. Writes run in `write { }`, reads in `read { }` (a read-only snapshot; with
 /// no replicas configured, on the primary).
 final class ORMKitPostgresContender: PostgresContender {
