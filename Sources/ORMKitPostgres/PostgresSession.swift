@@ -192,7 +192,7 @@ public final class PostgresSession {
     ///
     /// - Throws: `DatabaseError`.
     func settleSequences(of table: String? = nil) async throws {
-        let tables = table.map { explicitKeys[$0] == nil ? [] : [$0] } ?? Array(explicitKeys.keys)
+        let tables = table.map { [$0] } ?? Array(explicitKeys.keys)
         for table in tables {
             guard let (column, key) = explicitKeys.removeValue(forKey: table) else { continue }
             let sequence = "pg_get_serial_sequence($1, $2)"

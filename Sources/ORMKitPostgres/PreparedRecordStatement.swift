@@ -16,7 +16,7 @@ protocol RecordStatementKind {
 }
 
 enum SelectAllRows: RecordStatementKind {
-    static func statement(in sql: PostgresRecordSQL) -> PostgresStatement? { sql.selectAllStatement }
+    static func statement(in sql: PostgresRecordSQL) -> PostgresStatement? { sql.selectAll }
 }
 
 enum InsertRow: RecordStatementKind {
