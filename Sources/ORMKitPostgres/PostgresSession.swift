@@ -61,22 +61,28 @@ public final class PostgresSession {
         try await stream(rows, sql: sql, table: table, body)
     }
 
-    /// Runs `R`'s `Kind` statement with `arguments` and calls `body` with each row, streamed: as a named prepared
-    /// statement (parsed once per connection) when the options allow and the arguments have the declared types,
-    /// else as an unnamed one.
+    /// Runs `statement` with `arguments` and calls `body` with each row, streamed: as a named prepared statement
+    /// (parsed once per connection) when it has a preparation, the options allow and the arguments have the declared
+    /// types, else as an unnamed one.
     ///
     /// - Throws: `DatabaseError`, or what `body` throws.
-    func run<R: Record, Kind: RecordStatementKind>(
-        _ kind: Kind.Type, of record: R.Type, _ statement: PostgresStatement, _ arguments: [WireValue], table: String? = nil,
+    func run(
+        _ statement: PostgresStatement, _ arguments: [WireValue], table: String? = nil,
         _ body: (WireRow) async throws -> Void
     ) async throws {
         guard preparesStatements, let preparation = statement.preparation, preparation.accepts(arguments) else {
             return try await run(statement.sql, arguments, table: table, body)
         }
-        let prepared = PreparedRecordStatement<R, Kind>(bindings: try PostgresBindings(wire: arguments))
+        let declaration = NamedStatement.Declaration(
+            name: preparation.name, sql: statement.sql, parameterTypes: preparation.parameterTypes
+        )
+        let prepared = NamedStatement(bindings: try PostgresBindings(wire: arguments))
         trace?(TraceEvent(sql: statement.sql, expandedSQL: statement.sql))
         do {
-            let rows = try await connection.execute(prepared, logger: Self.logger)
+            // postgres-nio reads the statement's name and SQL (`NamedStatement.declaration`) before it suspends.
+            let rows = try await NamedStatement.$declaration.withValue(declaration) {
+                try await connection.execute(prepared, logger: Self.logger)
+            }
             try await stream(rows, sql: statement.sql, table: table, body)
         } catch {
             let error = translated(error, sql: statement.sql)
@@ -108,54 +114,46 @@ public final class PostgresSession {
         }
     }
 
-    /// The rows of `R`'s `Kind` statement, each decoded by `decode`.
+    /// The rows of `statement`, each decoded by `decode`.
     ///
     /// - Throws: `DatabaseError`, or what `decode` throws.
-    func fetchAll<R: Record, Kind: RecordStatementKind, T>(
-        _ kind: Kind.Type, of record: R.Type, _ statement: PostgresStatement, _ arguments: [WireValue],
-        _ decode: (WireRow) throws -> T
+    func fetchAll<T>(
+        _ statement: PostgresStatement, _ arguments: [WireValue], table: String? = nil, _ decode: (WireRow) throws -> T
     ) async throws -> [T] {
         var results: [T] = []
-        try await run(kind, of: record, statement, arguments, table: R.schema.name) { results.append(try decode($0)) }
+        try await run(statement, arguments, table: table) { results.append(try decode($0)) }
         return results
     }
 
-    /// The first row of `R`'s `Kind` statement decoded by `decode`, or nil.
+    /// The first row of `statement` decoded by `decode`, or nil.
     ///
     /// - Throws: `DatabaseError`, or what `decode` throws.
-    func fetchOne<R: Record, Kind: RecordStatementKind, T>(
-        _ kind: Kind.Type, of record: R.Type, _ statement: PostgresStatement, _ arguments: [WireValue],
-        _ decode: (WireRow) throws -> T
+    func fetchOne<T>(
+        _ statement: PostgresStatement, _ arguments: [WireValue], table: String? = nil, _ decode: (WireRow) throws -> T
     ) async throws -> T? {
         var result: T?
-        try await run(kind, of: record, statement, arguments, table: R.schema.name) { row in
+        try await run(statement, arguments, table: table) { row in
             if result == nil { result = try decode(row) }
         }
         return result
     }
 
-    /// The rows of `sql`, each decoded by `decode`.
+    /// The rows of raw `sql` (unprepared), each decoded by `decode`.
     ///
     /// - Throws: `DatabaseError`, or what `decode` throws.
     func fetchAll<T>(
         _ sql: String, _ arguments: [WireValue], table: String? = nil, _ decode: (WireRow) throws -> T
     ) async throws -> [T] {
-        var results: [T] = []
-        try await run(sql, arguments, table: table) { results.append(try decode($0)) }
-        return results
+        try await fetchAll(PostgresStatement(sql: sql, positions: []), arguments, table: table, decode)
     }
 
-    /// The first row of `sql` decoded by `decode`, or nil.
+    /// The first row of raw `sql` (unprepared) decoded by `decode`, or nil.
     ///
     /// - Throws: `DatabaseError`, or what `decode` throws.
     func fetchOne<T>(
         _ sql: String, _ arguments: [WireValue], table: String? = nil, _ decode: (WireRow) throws -> T
     ) async throws -> T? {
-        var result: T?
-        try await run(sql, arguments, table: table) { row in
-            if result == nil { result = try decode(row) }
-        }
-        return result
+        try await fetchOne(PostgresStatement(sql: sql, positions: []), arguments, table: table, decode)
     }
 
     /// Runs `body` inside a savepoint: rolled back to it when `body` throws (the error is rethrown), released

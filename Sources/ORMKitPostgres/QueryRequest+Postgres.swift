@@ -1,6 +1,7 @@
 import ORMKit
 
-// The query builder on PostgreSQL: the same requests render with `$n` placeholders and bind `WireValue`s.
+// The query builder on PostgreSQL: the same requests render with `$n` placeholders and bind `WireValue`s. The SQL
+// a request renders runs as a named prepared statement (`QueryStatementCache`), as record operations do.
 
 extension QueryRequest {
     /// The SELECT of the request's records, with its arguments.
@@ -10,29 +11,35 @@ extension QueryRequest {
         return (sql, renderer.wireArguments)
     }
 
+    /// The SELECT of the request's records as a statement (prepared once per connection), with its arguments.
+    func postgresStatement(_ selection: String) -> (statement: PostgresStatement, arguments: [WireValue]) {
+        let (sql, arguments) = postgresSelect(selection)
+        return (QueryStatementCache.shared.statement(sql, arguments), arguments)
+    }
+
     /// Fetches every matching record.
     ///
     /// - Throws: `DatabaseError`.
     public func fetchAll(_ db: some PostgresExecutor) async throws -> [R] {
-        let (sql, arguments) = postgresSelect(PostgresRecordSQL.of(R.self).selection)
-        return try await db.withSession(writing: false) { try await $0.fetchAll(sql, arguments, table: R.schema.name, R.init(row:)) }
+        let (statement, arguments) = postgresStatement(PostgresRecordSQL.of(R.self).selection)
+        return try await db.withSession(writing: false) { try await $0.fetchAll(statement, arguments, table: R.schema.name, R.init(row:)) }
     }
 
     /// Fetches the first matching record, or nil.
     ///
     /// - Throws: `DatabaseError`.
     public func fetchOne(_ db: some PostgresExecutor) async throws -> R? {
-        let (sql, arguments) = limit(1, offset: offsetCount).postgresSelect(PostgresRecordSQL.of(R.self).selection)
-        return try await db.withSession(writing: false) { try await $0.fetchOne(sql, arguments, table: R.schema.name, R.init(row:)) }
+        let (statement, arguments) = limit(1, offset: offsetCount).postgresStatement(PostgresRecordSQL.of(R.self).selection)
+        return try await db.withSession(writing: false) { try await $0.fetchOne(statement, arguments, table: R.schema.name, R.init(row:)) }
     }
 
     /// Calls `body` with each matching record, streamed from the server without buffering the result.
     ///
     /// - Throws: `DatabaseError`, or what `body` throws (which stops the iteration).
     public func forEach(_ db: some PostgresExecutor, _ body: (R) async throws -> Void) async throws {
-        let (sql, arguments) = postgresSelect(PostgresRecordSQL.of(R.self).selection)
+        let (statement, arguments) = postgresStatement(PostgresRecordSQL.of(R.self).selection)
         try await db.withSession(writing: false) { session in
-            try await session.run(sql, arguments, table: R.schema.name) { try await body(try R(row: $0)) }
+            try await session.run(statement, arguments, table: R.schema.name) { try await body(try R(row: $0)) }
         }
     }
 
@@ -41,8 +48,8 @@ extension QueryRequest {
     /// - Throws: `DatabaseError`.
     public func count(_ db: some PostgresExecutor) async throws -> Int {
         let (select, arguments) = postgresSelect("1")
-        let sql = "SELECT COUNT(*) FROM (\(select)) AS counted"
-        return try await db.withSession(writing: false) { try await $0.fetchOne(sql, arguments) { try $0.decode(at: 0) as Int } } ?? 0
+        let statement = QueryStatementCache.shared.statement("SELECT COUNT(*) FROM (\(select)) AS counted", arguments)
+        return try await db.withSession(writing: false) { try await $0.fetchOne(statement, arguments) { try $0.decode(at: 0) as Int } } ?? 0
     }
 
     /// Whether any row matches.
@@ -50,8 +57,8 @@ extension QueryRequest {
     /// - Throws: `DatabaseError`.
     public func exists(_ db: some PostgresExecutor) async throws -> Bool {
         let (select, arguments) = postgresSelect("1")
-        let sql = "SELECT EXISTS (\(select))"
-        return try await db.withSession(writing: false) { try await $0.fetchOne(sql, arguments) { try $0.decode(at: 0) as Bool } } ?? false
+        let statement = QueryStatementCache.shared.statement("SELECT EXISTS (\(select))", arguments)
+        return try await db.withSession(writing: false) { try await $0.fetchOne(statement, arguments) { try $0.decode(at: 0) as Bool } } ?? false
     }
 
     /// Page `number` (1-based) of `size` records and the total count, from one snapshot.
@@ -79,7 +86,8 @@ extension QueryRequest {
         let table = quoteIdentifier(R.schema.name)
         let sql = "WITH deleted AS (DELETE FROM \(table)\(matchingRows(&renderer)) RETURNING 1) SELECT COUNT(*) FROM deleted"
         let arguments = renderer.wireArguments
-        return try await db.withSession(writing: true) { try await $0.fetchOne(sql, arguments) { try $0.decode(at: 0) as Int } } ?? 0
+        let statement = QueryStatementCache.shared.statement(sql, arguments)
+        return try await db.withSession(writing: true) { try await $0.fetchOne(statement, arguments, table: R.schema.name) { try $0.decode(at: 0) as Int } } ?? 0
     }
 
     /// Sets `assignments` on every matching row; returns how many rows changed.
@@ -101,7 +109,8 @@ extension QueryRequest {
         let setClause = assignments.map { "\(quoteIdentifier($0.column)) = \($0.renderValue(&renderer))" }.joined(separator: ", ")
         let sql = "WITH updated AS (UPDATE \(table) SET \(setClause)\(matchingRows(&renderer)) RETURNING 1) SELECT COUNT(*) FROM updated"
         let arguments = renderer.wireArguments
-        return try await db.withSession(writing: true) { try await $0.fetchOne(sql, arguments) { try $0.decode(at: 0) as Int } } ?? 0
+        let statement = QueryStatementCache.shared.statement(sql, arguments)
+        return try await db.withSession(writing: true) { try await $0.fetchOne(statement, arguments, table: R.schema.name) { try $0.decode(at: 0) as Int } } ?? 0
     }
 
     /// ` WHERE …` selecting the request's rows for an UPDATE or DELETE: its condition, or, with joins, grouping,
@@ -126,8 +135,9 @@ extension QueryRequest {
         let selection = renderer.render(expression.sqlExpression)
         let sql = request.selectSQL(selection, renderer: &renderer)
         let arguments = renderer.wireArguments
+        let statement = QueryStatementCache.shared.statement(sql, arguments)
         let value = try await db.withSession(writing: false) { session in
-            try await session.fetchOne(sql, arguments) { try $0.decode(at: 0, as: E.Storage.self) }
+            try await session.fetchOne(statement, arguments, table: R.schema.name) { try $0.decode(at: 0, as: E.Storage.self) }
         }
         guard let value else {
             throw DatabaseError(kind: .misuse, message: "the aggregate returned no row (is the request grouped?)", table: R.schema.name)

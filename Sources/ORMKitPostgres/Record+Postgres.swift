@@ -30,7 +30,7 @@ extension Record {
     public static func find(_ db: some PostgresExecutor, _ key: PrimaryKey) async throws -> Self? {
         let find = try PostgresRecordSQL.of(Self.self).requireKeyed(schema.name).find
         let key = try wireKey(key)
-        return try await db.withSession(writing: false) { try await $0.fetchOne(FindByKey.self, of: Self.self, find, key, Self.init(row:)) }
+        return try await db.withSession(writing: false) { try await $0.fetchOne(find, key, table: Self.schema.name, Self.init(row:)) }
     }
 
     /// Fetches the records with these keys (in no particular order; missing keys are skipped).
@@ -50,7 +50,7 @@ extension Record {
         return try await db.withSession(writing: false) { session in
             var found: [Self] = []
             for key in keys {
-                if let record = try await session.fetchOne(FindByKey.self, of: Self.self, keyed.find, key, Self.init(row:)) {
+                if let record = try await session.fetchOne(keyed.find, key, table: Self.schema.name, Self.init(row:)) {
                     found.append(record)
                 }
             }
@@ -65,7 +65,7 @@ extension Record {
         let exists = try PostgresRecordSQL.of(Self.self).requireKeyed(schema.name).exists
         let key = try wireKey(key)
         return try await db.withSession(writing: false) { session in
-            try await session.fetchOne(ExistsByKey.self, of: Self.self, exists, key) { try $0.decode(at: 0) as Bool }
+            try await session.fetchOne(exists, key, table: Self.schema.name) { try $0.decode(at: 0) as Bool }
         } ?? false
     }
 
@@ -74,7 +74,7 @@ extension Record {
     /// - Throws: `DatabaseError`.
     public static func fetchAll(_ db: some PostgresExecutor) async throws -> [Self] {
         let selectAll = PostgresRecordSQL.of(Self.self).selectAll
-        return try await db.withSession(writing: false) { try await $0.fetchAll(SelectAllRows.self, of: Self.self, selectAll, [], Self.init(row:)) }
+        return try await db.withSession(writing: false) { try await $0.fetchAll(selectAll, [], table: Self.schema.name, Self.init(row:)) }
     }
 
     /// Fetches the first row of the table, or nil.
@@ -108,14 +108,14 @@ extension Record {
         var record = self
         if let assigning = recordSQL.insertAssigningKey, let key = recordSQL.keyPositions.first, values[key].isNull {
             try await session.settleSequences(of: Self.schema.name)
-            let id = try await session.fetchOne(InsertAssigningKey.self, of: Self.self, assigning, assigning.arguments(values)) {
+            let id = try await session.fetchOne(assigning, assigning.arguments(values), table: Self.schema.name) {
                 try $0.decode(at: 0) as Int64
             }
             if let id { record.didInsert(rowID: id) }
             return record
         }
         let insert = recordSQL.insert
-        try await session.run(InsertRow.self, of: Self.self, insert, insert.arguments(values), table: Self.schema.name) { _ in }
+        try await session.run(insert, insert.arguments(values), table: Self.schema.name) { _ in }
         recordSQL.noteExplicitKey(in: values, session: session, table: Self.schema.name)
         return record
     }
@@ -140,7 +140,7 @@ extension Record {
         let update = try PostgresRecordSQL.of(Self.self).requireKeyed(Self.schema.name).update
         let values = try wireColumns()
         let missing = try await db.withSession(writing: true) { session in
-            try await session.fetchOne(UpdateByKey.self, of: Self.self, update, update.arguments(values)) { _ in true } ?? false
+            try await session.fetchOne(update, update.arguments(values), table: Self.schema.name) { _ in true } ?? false
         }
         try Self.requireRow(missing: missing)
     }
@@ -190,7 +190,7 @@ extension Record {
         let recordSQL = PostgresRecordSQL.of(Self.self)
         let values = try wireColumns()
         if let keyed = recordSQL.keyed, !recordSQL.keyPositions.contains(where: { values[$0].isNull }) {
-            let missing = try await session.fetchOne(UpdateByKey.self, of: Self.self, keyed.update, keyed.update.arguments(values)) { _ in true }
+            let missing = try await session.fetchOne(keyed.update, keyed.update.arguments(values), table: Self.schema.name) { _ in true }
             if missing == nil { return self }
         }
         return try await inserted(in: session)
@@ -235,7 +235,7 @@ extension Record {
         guard let names else {
             // By primary key: the row's key is the record's own.
             let upsert = try recordSQL.requireKeyed(Self.schema.name).upsert
-            try await session.run(UpsertByKey.self, of: Self.self, upsert, upsert.arguments(values), table: Self.schema.name) { _ in }
+            try await session.run(upsert, upsert.arguments(values), table: Self.schema.name) { _ in }
             return self
         }
         // By other columns, an existing row keeps its own key: the statement returns it (an auto-increment one).
@@ -256,7 +256,7 @@ extension Record {
         let delete = try PostgresRecordSQL.of(Self.self).requireKeyed(Self.schema.name).deleteRecord
         let values = try wireColumns()
         return try await db.withSession(writing: true) { session in
-            try await session.fetchOne(DeleteRecord.self, of: Self.self, delete, delete.arguments(values)) { _ in true } ?? false
+            try await session.fetchOne(delete, delete.arguments(values), table: Self.schema.name) { _ in true } ?? false
         }
     }
 
@@ -267,7 +267,7 @@ extension Record {
     public static func delete(_ db: some PostgresExecutor, key: PrimaryKey) async throws -> Bool {
         let delete = try PostgresRecordSQL.of(Self.self).requireKeyed(schema.name).deleteByKey
         let key = try wireKey(key)
-        return try await db.withSession(writing: true) { try await $0.fetchOne(DeleteByKey.self, of: Self.self, delete, key) { _ in true } ?? false }
+        return try await db.withSession(writing: true) { try await $0.fetchOne(delete, key, table: Self.schema.name) { _ in true } ?? false }
     }
 
     /// Deletes the rows with these keys; returns how many there were.
@@ -279,7 +279,7 @@ extension Record {
         let keys = try keys.map(wireKey)
         return try await db.withSession(writing: true) { session in
             var deleted = 0
-            for key in keys where try await session.fetchOne(DeleteByKey.self, of: Self.self, delete, key, { _ in true }) == true {
+            for key in keys where try await session.fetchOne(delete, key, table: Self.schema.name, { _ in true }) == true {
                 deleted += 1
             }
             return deleted

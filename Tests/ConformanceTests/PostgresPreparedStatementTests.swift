@@ -4,8 +4,9 @@ import ORMKit
 import ORMKitPostgres
 import Testing
 
-/// PostgreSQL only: record operations run as named prepared statements (parsed once per connection). Each test
-/// uses one pooled connection, so every call after the first reuses what that connection prepared.
+/// PostgreSQL only: record operations and the query builder's SQL run as named prepared statements (parsed once
+/// per connection). Each test uses one pooled connection, so every call after the first reuses what that
+/// connection prepared.
 @Suite("PostgreSQL: prepared statements") struct PostgresPreparedStatementTests {
     static func open(_ test: TestPostgresDatabase, prepares: Bool = true) throws -> PostgresDatabase {
         var options = PostgresDatabase.Options()
@@ -35,6 +36,39 @@ import Testing
         }
         // One statement each for insert (key assigned), update and find: three calls, three preparations.
         #expect(names.filter { $0.hasPrefix("ormkit") }.count == 3, "\(names)")
+        await db.close()
+        try await test.drop()
+    }
+
+    /// A request rendered again (the same SQL, other values) runs as the statement its first rendering prepared,
+    /// and a request that failed to prepare works on that connection once the cause is gone.
+    @Test func queryBuilderRequestsArePreparedOnceAndReused() async throws {
+        guard let test = try await TestPostgresDatabase.create() else { return }
+        let db = try Self.open(test)
+        // The table does not exist yet: preparing fails, and the statement takes a new name for the next call.
+        await #expect(throws: DatabaseError.self) {
+            _ = try await Author.filter(Author.rating > 2.0 && Author.name.like("Query%")).order(Author.name).limit(10).fetchAll(db)
+        }
+        try await db.migrate(ExampleSchema.self, hooks: PostgreSQLTests.hooks)
+        try await db.write { session in
+            for number in 1...5 {
+                var author = RelationConformanceTests.author("Query\(number)")
+                author.rating = Double(number)
+                try await author.insert(session)
+            }
+        }
+        let (found, names) = try await db.read { session in
+            var found: [[String]] = []
+            for minimum in [2.0, 3.0, 4.0] {
+                found.append(try await Author.filter(Author.rating > minimum && Author.name.like("Query%")).order(Author.name).limit(10).fetchAll(session).map(\.name))
+            }
+            let preparedNames = try await Self.preparedNames(session)
+            return (found, preparedNames.filter { $0.hasPrefix("ormkitq") })
+        }
+        #expect(found == [["Query3", "Query4", "Query5"], ["Query4", "Query5"], ["Query5"]])
+        // Three calls of the same request, one preparation (renamed after the failed one).
+        #expect(names.count == 1, "\(names)")
+        #expect(names.allSatisfy { $0.hasSuffix("_1") }, "\(names)")
         await db.close()
         try await test.drop()
     }

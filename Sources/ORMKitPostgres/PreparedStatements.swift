@@ -2,64 +2,33 @@ import Foundation
 import ORMKit
 import PostgresNIO
 
-// Record operations as named prepared statements: each connection parses and plans a statement once, then only
-// binds and executes it (one Bind/Execute instead of Parse/Describe/Bind/Execute per call), as hand-written
-// postgres-nio code does with `PostgresPreparedStatement`.
-//
-// postgres-nio names a prepared statement by its type (`static var name`/`sql`), so each record operation is a type:
-// `PreparedRecordStatement<Item, UpdateByKey>` reads its SQL from `Item`'s `PostgresRecordSQL`.
+// Statements as named prepared statements: each connection parses and plans a statement once, then only binds and
+// executes it (one Bind/Execute instead of Parse/Describe/Bind/Execute per call), as hand-written postgres-nio code
+// does with `PostgresPreparedStatement`. Record operations have theirs from the table's `PostgresRecordSQL`; the
+// query builder's SQL gets one from `QueryStatementCache` the first time it is rendered.
 
-/// A record operation whose statement can be prepared: where its statement sits in a table's `PostgresRecordSQL`.
-protocol RecordStatementKind {
-    /// The statement, or nil when the table has none of this kind (no primary key, no auto-increment key).
-    static func statement(in sql: PostgresRecordSQL) -> PostgresStatement?
-}
+/// postgres-nio's prepared statement for a statement known only at run time.
+///
+/// postgres-nio takes a prepared statement's name, SQL and parameter types from static properties of its type, and
+/// reads them when `execute` is called, before it suspends. These read `declaration`, a task-local value bound around
+/// that call (`PostgresSession.execute(_:_:)`), so one type serves every statement.
+struct NamedStatement: PostgresPreparedStatement {
+    /// A prepared statement's name, SQL and declared parameter types.
+    struct Declaration: Sendable {
+        let name: String
+        let sql: String
+        let parameterTypes: [PostgresDataType]
+    }
 
-enum SelectAllRows: RecordStatementKind {
-    static func statement(in sql: PostgresRecordSQL) -> PostgresStatement? { sql.selectAll }
-}
-
-enum InsertRow: RecordStatementKind {
-    static func statement(in sql: PostgresRecordSQL) -> PostgresStatement? { sql.insert }
-}
-
-enum InsertAssigningKey: RecordStatementKind {
-    static func statement(in sql: PostgresRecordSQL) -> PostgresStatement? { sql.insertAssigningKey }
-}
-
-enum FindByKey: RecordStatementKind {
-    static func statement(in sql: PostgresRecordSQL) -> PostgresStatement? { sql.keyed?.find }
-}
-
-enum ExistsByKey: RecordStatementKind {
-    static func statement(in sql: PostgresRecordSQL) -> PostgresStatement? { sql.keyed?.exists }
-}
-
-enum DeleteByKey: RecordStatementKind {
-    static func statement(in sql: PostgresRecordSQL) -> PostgresStatement? { sql.keyed?.deleteByKey }
-}
-
-enum UpdateByKey: RecordStatementKind {
-    static func statement(in sql: PostgresRecordSQL) -> PostgresStatement? { sql.keyed?.update }
-}
-
-enum DeleteRecord: RecordStatementKind {
-    static func statement(in sql: PostgresRecordSQL) -> PostgresStatement? { sql.keyed?.deleteRecord }
-}
-
-enum UpsertByKey: RecordStatementKind {
-    static func statement(in sql: PostgresRecordSQL) -> PostgresStatement? { sql.keyed?.upsert }
-}
-
-/// `Kind`'s statement of `R`'s table as postgres-nio's prepared statement; rows come back undecoded.
-struct PreparedRecordStatement<R: Record, Kind: RecordStatementKind>: PostgresPreparedStatement {
     typealias Row = PostgresRow
+
+    @TaskLocal static var declaration: Declaration?
+
     let bindings: PostgresBindings
 
-    private static var statement: PostgresStatement? { Kind.statement(in: PostgresRecordSQL.of(R.self)) }
-    static var name: String { statement?.preparation?.name ?? "" }
-    static var sql: String { statement?.sql ?? "" }
-    static var bindingDataTypes: [PostgresDataType] { statement?.preparation?.parameterTypes ?? [] }
+    static var name: String { declaration?.name ?? "" }
+    static var sql: String { declaration?.sql ?? "" }
+    static var bindingDataTypes: [PostgresDataType] { declaration?.parameterTypes ?? [] }
 
     func makeBindings() -> PostgresBindings { bindings }
     func decodeRow(_ row: PostgresRow) -> PostgresRow { row }
@@ -126,6 +95,42 @@ final class StatementPreparation: Sendable {
     /// A process-unique prefix for a table's statement names.
     static func uniquePrefix() -> String { "ormkit\(tables.increment())" }
     private static let tables = LockedCounter()
+}
+
+/// The preparations of the query builder's SQL, shared by every connection of the process: a request rendered again
+/// (the same SQL) runs as the statement its first rendering prepared.
+///
+/// Holds at most `capacity` statements (each one is kept on every connection that ran it): SQL first seen after that,
+/// or first seen with a NULL argument (whose type the server would infer), runs unprepared.
+final class QueryStatementCache: @unchecked Sendable {
+    // `@unchecked`: `preparations` is only touched under `lock`.
+    static let shared = QueryStatementCache(capacity: 1_000)
+
+    let capacity: Int
+    private let lock = NSLock()
+    private var preparations: [String: StatementPreparation] = [:]
+
+    init(capacity: Int) {
+        self.capacity = capacity
+    }
+
+    /// `sql` with its preparation, when it has one or can get one with the types of `arguments`.
+    func statement(_ sql: String, _ arguments: [WireValue]) -> PostgresStatement {
+        PostgresStatement(sql: sql, positions: [], preparation: preparation(sql, arguments))
+    }
+
+    private func preparation(_ sql: String, _ arguments: [WireValue]) -> StatementPreparation? {
+        lock.withLock {
+            if let known = preparations[sql] { return known }
+            guard preparations.count < capacity,
+                let preparation = StatementPreparation(
+                    baseName: "ormkitq\(preparations.count + 1)", parameterTypes: arguments.map(\.postgresType)
+                )
+            else { return nil }
+            preparations[sql] = preparation
+            return preparation
+        }
+    }
 }
 
 extension WireValue {
