@@ -27,8 +27,8 @@ final class PostgresRecordSQL: Sendable {
     let table: String
     let columns: [String]
     let selection: String
-    /// Every column of every row (prepared for `fetchAll`; other reads add clauses to its SQL).
-    let selectAll: PostgresStatement
+    /// `SELECT` every column of every row (other reads add clauses to it).
+    let selectAll: String
     /// INSERT of every column (an explicit key: the session moves an auto-increment key's sequence past it).
     let insert: PostgresStatement
     /// INSERT without the auto-increment key (the server assigns it), returning it.
@@ -66,7 +66,7 @@ final class PostgresRecordSQL: Sendable {
         self.table = table
         self.columns = columns
         selection = columns.map { "\(table).\(quoteIdentifier($0))" }.joined(separator: ", ")
-        selectAll = prepared("all", "SELECT \(selection) FROM \(table)", positions: [])
+        selectAll = "SELECT \(selection) FROM \(table)"
         let positions = schema.primaryKey.compactMap { columns.firstIndex(of: $0) }
         keyPositions = positions
         let autoIncrement = schema.isAutoIncrement && positions.count == 1 ? positions[0] : nil
@@ -102,7 +102,7 @@ final class PostgresRecordSQL: Sendable {
                 .joined(separator: ", ")
         let keyParameters = Array(positions.indices)
         keyed = Keyed(
-            find: prepared("find", "\(selectAll.sql) WHERE \(keyByParameter)", positions: keyParameters, parameterColumns: positions),
+            find: prepared("find", "\(selectAll) WHERE \(keyByParameter)", positions: keyParameters, parameterColumns: positions),
             exists: prepared(
                 "exists", "SELECT EXISTS (SELECT 1 FROM \(table) WHERE \(keyByParameter))", positions: keyParameters, parameterColumns: positions
             ),

@@ -42,7 +42,7 @@ extension Record {
         let keys = try keys.map(wireKey)
         guard !keys.isEmpty else { return [] }
         if recordSQL.keyPositions.count == 1 {
-            let sql = "\(recordSQL.selectAll.sql) WHERE \(recordSQL.table).\(quoteIdentifier(schema.primaryKey[0])) = ANY($1)"
+            let sql = "\(recordSQL.selectAll) WHERE \(recordSQL.table).\(quoteIdentifier(schema.primaryKey[0])) = ANY($1)"
             return try await db.withSession(writing: false) { session in
                 try await session.fetchAll(sql, arrayOf: keys.map { $0[0] }, table: schema.name, Self.init(row:))
             }
@@ -73,6 +73,8 @@ extension Record {
     ///
     /// - Throws: `DatabaseError`.
     public static func fetchAll(_ db: some PostgresExecutor) async throws -> [Self] {
+        // Unprepared, as cursors: over a whole table, the extra asynchronous `map` that postgres-nio's
+        // prepared-statement API runs for every row costs more than parsing the statement once.
         let selectAll = PostgresRecordSQL.of(Self.self).selectAll
         return try await db.withSession(writing: false) { try await $0.fetchAll(selectAll, [], table: Self.schema.name, Self.init(row:)) }
     }
@@ -81,7 +83,7 @@ extension Record {
     ///
     /// - Throws: `DatabaseError`.
     public static func fetchOne(_ db: some PostgresExecutor) async throws -> Self? {
-        let sql = PostgresRecordSQL.of(Self.self).selectAll.sql + " LIMIT 1"
+        let sql = PostgresRecordSQL.of(Self.self).selectAll + " LIMIT 1"
         return try await db.withSession(writing: false) { try await $0.fetchOne(sql, [], table: schema.name, Self.init(row:)) }
     }
 
