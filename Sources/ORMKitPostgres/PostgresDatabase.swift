@@ -44,10 +44,10 @@ public final class PostgresDatabase: Sendable {
         public var connectTimeout = Duration.seconds(5)
         /// How long a read waits for a replica connection before it reads from the next server instead.
         public var replicaLeaseTimeout = Duration.seconds(1)
-        /// Whether record operations (find, insert, update, upsert, delete) and query-builder requests (but
-        /// cursors) run as named prepared statements, parsed once per connection. Turn it off behind a pooler that shares server
-        /// connections between clients per transaction (PgBouncer before 1.21 in transaction mode), where a
-        /// statement prepared on one connection is missing on the next.
+        /// Whether record operations (find, insert, update, upsert, delete) and query-builder requests other than
+        /// cursors run as named prepared statements, parsed once per connection. Turn it off behind a pooler that
+        /// shares server connections between clients per transaction (PgBouncer before 1.21 in transaction mode),
+        /// where a statement prepared on one connection is missing on the next.
         public var preparesStatements = true
 
         /// Default options: 20 connections per server, round robin, skip a failed replica for 5 s.

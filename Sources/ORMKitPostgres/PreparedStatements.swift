@@ -11,7 +11,7 @@ import PostgresNIO
 ///
 /// postgres-nio takes a prepared statement's name, SQL and parameter types from static properties of its type, and
 /// reads them when `execute` is called, before it suspends. These read `declaration`, a task-local value bound around
-/// that call (`PostgresSession.execute(_:_:)`), so one type serves every statement.
+/// that call (`PostgresSession.run(_:_:table:_:)`), so one type serves every statement.
 struct NamedStatement: PostgresPreparedStatement {
     /// A prepared statement's name, SQL and declared parameter types.
     struct Declaration: Sendable {
