@@ -1,3 +1,4 @@
+#if PostgreSQL  // the package trait that enables ORMKitPostgres (Package.swift)
 import Foundation
 import Logging
 import ORMKit
@@ -5,13 +6,13 @@ import PostgresNIO
 
 /// One server (the primary or a replica): its connection pool, and for replicas how busy it is and whether it
 /// failed recently.
-final class PostgresEndpoint: @unchecked Sendable {
-    // `@unchecked`: `inFlight` and `downUntil` are only touched under `lock`; `client` is Sendable.
+final class PostgresEndpoint: Sendable {
     let client: PostgresClient
     let name: String
-    private let lock = NSLock()
-    private var inFlight = 0
-    private var downUntil: ContinuousClock.Instant?
+    /// The number of operations running on this server now.
+    private let inFlight = Locked(0)
+    /// Until when reads skip this server after a connection failure.
+    private let downUntil = Locked<ContinuousClock.Instant?>(nil)
 
     init(configuration: PostgresClient.Configuration, name: String) {
         self.client = PostgresClient(configuration: configuration)
@@ -19,11 +20,11 @@ final class PostgresEndpoint: @unchecked Sendable {
     }
 
     /// The number of operations running on this server now.
-    var load: Int { lock.withLock { inFlight } }
+    var load: Int { inFlight.withLock { $0 } }
 
     /// Whether the server failed within the retry interval (reads skip it meanwhile).
     var isDown: Bool {
-        lock.withLock {
+        downUntil.withLock { downUntil in
             guard let downUntil else { return false }
             return ContinuousClock.now < downUntil
         }
@@ -31,7 +32,7 @@ final class PostgresEndpoint: @unchecked Sendable {
 
     /// Skips the server for `interval` after a connection failure.
     func markDown(for interval: Duration) {
-        lock.withLock { downUntil = ContinuousClock.now + interval }
+        downUntil.withLock { $0 = ContinuousClock.now + interval }
     }
 
     /// Whether a connection can be leased within `timeout`: the pool keeps retrying a server that refuses
@@ -57,8 +58,8 @@ final class PostgresEndpoint: @unchecked Sendable {
         isolation: isolated (any Actor)? = #isolation,
         _ body: (PostgresConnection) async throws -> sending T
     ) async throws -> sending T {
-        lock.withLock { inFlight += 1 }
-        defer { lock.withLock { inFlight -= 1 } }
+        inFlight.withLock { $0 += 1 }
+        defer { inFlight.withLock { $0 -= 1 } }
         return try await client.withConnection(isolation: isolation, body)
     }
 }
@@ -103,3 +104,4 @@ extension PostgresClient.Configuration {
         return components.string ?? "(the URL)"
     }
 }
+#endif

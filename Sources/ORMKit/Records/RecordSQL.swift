@@ -30,7 +30,7 @@ final class RecordSQL: Sendable {
     /// Whether the key is an auto-increment `INTEGER PRIMARY KEY`.
     @usableFromInline let isAutoIncrement: Bool
     /// SQL for column subsets (`update(columns:)`, `upsert(onConflict:)`), built on first use.
-    private let subsetCache = SubsetCache()
+    private let subsetCache = Locked<[String: RecordStatementSQL]>([:])
 
     /// The keyed statements.
     @usableFromInline
@@ -124,10 +124,10 @@ final class RecordSQL: Sendable {
         let keyed = try requireKey(tableName: tableName)
         let positions = try positions(of: names, tableName: tableName)
         let key = "update:" + positions.map(String.init).joined(separator: ",")
-        return subsetCache.sql(for: key) {
+        return subsetCache.value(for: key) {
             let assigned = positions.isEmpty ? keyed.keyPositions : positions
             let setClause = assigned.map { "\(quoteIdentifier(columns[$0])) = ?\($0 + 1)" }.joined(separator: ", ")
-            return "UPDATE \(table) SET \(setClause) WHERE \(keyed.recordKeyCondition)"
+            return RecordStatementSQL("UPDATE \(table) SET \(setClause) WHERE \(keyed.recordKeyCondition)")
         }
     }
 
@@ -138,7 +138,7 @@ final class RecordSQL: Sendable {
     func upsert(onConflict names: [String], tableName: String) throws -> RecordStatementSQL {
         let conflictPositions = try positions(of: names, tableName: tableName)
         let key = "upsert:" + conflictPositions.map(String.init).joined(separator: ",")
-        return subsetCache.sql(for: key) {
+        return subsetCache.value(for: key) {
             let keyPositions = keyed?.keyPositions ?? []
             let updated = columns.indices.filter { !conflictPositions.contains($0) && !keyPositions.contains($0) }
             let target = conflictPositions.map { quoteIdentifier(columns[$0]) }.joined(separator: ", ")
@@ -148,7 +148,7 @@ final class RecordSQL: Sendable {
                     .joined(separator: ", ")
             let returning = isAutoIncrement && keyPositions.count == 1
                 ? " RETURNING \(quoteIdentifier(columns[keyPositions[0]]))" : ""
-            return "\(insert.sql) ON CONFLICT (\(target)) \(action)\(returning)"
+            return RecordStatementSQL("\(insert.sql) ON CONFLICT (\(target)) \(action)\(returning)")
         }
     }
 
@@ -177,22 +177,6 @@ final class RecordSQL: Sendable {
     }
 }
 
-/// SQL strings built on demand and kept for the life of the table schema.
-private final class SubsetCache: @unchecked Sendable {
-    // `@unchecked`: `entries` is only touched under `lock`.
-    private let lock = NSLock()
-    private var entries: [String: RecordStatementSQL] = [:]
-
-    func sql(for key: String, build: () -> String) -> RecordStatementSQL {
-        lock.lock()
-        defer { lock.unlock() }
-        if let sql = entries[key] { return sql }
-        let sql = RecordStatementSQL(build())
-        entries[key] = sql
-        return sql
-    }
-}
-
 /// The SQL of one record operation on one table, with the slot its prepared statement takes in every
 /// connection, so a record operation finds its statement by index instead of hashing the SQL text.
 ///
@@ -208,26 +192,13 @@ struct RecordStatementSQL: Sendable {
 
     init(_ sql: String) {
         self.sql = sql
-        self.slot = statementSlots.next()
+        self.slot = statementSlots.increment() - 1
     }
 
 }
 
 /// Hands out statement slots: one per record SQL text built in the process (about ten per table).
-private let statementSlots = SlotCounter()
-
-private final class SlotCounter: @unchecked Sendable {
-    // `@unchecked`: `count` is only touched under `lock`.
-    private let lock = NSLock()
-    private var count = 0
-
-    func next() -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        count += 1
-        return count - 1
-    }
-}
+private let statementSlots = Locked(0)
 
 /// `name` as a double-quoted SQL identifier, with embedded quotes doubled.
 package func quoteIdentifier(_ name: String) -> String {
