@@ -41,24 +41,35 @@ enum DateText {
     @usableFromInline
     static func checkedUnixMilliseconds(_ value: Date) throws -> Int64 {
         guard let milliseconds = unixMilliseconds(value) else {
-            throw DatabaseError(kind: .encoding, resultCode: SQLITE_RANGE, message: "the date \(value) is out of the range of 64-bit milliseconds")
+            throw DatabaseError(kind: .encoding, resultCode: SQLITE_RANGE, message: "the date \(describe(value)) is out of the range of 64-bit milliseconds")
         }
         return milliseconds
     }
 
-    /// The date of `milliseconds` since 1970.
+    /// The date of `milliseconds` since 1970, for every `Int64` (the truncating quotient and remainder cannot
+    /// overflow, where rounding down and multiplying back would at `Int64.min`).
     @usableFromInline
     static func date(unixMilliseconds milliseconds: Int64) -> Date {
-        let seconds = milliseconds.quotientRoundingDown(by: 1_000)
-        let fraction = milliseconds - seconds * 1_000
+        let seconds = milliseconds / 1_000
+        let fraction = milliseconds % 1_000
         return Date(timeIntervalSinceReferenceDate: Double(seconds - referenceOffset) + Double(fraction) / 1_000)
+    }
+
+    /// `value` for an error message, without calling `Date.description` (which traps on NaN): the ISO 8601 text
+    /// within years 0000–9999, else the seconds since 1970 (`nan`, `inf`, `-1e+20`).
+    @usableFromInline
+    static func describe(_ value: Date) -> String {
+        if let milliseconds = unixMilliseconds(value), textRange.contains(milliseconds) {
+            return format(milliseconds, style: .iso8601)
+        }
+        return "\(value.timeIntervalSince1970) seconds from 1970"
     }
 
     /// The text of `value` in `style`, or an encoding error outside years 0000–9999.
     @usableFromInline
     static func checkedText(_ value: Date, style: Style) throws -> String {
         guard let milliseconds = unixMilliseconds(value), textRange.contains(milliseconds) else {
-            throw DatabaseError(kind: .encoding, resultCode: SQLITE_RANGE, message: "the date \(value) is outside the years 0000–9999 that date text can hold")
+            throw DatabaseError(kind: .encoding, resultCode: SQLITE_RANGE, message: "the date \(describe(value)) is outside the years 0000–9999 that date text can hold")
         }
         return format(milliseconds, style: style)
     }
