@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -6,11 +6,18 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     products: [
         .library(name: "ORMKit", targets: ["ORMKit"]),
-        // PostgreSQL: its own product, so apps that only use SQLite never build SwiftNIO.
+        // PostgreSQL: its own product behind the `PostgreSQL` trait, so apps that only use SQLite never fetch or
+        // build SwiftNIO. Enable it with `.package(url: …, from: …, traits: ["PostgreSQL"])`.
         .library(name: "ORMKitPostgres", targets: ["ORMKitPostgres"]),
         .executable(name: "ormgen", targets: ["ormgen"]),
         .plugin(name: "ORMGenPlugin", targets: ["ORMGenPlugin"]),
         .plugin(name: "ORMGenCommandPlugin", targets: ["ORMGenCommandPlugin"]),
+    ],
+    traits: [
+        .trait(
+            name: "PostgreSQL",
+            description: "The ORMKitPostgres engine (postgres-nio and SwiftNIO). Off by default: a SQLite-only app resolves neither."
+        ),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
@@ -26,7 +33,14 @@ let package = Package(
         ),
         .target(name: "ORMKit", dependencies: ["ORMKitSQLite"]),
         // The same generated models on PostgreSQL, through postgres-nio's PostgresClient pool.
-        .target(name: "ORMKitPostgres", dependencies: ["ORMKit", .product(name: "PostgresNIO", package: "postgres-nio")]),
+        // Its sources compile only with the `PostgreSQL` trait (`#if PostgreSQL`); without it the target is empty.
+        .target(
+            name: "ORMKitPostgres",
+            dependencies: [
+                "ORMKit",
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
+            ]
+        ),
 
         // Generator: YAML schema -> Swift source. Never imports the runtime (SQLite only compiles `check:` expressions).
         .target(name: "ORMGenCore", dependencies: ["ORMKitSQLite", .product(name: "Yams", package: "Yams")]),

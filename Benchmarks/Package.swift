@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import Foundation
 import PackageDescription
 
@@ -12,7 +12,8 @@ let package = Package(
     name: "ORMGenBenchmarks",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(path: ".."),
+        // The PostgreSQL trait enables ORMKitPostgres (contender D of bench-postgres).
+        .package(path: "..", traits: ["PostgreSQL"]),
         .package(url: "https://github.com/groue/GRDB.swift.git", exact: "7.10.0"),
         // PostgreSQL contenders (bench-postgres only): A on postgres-nio, F on Fluent's ORM (FluentKit) and driver.
         .package(url: "https://github.com/vapor/postgres-nio.git", exact: "1.33.2"),

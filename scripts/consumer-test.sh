@@ -7,7 +7,9 @@
 #   3. builds and runs the app and checks its output,
 #   4. rebuilds with nothing changed: the generator must not run,
 #   5. edits the YAML: the generator must run and the new field must appear,
-#   6. breaks the YAML: `swift build` must fail with `path:line:column: error:` pointing at the file.
+#   6. breaks the YAML: `swift build` must fail with `path:line:column: error:` pointing at the file,
+#   7. resolves only Yams and swift-argument-parser besides this package (PostgreSQL is behind a trait), while a
+#      second consumer that enables the `PostgreSQL` trait resolves postgres-nio and SwiftNIO.
 # Usage: bash scripts/consumer-test.sh   (KEEP_CONSUMER=1 keeps the temp dir for inspection)
 set -euo pipefail
 
@@ -131,7 +133,7 @@ try catalog.write { conn in
 print("shelves: \(try Shelf.fetchAll(catalog).map(\.label).joined(separator: ","))")
 SWIFT
 
-say "1/6 command plugin: generate-orm --target Catalog --access public"
+say "1/7 command plugin: generate-orm --target Catalog --access public"
 swift_in_consumer generate-orm package --allow-writing-to-package-directory generate-orm --target Catalog --access public
 for file in Shelf.swift CatalogSchema.swift; do
     [ -f "$CONSUMER/Sources/Catalog/Generated/$file" ] || fail "generate-orm did not write Sources/Catalog/Generated/$file" "$LOG/generate-orm.log"
@@ -143,7 +145,7 @@ grep -q "skipping MyApp" "$LOG/generate-orm-all.log" || fail "generate-orm did n
 grep -q "generate-orm: Catalog:" "$LOG/generate-orm-all.log" || fail "generate-orm without --target did not generate Catalog" "$LOG/generate-orm-all.log"
 [ ! -e "$CONSUMER/Sources/MyApp/Generated" ] || fail "generate-orm wrote into the build-plugin target MyApp"
 
-say "2/6 first build (build plugin generates ORMGen.swift)"
+say "2/7 first build (build plugin generates ORMGen.swift)"
 swift_in_consumer build-1 build
 grep -q "Generating ORMGen.swift for MyApp" "$LOG/build-1.log" || fail "the build plugin did not run" "$LOG/build-1.log"
 if grep -q "unhandled" "$LOG/build-1.log"; then fail "SwiftPM warned about unhandled files" "$LOG/build-1.log"; fi
@@ -157,12 +159,12 @@ GENERATED="$(generated_file)"
 grep -q "^struct Note: " "$GENERATED" || fail "the build plugin did not generate internal models for an executable target"
 grep -q "^public struct" "$GENERATED" && fail "the build plugin generated public models for an executable target"
 
-say "3/6 run the app"
+say "3/7 run the app"
 swift_in_consumer run run MyApp "$WORK"
 grep -qx "notes: 3, starred: yaml,plugins" "$LOG/run.log" || fail "unexpected output from MyApp" "$LOG/run.log"
 grep -qx "shelves: A1" "$LOG/run.log" || fail "unexpected output from MyApp" "$LOG/run.log"
 
-say "4/6 rebuild with nothing changed: the generator must not run"
+say "4/7 rebuild with nothing changed: the generator must not run"
 BEFORE="$(mtime "$GENERATED")"
 sleep 1
 swift_in_consumer build-2 build -v
@@ -171,7 +173,7 @@ if grep -q "Generating ORMGen.swift" "$LOG/build-2.log" || grep -Eq "/ormgen(-to
 fi
 [ "$(mtime "$GENERATED")" = "$BEFORE" ] || fail "ORMGen.swift was rewritten although no schema file changed"
 
-say "5/6 edit the YAML: the generator must run again"
+say "5/7 edit the YAML: the generator must run again"
 cat >"$CONSUMER/Sources/MyApp/schema/notes.yaml" <<'YAML'
 name: NotesSchema
 models:
@@ -188,7 +190,7 @@ swift_in_consumer build-3 build
 grep -q "Generating ORMGen.swift for MyApp" "$LOG/build-3.log" || fail "the generator did not run after the YAML changed" "$LOG/build-3.log"
 grep -q "pinned" "$GENERATED" || fail "ORMGen.swift does not contain the new field 'pinned'"
 
-say "6/6 a schema error fails the build with path:line:column: error:"
+say "6/7 a schema error fails the build with path:line:column: error:"
 cat >"$CONSUMER/Sources/MyApp/schema/notes.yaml" <<'YAML'
 name: NotesSchema
 models:
@@ -203,5 +205,41 @@ if (cd "$CONSUMER" && swift build --scratch-path "$SCRATCH") >"$LOG/build-error.
 fi
 PATTERN="$CONSUMER/Sources/MyApp/schema/notes.yaml:7:[0-9]+: error: "
 grep -E "$PATTERN" "$LOG/build-error.log" || fail "no '$PATTERN' line in the build output" "$LOG/build-error.log"
+
+say "7/7 a SQLite-only consumer resolves no PostgreSQL or NIO package; one with the PostgreSQL trait does"
+swift_in_consumer dependencies package show-dependencies --format flatlist
+RESOLVED="$(grep -v -e '^Fetch' -e '^Comput' -e '^Creating' -e '^Working' "$LOG/dependencies.log" | sort -u | tr '\n' ' ')"
+echo "consumer-test: SQLite-only consumer resolves: $RESOLVED"
+for package in postgres-nio swift-nio swift-nio-ssl swift-crypto swift-log; do
+    if grep -qx "$package" "$LOG/dependencies.log"; then fail "a SQLite-only consumer resolves $package" "$LOG/dependencies.log"; fi
+done
+for package in yams swift-argument-parser; do
+    grep -qix "$package" "$LOG/dependencies.log" || fail "the consumer does not resolve $package" "$LOG/dependencies.log"
+done
+POSTGRES_CONSUMER="$WORK/PostgresApp"
+mkdir -p "$POSTGRES_CONSUMER/Sources/PostgresApp"
+cat >"$POSTGRES_CONSUMER/Package.swift" <<SWIFT
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "PostgresApp",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(path: "$ROOT", traits: ["PostgreSQL"]),
+    ],
+    targets: [
+        .executableTarget(name: "PostgresApp", dependencies: [.product(name: "ORMKitPostgres", package: "$PACKAGE_ID")]),
+    ]
+)
+SWIFT
+echo 'import ORMKitPostgres' >"$POSTGRES_CONSUMER/Sources/PostgresApp/main.swift"
+if ! (cd "$POSTGRES_CONSUMER" && swift package --scratch-path "$WORK/.build-postgres" show-dependencies --format flatlist) \
+    >"$LOG/postgres-dependencies.log" 2>&1; then
+    fail "the PostgreSQL consumer does not resolve" "$LOG/postgres-dependencies.log"
+fi
+for package in postgres-nio swift-nio; do
+    grep -qx "$package" "$LOG/postgres-dependencies.log" || fail "the PostgreSQL trait does not bring $package" "$LOG/postgres-dependencies.log"
+done
 
 say "passed"

@@ -1,3 +1,4 @@
+#if PostgreSQL  // the package trait that enables ORMKitPostgres (Package.swift)
 import ORMKit
 import PostgresNIO
 
@@ -219,3 +220,4 @@ struct PostgresEagerQuery {
         }
     }
 }
+#endif

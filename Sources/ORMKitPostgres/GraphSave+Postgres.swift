@@ -1,3 +1,4 @@
+#if PostgreSQL  // the package trait that enables ORMKitPostgres (Package.swift)
 import ORMKit
 
 // Graph saves (`save(_:with:)`) on PostgreSQL: ORMKit's `GraphChange` decides what is saved and linked, in
@@ -49,3 +50,4 @@ struct PostgresGraphWriter: RelationGraphWriter {
         try await join.attach(in: session, [try join.key(of: target, relation)])
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL  // the package trait that enables ORMKitPostgres (Package.swift)
 import ORMKit
 import PostgresNIO
 
@@ -248,3 +249,4 @@ struct PostgresJoinTable: Sendable {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL  // the package trait that enables ORMKitPostgres (Package.swift)
 import Foundation
 import ORMKit
 import PostgresNIO
@@ -58,8 +59,9 @@ public final class PostgresDatabase: Sendable {
     let replicas: [PostgresEndpoint]
     private let options: Options
     private let runTask: Task<Void, Never>
-    private let nextReplica = LockedCounter()
-    private let tracer = Tracer()
+    private let nextReplica = Locked(0)
+    /// The trace closure, read as each session begins.
+    private let tracer = Locked<(@Sendable (TraceEvent) -> Void)?>(nil)
 
     /// Opens a database from a connection URL (`postgres://user:password@host:port/database?sslmode=disable`;
     /// `?host=/socket/dir` for a Unix socket) and optional replica URLs. Connections open on first use.
@@ -112,7 +114,7 @@ public final class PostgresDatabase: Sendable {
     ///
     /// `body` runs on the task running the statement, before it is sent: it must not use the database.
     public func trace(_ body: (@Sendable (TraceEvent) -> Void)?) {
-        tracer.body = body
+        tracer.withLock { $0 = body }
     }
 
     /// Closes every pool; operations after this fail.
@@ -160,7 +162,7 @@ public final class PostgresDatabase: Sendable {
         do {
             try await primary.withConnection { connection in
                 try await PostgresSession(
-                    connection: connection, isWritable: true, trace: tracer.body, preparesStatements: options.preparesStatements
+                    connection: connection, isWritable: true, trace: tracer.withLock { $0 }, preparesStatements: options.preparesStatements
                 ).execute(sql: sql)
             }
         } catch {
@@ -188,7 +190,7 @@ public final class PostgresDatabase: Sendable {
         do {
             return try await endpoint.withConnection { connection in
                 let session = PostgresSession(
-                    connection: connection, isWritable: isWritable, trace: tracer.body, preparesStatements: options.preparesStatements
+                    connection: connection, isWritable: isWritable, trace: tracer.withLock { $0 }, preparesStatements: options.preparesStatements
                 )
                 try await session.execute(sql: begin)
                 let result: T
@@ -207,15 +209,4 @@ public final class PostgresDatabase: Sendable {
         }
     }
 }
-
-/// Holds the trace closure, read as each session begins.
-private final class Tracer: @unchecked Sendable {
-    // `@unchecked`: `stored` is only touched under `lock`.
-    private let lock = NSLock()
-    private var stored: (@Sendable (TraceEvent) -> Void)?
-
-    var body: (@Sendable (TraceEvent) -> Void)? {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
-    }
-}
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL  // the package trait that enables ORMKitPostgres (Package.swift)
 import ORMKit
 import PostgresNIO
 
@@ -48,3 +49,4 @@ extension DatabaseError {
         return text
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL  // the package trait that enables ORMKitPostgres (Package.swift)
 import ORMKit
 
 /// What record operations, queries and raw SQL run on: a ``PostgresDatabase`` (each call in its own transaction:
@@ -52,3 +53,4 @@ extension PostgresExecutor {
         return try await withSession(writing: true) { try await body($0) }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL  // the package trait that enables ORMKitPostgres (Package.swift)
 import Foundation
 import ORMKit
 import PostgresNIO
@@ -263,3 +264,4 @@ struct PostgresMigrator<S: DatabaseSchema> {
         return (aliases[base] ?? base) == live.lowercased()
     }
 }
+#endif

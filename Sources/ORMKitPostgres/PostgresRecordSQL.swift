@@ -1,3 +1,4 @@
+#if PostgreSQL  // the package trait that enables ORMKitPostgres (Package.swift)
 import Foundation
 import ORMKit
 import PostgresNIO
@@ -202,23 +203,10 @@ final class PostgresRecordSQL: Sendable {
 
     /// The DML of `R`'s table, built once per table.
     static func of<R: Record>(_ type: R.Type) -> PostgresRecordSQL {
-        cache.sql(for: R.schema)
+        cache.value(for: ObjectIdentifier(R.schema)) { PostgresRecordSQL(schema: R.schema) }
     }
 
-    private static let cache = Cache()
-
-    private final class Cache: @unchecked Sendable {
-        // `@unchecked`: `entries` is only touched under `lock`.
-        private let lock = NSLock()
-        private var entries: [ObjectIdentifier: PostgresRecordSQL] = [:]
-
-        func sql(for schema: TableSchema) -> PostgresRecordSQL {
-            lock.withLock {
-                if let sql = entries[ObjectIdentifier(schema)] { return sql }
-                let sql = PostgresRecordSQL(schema: schema)
-                entries[ObjectIdentifier(schema)] = sql
-                return sql
-            }
-        }
-    }
+    /// Each table's DML, by table schema.
+    private static let cache = Locked<[ObjectIdentifier: PostgresRecordSQL]>([:])
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL  // the package trait that enables ORMKitPostgres (Package.swift)
 import Logging
 import ORMKit
 import PostgresNIO
@@ -210,3 +211,4 @@ public final class PostgresSession {
 
     static let logger = Logger(label: "ORMKitPostgres", factory: { _ in SwiftLogNoOpLogHandler() })
 }
+#endif

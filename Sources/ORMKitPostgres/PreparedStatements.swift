@@ -1,3 +1,4 @@
+#if PostgreSQL  // the package trait that enables ORMKitPostgres (Package.swift)
 import Foundation
 import ORMKit
 import PostgresNIO
@@ -41,7 +42,7 @@ final class StatementPreparation: Sendable {
     private let baseName: String
     // `generation` changes the name after a failed preparation: postgres-nio remembers the failure per connection
     // and name, so a retry under the old name would fail again forever on that connection.
-    private let generation = LockedCounter()
+    private let generation = Locked(0)
 
     /// Nil when a parameter's type is unknown (a record without PostgreSQL metadata): such statements run unprepared.
     init?(baseName: String, parameterTypes: [PostgresDataType?]) {
@@ -53,7 +54,7 @@ final class StatementPreparation: Sendable {
 
     /// The statement's current name on the server.
     var name: String {
-        let current = generation.value
+        let current = generation.withLock { $0 }
         return current == 0 ? baseName : "\(baseName)_\(current)"
     }
 
@@ -94,7 +95,7 @@ final class StatementPreparation: Sendable {
 
     /// A process-unique prefix for a table's statement names.
     static func uniquePrefix() -> String { "ormkit\(tables.increment())" }
-    private static let tables = LockedCounter()
+    private static let tables = Locked(0)
 }
 
 /// The preparations of the query builder's SQL, shared by every connection of the process: a request rendered again
@@ -102,13 +103,11 @@ final class StatementPreparation: Sendable {
 ///
 /// Holds at most `capacity` statements (each one is kept on every connection that ran it): SQL first seen after that,
 /// or first seen with a NULL argument (whose type the server would infer), runs unprepared.
-final class QueryStatementCache: @unchecked Sendable {
-    // `@unchecked`: `preparations` is only touched under `lock`.
+final class QueryStatementCache: Sendable {
     static let shared = QueryStatementCache(capacity: 1_000)
 
     let capacity: Int
-    private let lock = NSLock()
-    private var preparations: [String: StatementPreparation] = [:]
+    private let preparations = Locked<[String: StatementPreparation]>([:])
 
     init(capacity: Int) {
         self.capacity = capacity
@@ -120,7 +119,7 @@ final class QueryStatementCache: @unchecked Sendable {
     }
 
     private func preparation(_ sql: String, _ arguments: [WireValue]) -> StatementPreparation? {
-        lock.withLock {
+        preparations.withLock { preparations in
             if let known = preparations[sql] { return known }
             guard preparations.count < capacity,
                 let preparation = StatementPreparation(
@@ -150,21 +149,4 @@ extension WireValue {
         }
     }
 }
-
-/// A counter shared across tasks.
-final class LockedCounter: @unchecked Sendable {
-    // `@unchecked`: `count` is only touched under `lock`.
-    private let lock = NSLock()
-    private var count = 0
-
-    var value: Int { lock.withLock { count } }
-
-    /// Adds one; returns the new value.
-    @discardableResult
-    func increment() -> Int {
-        lock.withLock {
-            count &+= 1
-            return count
-        }
-    }
-}
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL  // the package trait that enables ORMKitPostgres (Package.swift)
 import ORMKit
 
 // The query builder on PostgreSQL: the same requests render with `$n` placeholders and bind `WireValue`s. The SQL
@@ -238,3 +239,4 @@ extension ColumnValue {
         try await db.withSession(writing: false) { try await $0.fetchAll(sql, arguments.wireValues) { try $0.decode(at: 0) as Self } }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL  // the package trait that enables ORMKitPostgres (Package.swift)
 import ORMKit
 import PostgresNIO
 
@@ -346,3 +347,4 @@ extension PostgresSession {
         return results
     }
 }
+#endif

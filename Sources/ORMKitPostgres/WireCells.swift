@@ -1,3 +1,4 @@
+#if PostgreSQL  // the package trait that enables ORMKitPostgres (Package.swift)
 import Foundation
 import NIOCore
 import ORMKit
@@ -156,3 +157,4 @@ private struct JSONBText: PostgresNonThrowingEncodable {
         byteBuffer.writeString(text)
     }
 }
+#endif

@@ -1,14 +1,18 @@
 import ExampleModels
 import Foundation
 import ORMKit
+#if PostgreSQL
 import ORMKitPostgres
+#endif
 import Synchronization
 import Testing
 
 /// The engines the conformance suite runs on.
 enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case sqlite
+    #if PostgreSQL
     case postgresql
+    #endif
 
     var testDescription: String { rawValue }
 }
@@ -19,7 +23,9 @@ final class Engine: @unchecked Sendable {
     // `@unchecked`: set once in `open`, then only read.
     enum Storage {
         case sqlite(Database, directory: URL)
+        #if PostgreSQL
         case postgresql(PostgresDatabase, TestPostgresDatabase)
+        #endif
     }
 
     let backend: Backend
@@ -31,7 +37,9 @@ final class Engine: @unchecked Sendable {
     }
 
     static let hooks: [String: MigrationHook] = ["backfillReaderTokens": { _ in }]
+    #if PostgreSQL
     static let postgresHooks: [String: PostgresMigrationHook] = ["backfillReaderTokens": { _ in }]
+    #endif
 
     /// A migrated example database on `backend`, or nil when PostgreSQL is not available (the test then
     /// returns: `PostgresTestSettings` printed why, once).
@@ -43,11 +51,13 @@ final class Engine: @unchecked Sendable {
             let db = try Database(path: directory.appendingPathComponent("library.sqlite").path)
             try await db.migrate(ExampleSchema.self, hooks: hooks)
             return Engine(backend: backend, storage: .sqlite(db, directory: directory))
+#if PostgreSQL
         case .postgresql:
             guard let test = try await TestPostgresDatabase.create() else { return nil }
             let db = try PostgresDatabase(url: test.url)
             try await db.migrate(ExampleSchema.self, hooks: postgresHooks)
             return Engine(backend: backend, storage: .postgresql(db, test))
+#endif
         }
     }
 
@@ -56,20 +66,26 @@ final class Engine: @unchecked Sendable {
         case .sqlite(let db, let directory):
             try db.close()
             try? FileManager.default.removeItem(at: directory)
+#if PostgreSQL
         case .postgresql(let db, let test):
             await db.close()
             try await test.drop()
+#endif
         }
     }
 
     /// `sql` with `?` placeholders as this engine writes them (`$1, $2, …` on PostgreSQL).
     func placeholders(_ sql: String) -> String {
+        #if !PostgreSQL
+        return sql
+        #else
         guard backend == .postgresql else { return sql }
         var number = 0
         return sql.split(separator: "?", omittingEmptySubsequences: false).reduce(into: "") { result, part in
             if !result.isEmpty || number > 0 { number += 1; result += "$\(number)" }
             result += part
         }
+        #endif
     }
 
     // MARK: The public API, once per engine
@@ -77,119 +93,153 @@ final class Engine: @unchecked Sendable {
     func insert<R: Record>(_ record: inout R) async throws {
         switch storage {
         case .sqlite(let db, _): try await record.insert(db)
+#if PostgreSQL
         case .postgresql(let db, _): try await record.insert(db)
+#endif
         }
     }
 
     func insert<R: Record>(contentsOf records: [R]) async throws -> [R] {
         switch storage {
         case .sqlite(let db, _): try await R.insert(db, contentsOf: records)
+#if PostgreSQL
         case .postgresql(let db, _): try await R.insert(db, contentsOf: records)
+#endif
         }
     }
 
     func update<R: Record>(_ record: R) async throws {
         switch storage {
         case .sqlite(let db, _): try await record.update(db)
+#if PostgreSQL
         case .postgresql(let db, _): try await record.update(db)
+#endif
         }
     }
 
     func update<R: Record>(_ record: R, columns: [any ColumnProtocol]) async throws {
         switch storage {
         case .sqlite(let db, _): try await record.update(db, columns: columns)
+#if PostgreSQL
         case .postgresql(let db, _): try await record.update(db, columns: columns)
+#endif
         }
     }
 
     func save<R: Record>(_ record: inout R) async throws {
         switch storage {
         case .sqlite(let db, _): try await record.save(db)
+#if PostgreSQL
         case .postgresql(let db, _): try await record.save(db)
+#endif
         }
     }
 
     func upsert<R: Record>(_ record: inout R) async throws {
         switch storage {
         case .sqlite(let db, _): try await record.upsert(db)
+#if PostgreSQL
         case .postgresql(let db, _): try await record.upsert(db)
+#endif
         }
     }
 
     func upsert<R: Record>(_ record: inout R, onConflict columns: [any ColumnProtocol]) async throws {
         switch storage {
         case .sqlite(let db, _): try await record.upsert(db, onConflict: columns)
+#if PostgreSQL
         case .postgresql(let db, _): try await record.upsert(db, onConflict: columns)
+#endif
         }
     }
 
     func delete<R: Record>(_ record: R) async throws -> Bool {
         switch storage {
         case .sqlite(let db, _): try await record.delete(db)
+#if PostgreSQL
         case .postgresql(let db, _): try await record.delete(db)
+#endif
         }
     }
 
     func find<R: Record>(_ type: R.Type, _ key: R.PrimaryKey) async throws -> R? {
         switch storage {
         case .sqlite(let db, _): try await R.find(db, key)
+#if PostgreSQL
         case .postgresql(let db, _): try await R.find(db, key)
+#endif
         }
     }
 
     func find<R: Record>(_ type: R.Type, keys: [R.PrimaryKey]) async throws -> [R] {
         switch storage {
         case .sqlite(let db, _): try await R.find(db, keys: keys)
+#if PostgreSQL
         case .postgresql(let db, _): try await R.find(db, keys: keys)
+#endif
         }
     }
 
     func fetchAll<R: Record>(_ request: QueryRequest<R>) async throws -> [R] {
         switch storage {
         case .sqlite(let db, _): try await request.fetchAll(db)
+#if PostgreSQL
         case .postgresql(let db, _): try await request.fetchAll(db)
+#endif
         }
     }
 
     func fetchOne<R: Record>(_ request: QueryRequest<R>) async throws -> R? {
         switch storage {
         case .sqlite(let db, _): try await request.fetchOne(db)
+#if PostgreSQL
         case .postgresql(let db, _): try await request.fetchOne(db)
+#endif
         }
     }
 
     func count<R: Record>(_ request: QueryRequest<R>) async throws -> Int {
         switch storage {
         case .sqlite(let db, _): try await request.count(db)
+#if PostgreSQL
         case .postgresql(let db, _): try await request.count(db)
+#endif
         }
     }
 
     func exists<R: Record>(_ request: QueryRequest<R>) async throws -> Bool {
         switch storage {
         case .sqlite(let db, _): try await request.exists(db)
+#if PostgreSQL
         case .postgresql(let db, _): try await request.exists(db)
+#endif
         }
     }
 
     func page<R: Record>(_ request: QueryRequest<R>, _ number: Int, size: Int) async throws -> Page<R> {
         switch storage {
         case .sqlite(let db, _): try await request.page(number, size: size, in: db)
+#if PostgreSQL
         case .postgresql(let db, _): try await request.page(number, size: size, in: db)
+#endif
         }
     }
 
     func updateAll<R: Record>(_ request: QueryRequest<R>, _ assignments: ColumnAssignment...) async throws -> Int {
         switch storage {
         case .sqlite(let db, _): try await request.updateAll(db, assignments)
+#if PostgreSQL
         case .postgresql(let db, _): try await request.updateAll(db, assignments)
+#endif
         }
     }
 
     func deleteAll<R: Record>(_ request: QueryRequest<R>) async throws -> Int {
         switch storage {
         case .sqlite(let db, _): try await request.deleteAll(db)
+#if PostgreSQL
         case .postgresql(let db, _): try await request.deleteAll(db)
+#endif
         }
     }
 
@@ -197,21 +247,27 @@ final class Engine: @unchecked Sendable {
     where E.Storage: ColumnStorage, E.Value: Sendable {
         switch storage {
         case .sqlite(let db, _): try await request.aggregate(db, expression)
+#if PostgreSQL
         case .postgresql(let db, _): try await request.aggregate(db, expression)
+#endif
         }
     }
 
     func fetchAll<R: Record>(_ type: R.Type, sql: String, arguments: StatementArguments = []) async throws -> [R] {
         switch storage {
         case .sqlite(let db, _): try await R.fetchAll(db, sql: sql, arguments: arguments)
+#if PostgreSQL
         case .postgresql(let db, _): try await R.fetchAll(db, sql: placeholders(sql), arguments: arguments)
+#endif
         }
     }
 
     func fetchOne<V: ColumnValue>(_ type: V.Type, sql: String, arguments: StatementArguments = []) async throws -> V? {
         switch storage {
         case .sqlite(let db, _): try await V.fetchOne(db, sql: sql, arguments: arguments)
+#if PostgreSQL
         case .postgresql(let db, _): try await V.fetchOne(db, sql: placeholders(sql), arguments: arguments)
+#endif
         }
     }
 
@@ -224,11 +280,13 @@ final class Engine: @unchecked Sendable {
                     for var record in records { try record.insert(conn) }
                     throw Abort()
                 }
+#if PostgreSQL
             case .postgresql(let db, _):
                 try await db.write { session in
                     for var record in records { try await record.insert(session) }
                     throw Abort()
                 }
+#endif
             }
         } catch is Abort {}
     }
@@ -240,28 +298,36 @@ extension Engine {
     func fetchAll<R: Record, L: Sendable>(_ request: IncludingRequest<R, L>) async throws -> [Related<R, L>] {
         switch storage {
         case .sqlite(let db, _): try await request.fetchAll(db)
+#if PostgreSQL
         case .postgresql(let db, _): try await request.fetchAll(db)
+#endif
         }
     }
 
     func fetchOne<R: Record, L: Sendable>(_ request: IncludingRequest<R, L>) async throws -> Related<R, L>? {
         switch storage {
         case .sqlite(let db, _): try await request.fetchOne(db)
+#if PostgreSQL
         case .postgresql(let db, _): try await request.fetchOne(db)
+#endif
         }
     }
 
     func page<R: Record, L: Sendable>(_ request: IncludingRequest<R, L>, _ number: Int, size: Int) async throws -> Page<Related<R, L>> {
         switch storage {
         case .sqlite(let db, _): try await request.page(number, size: size, in: db)
+#if PostgreSQL
         case .postgresql(let db, _): try await request.page(number, size: size, in: db)
+#endif
         }
     }
 
     func fetchAll<E: EagerResult>(_ request: EagerResultRequest<E>) async throws -> [E] {
         switch storage {
         case .sqlite(let db, _): try await request.fetchAll(db)
+#if PostgreSQL
         case .postgresql(let db, _): try await request.fetchAll(db)
+#endif
         }
     }
 
@@ -271,7 +337,9 @@ extension Engine {
     ) async throws -> (repeat each Saved) {
         switch storage {
         case .sqlite(let db, _): try await record.save(db, with: repeat each changes)
+#if PostgreSQL
         case .postgresql(let db, _): try await record.save(db, with: repeat each changes)
+#endif
         }
     }
 
@@ -290,6 +358,7 @@ extension Engine {
                 try next.insert(conn)
                 return failure
             }
+#if PostgreSQL
         case .postgresql(let db, _):
             return try await db.write { session in
                 var graph = record
@@ -299,62 +368,79 @@ extension Engine {
                 try await next.insert(session)
                 return failure
             }
+#endif
         }
     }
 
     func fetchAll<O, T, K>(_ members: ManyToManyMembers<O, T, K>) async throws -> [T] {
         switch storage {
         case .sqlite(let db, _): try await members.fetchAll(db)
+#if PostgreSQL
         case .postgresql(let db, _): try await members.fetchAll(db)
+#endif
         }
     }
 
     func count<O, T, K>(_ members: ManyToManyMembers<O, T, K>) async throws -> Int {
         switch storage {
         case .sqlite(let db, _): try await members.count(db)
+#if PostgreSQL
         case .postgresql(let db, _): try await members.count(db)
+#endif
         }
     }
 
     func attach<O, T, K>(_ members: ManyToManyMembers<O, T, K>, _ targets: [T]) async throws {
         switch storage {
         case .sqlite(let db, _): try await members.attach(db, targets)
+#if PostgreSQL
         case .postgresql(let db, _): try await members.attach(db, targets)
+#endif
         }
     }
 
     func detach<O, T, K>(_ members: ManyToManyMembers<O, T, K>, _ targets: [T]) async throws {
         switch storage {
         case .sqlite(let db, _): try await members.detach(db, targets)
+#if PostgreSQL
         case .postgresql(let db, _): try await members.detach(db, targets)
+#endif
         }
     }
 
     func set<O, T, K>(_ members: ManyToManyMembers<O, T, K>, _ targets: [T]) async throws {
         switch storage {
         case .sqlite(let db, _): try await members.set(db, targets)
+#if PostgreSQL
         case .postgresql(let db, _): try await members.set(db, targets)
+#endif
         }
     }
 
     func remove<O, T, K>(_ members: ManyToManyMembers<O, T, K>, _ target: T) async throws {
         switch storage {
         case .sqlite(let db, _): try await members.remove(db, target)
+#if PostgreSQL
         case .postgresql(let db, _): try await members.remove(db, target)
+#endif
         }
     }
 
     func insert<O, T>(_ members: OrderedManyToManyRecords<O, T>, _ target: T, at end: OrderedManyToManyRecords<O, T>.ListEnd = .bottom) async throws {
         switch storage {
         case .sqlite(let db, _): try await members.insert(db, target, at: end)
+#if PostgreSQL
         case .postgresql(let db, _): try await members.insert(db, target, at: end)
+#endif
         }
     }
 
     func move<O, T>(_ members: OrderedManyToManyRecords<O, T>, _ target: T, to index: Int) async throws {
         switch storage {
         case .sqlite(let db, _): try await members.move(db, target, to: index)
+#if PostgreSQL
         case .postgresql(let db, _): try await members.move(db, target, to: index)
+#endif
         }
     }
 
@@ -363,12 +449,16 @@ extension Engine {
         let log = StatementLog()
         switch storage {
         case .sqlite(let db, _): db.trace { log.append($0.sql) }
+#if PostgreSQL
         case .postgresql(let db, _): db.trace { log.append($0.sql) }
+#endif
         }
         defer {
             switch storage {
             case .sqlite(let db, _): db.trace(nil)
+#if PostgreSQL
             case .postgresql(let db, _): db.trace(nil)
+#endif
             }
         }
         let result = try await body()

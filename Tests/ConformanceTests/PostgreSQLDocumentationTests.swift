@@ -1,3 +1,4 @@
+#if PostgreSQL  // the package trait that enables ORMKitPostgres (Package.swift)
 import Foundation
 import TestSupport
 import Testing
@@ -27,3 +28,4 @@ import Testing
         #expect(result.status == 0, "a Swift example in \(Self.document) does not compile:\n\(result.output)")
     }
 }
+#endif

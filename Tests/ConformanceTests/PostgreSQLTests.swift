@@ -1,3 +1,4 @@
+#if PostgreSQL  // the package trait that enables ORMKitPostgres (Package.swift)
 import ExampleModels
 import Foundation
 import ORMKit
@@ -152,3 +153,4 @@ import Testing
         Issue.record("the standby never showed the test database")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL  // the package trait that enables ORMKitPostgres (Package.swift)
 import ExampleModels
 import Foundation
 import ORMKit
@@ -68,3 +69,4 @@ import Testing
         try await engine.close()
     }
 }
+#endif

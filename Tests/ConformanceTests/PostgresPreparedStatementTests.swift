@@ -1,3 +1,4 @@
+#if PostgreSQL  // the package trait that enables ORMKitPostgres (Package.swift)
 import ExampleModels
 import Foundation
 import ORMKit
@@ -170,3 +171,4 @@ import Testing
         try await test.drop()
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL  // the package trait that enables ORMKitPostgres (Package.swift)
 import Foundation
 import ORMKitPostgres
 import TestSupport
@@ -36,3 +37,4 @@ struct TestPostgresDatabase: Sendable {
         await admin.close()
     }
 }
+#endif
