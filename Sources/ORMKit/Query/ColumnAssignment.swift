@@ -10,8 +10,7 @@ public struct ColumnAssignment: Sendable {
     /// `value` as SQL, wrapped in the range check when there is one.
     package func renderValue(_ renderer: inout SQLRenderer) -> String {
         let sql = renderer.render(value)
-        // PostgreSQL checks integer ranges itself ("integer out of range"), so only SQLite needs the function.
-        guard let checkedRange, renderer.dialect == .sqlite else { return sql }
+        guard let checkedRange, !renderer.dialect.checksIntegerRanges else { return sql }
         let bounds = [DatabaseValue.integer(checkedRange.lowerBound), .integer(checkedRange.upperBound), .text("\(table).\(column)")]
             .map { renderer.render(SQLExpression.value($0)) }
         return "\(CheckedInteger.functionName)(\(sql), \(bounds.joined(separator: ", ")))"

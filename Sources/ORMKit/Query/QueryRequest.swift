@@ -87,15 +87,11 @@ public struct QueryRequest<R: Record>: Sendable {
         guard includeOrderAndLimit else { return sql }
         if !orderings.isEmpty { sql += " ORDER BY " + orderings.map { renderer.render($0) }.joined(separator: ", ") }
         if let limitCount {
-            // PostgreSQL gets the limit as a literal: its planner costs a generic plan's `LIMIT $n` as 10% of the
-            // rows, so a prepared statement with a parameter there would be planned again on every call.
-            sql += " LIMIT " + (renderer.dialect == .postgresql
+            sql += " LIMIT " + (renderer.dialect.limitForm == .literal
                 ? String(limitCount) : renderer.render(SQLExpression.value(.integer(Int64(limitCount)))))
             if let offsetCount { sql += " OFFSET " + renderer.render(SQLExpression.value(.integer(Int64(offsetCount)))) }
-        } else if let offsetCount, renderer.dialect == .postgresql {
-            sql += " OFFSET " + renderer.render(SQLExpression.value(.integer(Int64(offsetCount))))
         } else if let offsetCount {
-            sql += " LIMIT -1 OFFSET " + renderer.render(SQLExpression.value(.integer(Int64(offsetCount))))
+            sql += " \(renderer.dialect.offsetWithoutLimit) " + renderer.render(SQLExpression.value(.integer(Int64(offsetCount))))
         }
         return sql
     }

@@ -1,12 +1,3 @@
-/// The SQL dialect a query renders in.
-package enum SQLDialect: Sendable {
-    /// SQLite: `?` placeholders, values bound as their SQLite storage.
-    case sqlite
-    /// PostgreSQL: `$1, $2, …` placeholders, values bound as ``WireValue``s; `LIKE` renders `ILIKE` (SQLite's
-    /// `LIKE` ignores ASCII case), `GLOB` has no equivalent and is refused by the server.
-    case postgresql
-}
-
 /// Renders expression trees to SQL text with placeholders, collecting the values to bind in order.
 ///
 /// Every sub-expression is parenthesized, so the SQL never depends on operator precedence; identifiers are
@@ -15,10 +6,12 @@ package enum SQLDialect: Sendable {
 package struct SQLRenderer {
     /// The dialect rendered.
     package let dialect: SQLDialect
-    /// The values for the placeholders rendered so far, in order (SQLite).
+    /// The values for the placeholders rendered so far, in order, when the dialect binds storage values.
     @usableFromInline private(set) var arguments: [DatabaseValue] = []
-    /// The same values as a server engine takes them (PostgreSQL).
+    /// The same, when the dialect binds wire values.
     package private(set) var wireArguments: [WireValue] = []
+    /// The number of placeholders rendered so far.
+    private var parameterCount = 0
     /// How the query in scope refers to the table each relation reaches, by `Relation.key`.
     private var relationTables: [String: String] = [:]
 
@@ -41,16 +34,14 @@ package struct SQLRenderer {
             // A relation that is not joined renders its key, which SQLite reports as "no such column".
             return "\(quoteIdentifier(relationTables[relation] ?? relation)).\(quoteIdentifier(name))"
         case .value(let value, let wire):
-            switch dialect {
-            case .sqlite:
-                arguments.append(value)
-                return "?"
-            case .postgresql:
-                wireArguments.append(wire)
-                return "$\(wireArguments.count)"
+            switch dialect.valueForm {
+            case .storage: arguments.append(value)
+            case .wire: wireArguments.append(wire)
             }
+            parameterCount += 1
+            return dialect.placeholder(parameterCount)
         case .binary(let op, let lhs, let rhs):
-            let token = dialect == .postgresql && op == .like ? "ILIKE" : op.rawValue
+            let token = op == .like ? dialect.caseInsensitiveLike : op.rawValue
             return "(\(render(lhs)) \(token) \(render(rhs)))"
         case .not(let operand):
             return "(NOT \(render(operand)))"
@@ -61,7 +52,7 @@ package struct SQLRenderer {
         case .inList(let operand, let list, let negated):
             if list.isEmpty {
                 // `x IN ()` is false and `x NOT IN ()` true for every x, NULL included.
-                return dialect == .sqlite ? (negated ? "1" : "0") : (negated ? "TRUE" : "FALSE")
+                return dialect.booleanLiteral(negated)
             }
             let lhs = render(operand)
             let items = list.map { render($0) }.joined(separator: ", ")
