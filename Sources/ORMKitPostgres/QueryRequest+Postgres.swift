@@ -106,7 +106,7 @@ extension QueryRequest {
     /// - Throws: `DatabaseError`.
     @discardableResult
     public func updateAll(_ db: some PostgresExecutor, _ assignments: [ColumnAssignment]) async throws -> Int {
-        guard !assignments.isEmpty else { return 0 }
+        try ColumnAssignment.validate(assignments, table: R.schema.name)
         var renderer = SQLRenderer(dialect: .postgresql)
         let table = quoteIdentifier(R.schema.name)
         let setClause = assignments.map { "\(quoteIdentifier($0.column)) = \($0.renderValue(&renderer))" }.joined(separator: ", ")

@@ -59,6 +59,26 @@ import Testing
         try await engine.close()
     }
 
+    /// The same refusals on every engine: an unstorable value in `set(to:)` (what an insert of it throws), no
+    /// assignment, a column of another table; nothing changes.
+    @Test(arguments: Backend.allCases) func updateAllRefusesWhatAnInsertRefuses(_ backend: Backend) async throws {
+        guard let engine = try await Self.seeded(backend) else { return }
+        let tooPrecise = try #require(Decimal(string: "1.005"))
+        let refused = await #expect(throws: DatabaseError.self) {
+            try await engine.updateAll(Payment.all(), Payment.amount.set(to: tooPrecise))
+        }
+        #expect(refused?.kind == .encoding)
+        #expect(refused?.column == "amount")
+        let empty = await #expect(throws: DatabaseError.self) { try await engine.updateAll(Self.mine) }
+        #expect(empty?.kind == .misuse)
+        let foreign = await #expect(throws: DatabaseError.self) {
+            try await engine.updateAll(Self.mine, Book.title.set(to: "x"))
+        }
+        #expect(foreign?.kind == .misuse)
+        #expect(try await engine.count(Self.mine.filter(Author.rating == 1.5)) == 2)
+        try await engine.close()
+    }
+
     @Test(arguments: Backend.allCases) func rawSQLWithArguments(_ backend: Backend) async throws {
         guard let engine = try await Self.seeded(backend) else { return }
         let authors = try await engine.fetchAll(

@@ -6,6 +6,29 @@ public struct ColumnAssignment: Sendable {
     /// For an expression assigned to an integer column: the range the stored value must stay in (checked by SQL,
     /// see `CheckedInteger`); nil for plain values and other columns.
     var checkedRange: ClosedRange<Int64>? = nil
+    /// Why the value cannot be stored in the column: the error an insert of it would throw (`updateAll` throws it
+    /// before it runs anything).
+    var refusal: DatabaseError? = nil
+
+    /// Fails unless `assignments` is a non-empty list of storable values for columns of `table`: what `updateAll`
+    /// checks on every engine before it renders anything.
+    ///
+    /// - Throws: `DatabaseError` (`.misuse`) without assignments or for a column of another table; the assignment's
+    ///   refusal (`.encoding`) for a value its column's storage cannot hold.
+    package static func validate(_ assignments: [ColumnAssignment], table: String) throws {
+        guard !assignments.isEmpty else {
+            throw DatabaseError(kind: .misuse, message: "updateAll needs at least one assignment", table: table)
+        }
+        for assignment in assignments {
+            guard assignment.table == table else {
+                throw DatabaseError(
+                    kind: .misuse, message: "column \(assignment.table).\(assignment.column) is not a column of \(table)",
+                    table: table, column: assignment.column
+                )
+            }
+            if let refusal = assignment.refusal { throw refusal }
+        }
+    }
 
     /// `value` as SQL, wrapped in the range check when there is one.
     package func renderValue(_ renderer: inout SQLRenderer) -> String {
@@ -33,9 +56,21 @@ extension Column where Value: ColumnValue {
 }
 
 extension StoredColumn {
-    /// Assigns a value, stored as the column stores it: `Invoice.invoiceDate.set(to: date)`.
+    /// Assigns a value, stored as the column stores it: `Invoice.invoiceDate.set(to: date)`. A value the storage
+    /// cannot hold exactly (a date outside the years date text holds, more fraction digits than a scale) makes
+    /// `updateAll` throw the error an insert of it would, before anything changes.
     public func set(to value: Value) -> ColumnAssignment {
-        ColumnAssignment(table: table, column: name, value: SQLExpression.value(value, storage: Storage.self))
+        var assignment = ColumnAssignment(table: table, column: name, value: SQLExpression.value(value, storage: Storage.self))
+        do {
+            try Storage.checkStorable(value)
+        } catch let error as DatabaseError {
+            assignment.refusal = DatabaseError(
+                kind: error.kind, resultCode: error.resultCode, message: error.message, table: table, column: name
+            )
+        } catch {
+            assignment.refusal = DatabaseError(kind: .encoding, message: "\(error)", table: table, column: name)
+        }
+        return assignment
     }
 
     /// Assigns an expression with the same storage: `Invoice.paidAt.set(to: Invoice.invoiceDate)`.

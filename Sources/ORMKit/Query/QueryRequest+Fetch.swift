@@ -70,15 +70,7 @@ extension QueryRequest {
     /// - Throws: `DatabaseError`, as `updateAll(_:_:)`.
     @discardableResult
     public func updateAll(_ db: some DatabaseContext, _ assignments: [ColumnAssignment]) throws -> Int {
-        guard !assignments.isEmpty else {
-            throw DatabaseError(kind: .misuse, message: "updateAll needs at least one assignment", table: R.schema.name)
-        }
-        for assignment in assignments where assignment.table != R.schema.name {
-            throw DatabaseError(
-                kind: .misuse, message: "column \(assignment.table).\(assignment.column) is not a column of \(R.schema.name)",
-                table: R.schema.name, column: assignment.column
-            )
-        }
+        try ColumnAssignment.validate(assignments, table: R.schema.name)
         var renderer = SQLRenderer()
         let setClause = assignments
             .map { "\(quoteIdentifier($0.column)) = \($0.renderValue(&renderer))" }

@@ -42,8 +42,9 @@ public protocol ColumnStorage<Value>: ValueStorage {
     /// `value` as a server engine takes it (the value's own `wireValue` by default).
     static func wireValue(of value: Value) -> WireValue
 
-    /// Checks, before a write to a server engine, what the storage promises for SQLite files (a scaled `Decimal`
-    /// has at most its scale's fraction digits), so both engines refuse the same values. Does nothing by default.
+    /// Checks that the storage holds `value` exactly, as `bind` does (a scaled `Decimal` has at most its scale's
+    /// fraction digits, date text holds years 0000–9999): before a write to a server engine, so both engines refuse
+    /// the same values, and in `set(to:)`, so `updateAll` refuses what an insert refuses. Does nothing by default.
     ///
     /// - Throws: `DatabaseError` (`.encoding`) when the value breaks the storage's promise.
     static func checkStorable(_ value: Value) throws

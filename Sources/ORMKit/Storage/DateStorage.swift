@@ -62,9 +62,17 @@ public enum DateStorage {
             try binding.bindInt64(try DateText.checkedUnixMilliseconds(value), at: index)
         }
 
-        /// `.integer` milliseconds since 1970 (clamped to the 64-bit range).
+        /// `.integer` milliseconds since 1970 (clamped to the 64-bit range: filters compare with it; `set(to:)`
+        /// refuses such a date through `checkStorable`).
         public static func databaseValue(of value: Date) -> DatabaseValue {
             .integer(DateText.unixMilliseconds(value) ?? (value.timeIntervalSince1970 < 0 ? .min : .max))
+        }
+
+        /// The check of `bind`: the date must be a 64-bit count of milliseconds since 1970 (not NaN or ±∞).
+        ///
+        /// - Throws: `DatabaseError` (`.encoding`) naming the date.
+        public static func checkStorable(_ value: Date) throws {
+            _ = try DateText.checkedUnixMilliseconds(value)
         }
     }
 
@@ -142,8 +150,16 @@ extension _DateTextStorage {
         try binding.bindText(try DateText.checkedText(value, style: style), at: index)
     }
 
-    /// `.text` in this form (clamped to years 0000–9999).
+    /// `.text` in this form (clamped to years 0000–9999: filters compare with it; `set(to:)` refuses such a date
+    /// through `checkStorable`).
     public static func databaseValue(of value: Date) -> DatabaseValue { .text(DateText.text(value, style: style)) }
+
+    /// The check of `bind`: the date must fall in the years 0000–9999 that date text holds (not NaN or ±∞).
+    ///
+    /// - Throws: `DatabaseError` (`.encoding`) naming the date.
+    public static func checkStorable(_ value: Date) throws {
+        _ = try DateText.checkedText(value, style: style)
+    }
 }
 
 extension Row {

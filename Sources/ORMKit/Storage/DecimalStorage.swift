@@ -53,26 +53,28 @@ public enum DecimalStorage {
         ///   not fit in 64 bits.
         @inlinable
         public static func bind(_ value: Decimal, to binding: StatementBinding, at index: Int32) throws {
+            try binding.bindInt64(try scaled(value), at: index)
+        }
+
+        /// The check of `bind`, before a write to a server engine (NUMERIC would round extra fraction digits away)
+        /// and in `set(to:)`.
+        ///
+        /// - Throws: `DatabaseError` (`.encoding`) when the value has more fraction digits than the scale or does
+        ///   not fit in 64 bits.
+        public static func checkStorable(_ value: Decimal) throws {
+            _ = try scaled(value)
+        }
+
+        /// The value times 10^scale, or the refusal `bind` and `checkStorable` throw.
+        @usableFromInline
+        static func scaled(_ value: Decimal) throws -> Int64 {
             guard let scaled = DecimalText.scaled(value, scale: Scale.digits) else {
                 throw DatabaseError(
                     kind: .encoding, resultCode: SQLITE_RANGE,
                     message: "the Decimal \(value) does not fit a scaled INTEGER with \(Scale.digits) fraction digits (more digits, or larger than 64 bits); round it first"
                 )
             }
-            try binding.bindInt64(scaled, at: index)
-        }
-
-        /// The same check as `bind`, before a write to a server engine: NUMERIC would round extra fraction digits
-        /// away.
-        ///
-        /// - Throws: `DatabaseError` (`.encoding`) when the value has more fraction digits than the scale.
-        public static func checkStorable(_ value: Decimal) throws {
-            guard DecimalText.scaled(value, scale: Scale.digits) != nil else {
-                throw DatabaseError(
-                    kind: .encoding, resultCode: SQLITE_RANGE,
-                    message: "the Decimal \(value) has more than \(Scale.digits) fraction digits (or is larger than 64 bits scaled); round it first"
-                )
-            }
+            return scaled
         }
 
         /// `.integer` of the scaled value; a value with more fraction digits than the scale compares as the

@@ -1,0 +1,73 @@
+import ExampleModels
+import Foundation
+import ORMKit
+import Testing
+import TestSupport
+
+/// `updateAll` with `set(to:)` refuses what an insert refuses, through every storage that cannot hold a value
+/// exactly (issue: it stored a clamped date, Int64.max for +∞, a REAL in a scaled-INTEGER column), and changes
+/// nothing.
+@Suite("Declared storage: set(to:) refuses what insert refuses")
+struct StorageRefusalTests {
+    /// A payment whose `mutate` makes it unstorable, and the assignment of the same value.
+    struct Case: Sendable, CustomTestStringConvertible {
+        let name: String
+        let mutate: @Sendable (inout Payment) -> Void
+        let assignment: @Sendable () -> ColumnAssignment
+        var testDescription: String { name }
+    }
+
+    static let year10000 = Date(timeIntervalSince1970: 253_402_300_800)
+    static let yearMinus1 = Date(timeIntervalSince1970: -62_198_755_200)
+
+    static let cases: [Case] = [
+        Case(name: "sqliteText, year 10000", mutate: { $0.paidAt = year10000 }, assignment: { Payment.paidAt.set(to: year10000) }),
+        Case(name: "sqliteText, year -1", mutate: { $0.paidAt = yearMinus1 }, assignment: { Payment.paidAt.set(to: yearMinus1) }),
+        Case(name: "sqliteText, NaN", mutate: { $0.paidAt = Date(timeIntervalSince1970: .nan) },
+             assignment: { Payment.paidAt.set(to: Date(timeIntervalSince1970: .nan)) }),
+        Case(name: "iso8601Text, year 10000", mutate: { $0.dueOn = year10000 }, assignment: { Payment.dueOn.set(to: year10000) }),
+        Case(name: "unixMilliseconds, +inf", mutate: { $0.recordedAt = Date(timeIntervalSince1970: .infinity) },
+             assignment: { Payment.recordedAt.set(to: Date(timeIntervalSince1970: .infinity)) }),
+        Case(name: "unixMilliseconds, -inf", mutate: { $0.recordedAt = Date(timeIntervalSince1970: -.infinity) },
+             assignment: { Payment.recordedAt.set(to: Date(timeIntervalSince1970: -.infinity)) }),
+        Case(name: "scale 2, 1.005", mutate: { $0.amount = Decimal(string: "1.005")! },
+             assignment: { Payment.amount.set(to: Decimal(string: "1.005")!) }),
+        Case(name: "scale 2, 40 digits", mutate: { $0.amount = Decimal(string: "1234567890123456789012345678901234567890")! },
+             assignment: { Payment.amount.set(to: Decimal(string: "1234567890123456789012345678901234567890")!) }),
+    ]
+
+    static func payment() -> Payment {
+        Payment(
+            paidAt: Date(timeIntervalSince1970: 1_706_704_496), dueOn: nil, recordedAt: Date(timeIntervalSince1970: 1_706_704_496),
+            legacyAt: nil, julian: nil, amount: 12, rate: nil, reference: UUID(), externalID: nil, settled: false, memo: "rent"
+        )
+    }
+
+    @Test(arguments: cases)
+    func theAssignmentThrowsTheInsertsErrorAndChangesNothing(_ testCase: Case) throws {
+        let example = try ExampleDatabase()
+        let db = example.db
+        var stored = Self.payment()
+        try stored.insert(db)
+        let before = try String.fetchAll(db, sql: "SELECT paid_at || '|' || recorded_at || '|' || amount || '|' || ifnull(due_on, '') FROM payments")
+
+        var unstorable = Self.payment()
+        testCase.mutate(&unstorable)
+        let inserted = #expect(throws: DatabaseError.self) { try unstorable.insert(db) }
+        let updated = #expect(throws: DatabaseError.self) { try Payment.all().updateAll(db, testCase.assignment()) }
+        #expect(updated?.kind == .encoding)
+        #expect(updated?.message == inserted?.message)
+        #expect(updated?.table == "payments")
+        #expect(updated?.column != nil)
+        #expect(try String.fetchAll(db, sql: "SELECT paid_at || '|' || recorded_at || '|' || amount || '|' || ifnull(due_on, '') FROM payments") == before)
+    }
+
+    @Test func aStorableValueIsAssigned() throws {
+        let example = try ExampleDatabase()
+        let db = example.db
+        var stored = Self.payment()
+        try stored.insert(db)
+        #expect(try Payment.all().updateAll(db, Payment.amount.set(to: Decimal(string: "1.05")!), Payment.paidAt.set(to: Date(timeIntervalSince1970: 0))) == 1)
+        #expect(try String.fetchOne(db, sql: "SELECT amount || ' ' || paid_at FROM payments") == "105 1970-01-01 00:00:00")
+    }
+}
