@@ -25,28 +25,33 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ],
     targets: [
+        // The vocabulary the generator, the CLI and the runtime share (SQLite affinity, identifier quoting): no
+        // dependencies, so each of them says these things once.
+        .target(name: "ORMSchema"),
+
         // Runtime: SQLite C API, then the Swift runtime apps link.
         .systemLibrary(
             name: "ORMKitSQLite",
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite3"])]
         ),
-        .target(name: "ORMKit", dependencies: ["ORMKitSQLite"]),
+        .target(name: "ORMKit", dependencies: ["ORMSchema", "ORMKitSQLite"]),
         // The same generated models on PostgreSQL, through postgres-nio's PostgresClient pool.
         // Its sources compile only with the `PostgreSQL` trait (`#if PostgreSQL`); without it the target is empty.
         .target(
             name: "ORMKitPostgres",
             dependencies: [
                 "ORMKit",
+                "ORMSchema",
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
             ]
         ),
 
         // Generator: YAML schema -> Swift source. Never imports the runtime (SQLite only compiles `check:` expressions).
-        .target(name: "ORMGenCore", dependencies: ["ORMKitSQLite", .product(name: "Yams", package: "Yams")]),
+        .target(name: "ORMGenCore", dependencies: ["ORMSchema", "ORMKitSQLite", .product(name: "Yams", package: "Yams")]),
         .executableTarget(
             name: "ormgen",
-            dependencies: ["ORMGenCore", "ORMKitSQLite", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["ORMGenCore", "ORMSchema", "ORMKitSQLite", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // Plugins: generate at build time (schema/ folder of the target), or on demand into the package.
@@ -78,6 +83,7 @@ let package = Package(
         .target(name: "FaultVFS", dependencies: ["ORMKitSQLite"], path: "Tests/FaultVFS"),
 
         // FuzzRegressions/: inputs scripts/fuzz.sh found, read by FuzzRegressionTests through #filePath.
+        .testTarget(name: "ORMSchemaTests", dependencies: ["ORMSchema", "ORMKitSQLite"]),
         .testTarget(name: "ORMGenCoreTests", dependencies: ["ORMGenCore"], exclude: ["FuzzRegressions"]),
         .testTarget(name: "ORMKitTests", dependencies: ["ORMKit", "TestSupport"]),
         // One behaviour suite run on both engines (SQLite files; PostgreSQL when ORMKIT_POSTGRES_URL is set).

@@ -10,8 +10,8 @@ import PackageDescription
 // (`--sanitize=fuzzer --sanitize=address` alone is not enough: the swift driver keeps only the last -sanitize=
 // flag, so one of the two is lost. scripts/fuzz.sh builds it, seeds a corpus with the repository's YAML and runs it.)
 //
-// ORMGenCore is not a product of the root package, so it is not depended on by path: Sources/ORMGenCore and
-// Sources/ORMKitSQLite here are symbolic links to the root package's folders, compiled again with the
+// ORMGenCore is not a product of the root package, so it is not depended on by path: Sources/ORMGenCore,
+// Sources/ORMSchema and Sources/ORMKitSQLite here are symbolic links to the root package's folders, compiled again with the
 // fuzzer's coverage instrumentation. If ORMGenCore gains a dependency, add it here too.
 let package = Package(
     name: "ORMGenFuzz",
@@ -20,7 +20,8 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "ORMKitSQLite", pkgConfig: "sqlite3"),
-        .target(name: "ORMGenCore", dependencies: ["ORMKitSQLite", .product(name: "Yams", package: "Yams")]),
+        .target(name: "ORMSchema"),
+        .target(name: "ORMGenCore", dependencies: ["ORMSchema", "ORMKitSQLite", .product(name: "Yams", package: "Yams")]),
         // No `main`: libFuzzer's runtime provides it and calls `LLVMFuzzerTestOneInput`.
         .executableTarget(
             name: "FuzzSchema",

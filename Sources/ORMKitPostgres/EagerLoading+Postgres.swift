@@ -1,5 +1,6 @@
 #if PostgreSQL  // the package trait that enables ORMKitPostgres (Package.swift)
 import ORMKit
+import ORMSchema
 import PostgresNIO
 
 // Eager loading (`including`) on PostgreSQL: the base query, then one query per relation level whose only key

@@ -1,5 +1,6 @@
 #if PostgreSQL  // the package trait that enables ORMKitPostgres (Package.swift)
 import ORMKit
+import ORMSchema
 import PostgresNIO
 
 // Many-to-many members on PostgreSQL (`book.readers`, `list.books`): the same fetches and membership writes as

@@ -1,6 +1,7 @@
 #if PostgreSQL  // the package trait that enables ORMKitPostgres (Package.swift)
 import Foundation
 import ORMKit
+import ORMSchema
 import PostgresNIO
 
 /// A migration hook on PostgreSQL: the Swift code a `hook:` step runs, inside the migration's transaction.

@@ -1,6 +1,7 @@
 #if PostgreSQL  // the package trait that enables ORMKitPostgres (Package.swift)
 import Foundation
 import ORMKit
+import ORMSchema
 import PostgresNIO
 
 /// One statement of a record operation on PostgreSQL: its SQL with `$1, $2, …` and, for each parameter, the

@@ -1,6 +1,7 @@
 #if PostgreSQL  // the package trait that enables ORMKitPostgres (Package.swift)
 import Logging
 import ORMKit
+import ORMSchema
 import PostgresNIO
 
 /// A connection leased for one `read` or `write` closure, inside its transaction: what record operations, queries

@@ -1,5 +1,6 @@
 #if PostgreSQL  // the package trait that enables ORMKitPostgres (Package.swift)
 import ORMKit
+import ORMSchema
 
 // The query builder on PostgreSQL: the same requests render with `$n` placeholders and bind `WireValue`s. The SQL
 // a request renders runs as a named prepared statement (`QueryStatementCache`), as record operations do.

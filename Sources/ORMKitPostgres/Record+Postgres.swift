@@ -1,5 +1,6 @@
 #if PostgreSQL  // the package trait that enables ORMKitPostgres (Package.swift)
 import ORMKit
+import ORMSchema
 import PostgresNIO
 
 // Record operations on PostgreSQL: the same calls as on SQLite, with a `PostgresDatabase` or `PostgresSession`.

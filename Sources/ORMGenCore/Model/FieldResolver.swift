@@ -1,3 +1,4 @@
+import ORMSchema
 import Foundation
 
 /// Resolves one declared field: its type (scalar, enum, json, embedded, converter), optionality, default and
@@ -121,7 +122,7 @@ struct FieldResolver {
             return nil
         }
         let written = field.storage?.sqlType ?? field.type.sqlType
-        let affinity = Affinity(declaredType: declared.value)
+        let affinity = SQLiteAffinity(declaredType: declared.value)
         let isDecimalText: Bool = {
             if case .scalar(.decimal) = field.type, field.storage == nil { return true }
             return false

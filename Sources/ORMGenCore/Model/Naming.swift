@@ -1,3 +1,4 @@
+import ORMSchema
 import Foundation
 
 /// Name rules shared by every stage: identifiers, Swift keywords, SQL quoting, case conversion. The public members
@@ -43,7 +44,7 @@ public enum Naming {
 
     /// The name as an SQL identifier: always double-quoted, embedded quotes doubled.
     static func sql(_ name: String) -> String {
-        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        quoteIdentifier(name)
     }
 
     /// An SQL string literal: single-quoted, embedded quotes doubled.

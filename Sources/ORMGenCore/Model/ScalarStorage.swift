@@ -1,3 +1,5 @@
+import ORMSchema
+
 /// How a scalar field's values are stored when the schema declares it (`storage:`, `scale:`): the column type,
 /// the runtime storage the generated code reads and binds with, and whether SQL sorts it as Swift does.
 struct ScalarStorage: Sendable, Equatable {
@@ -55,25 +57,7 @@ struct ScalarStorage: Sendable, Equatable {
     }
 }
 
-/// SQLite's column affinity of a declared type (https://www.sqlite.org/datatype3.html, section 3.1).
-enum Affinity: String, Sendable {
-    case integer = "INTEGER", text = "TEXT", blob = "BLOB", real = "REAL", numeric = "NUMERIC"
-
-    init(declaredType: String) {
-        let type = declaredType.uppercased()
-        if type.contains("INT") {
-            self = .integer
-        } else if type.contains("CHAR") || type.contains("CLOB") || type.contains("TEXT") {
-            self = .text
-        } else if type.contains("BLOB") || type.isEmpty {
-            self = .blob
-        } else if type.contains("REAL") || type.contains("FLOA") || type.contains("DOUB") {
-            self = .real
-        } else {
-            self = .numeric
-        }
-    }
-
+extension SQLiteAffinity {
     /// Whether values of storage class `written` (INTEGER, REAL, TEXT or BLOB) read back in a class the storage
     /// reads from a column of this affinity: a TEXT column turns numbers into text. (A numeric column turns
     /// numeric-looking text into numbers; of the text storages only `Decimal`'s looks numeric, and it reads them.)

@@ -1,3 +1,5 @@
+import ORMSchema
+
 /// What the runtime's SQL depends on that differs between engines, as one value: the query renderer, the query
 /// builder's clauses and `updateAll` ask it questions, and none of them tests which engine it is on. An engine
 /// supplies its dialect (``SQLDialect/sqlite`` here; `SQLDialect.postgresql` in ORMKitPostgres); a new engine is

@@ -1,3 +1,5 @@
+import ORMSchema
+
 /// The automatic, additive part of a migration: tables, columns and indexes the schema declares and the
 /// live database lacks. Nothing is ever dropped here.
 ///

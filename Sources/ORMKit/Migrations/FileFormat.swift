@@ -1,3 +1,5 @@
+import ORMSchema
+
 /// The storage format of a database ORMGen manages, kept in `PRAGMA application_id` (SQLite's header field
 /// for "which application's file is this").
 ///

@@ -1,3 +1,5 @@
+import ORMSchema
+
 /// The schema of a database as SQLite reports it, read with real queries on `sqlite_master`,
 /// `pragma_table_info`, `pragma_index_list`, `pragma_index_info` and `pragma_foreign_key_list`.
 struct LiveSchema {

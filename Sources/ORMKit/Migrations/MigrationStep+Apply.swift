@@ -1,4 +1,5 @@
 import ORMKitSQLite
+import ORMSchema
 
 /// Runs one explicit step of `version` on the live database.
 struct StepRunner {

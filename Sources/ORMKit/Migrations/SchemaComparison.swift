@@ -1,3 +1,4 @@
+import ORMSchema
 import Foundation
 
 /// Compares two live schemas: the one a fresh database gets (`expected`) and the one being checked.
@@ -64,7 +65,7 @@ enum SchemaComparison {
         let normalize = { (type: String) in type.uppercased().split(whereSeparator: \.isWhitespace).joined(separator: " ") }
         if normalize(expected) == normalize(actual) { return true }
         guard ["INTEGER", "REAL", "TEXT", "BLOB", ""].contains(normalize(expected)) else { return false }
-        return SQLAffinity(declaredType: expected) == SQLAffinity(declaredType: actual)
+        return SQLiteAffinity(declaredType: expected) == SQLiteAffinity(declaredType: actual)
     }
 
     /// Defaults compare as written, except for what SQLite reads as the same constant: `TRUE`/`FALSE` and

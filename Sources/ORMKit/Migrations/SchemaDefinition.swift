@@ -1,3 +1,5 @@
+import ORMSchema
+
 /// The static members of a `DatabaseSchema` type, gathered once per migration, with what the migrator
 /// derives from them.
 struct SchemaDefinition {

@@ -1,3 +1,4 @@
+import ORMSchema
 import ORMKitSQLite
 
 /// Checks, before any typed query or write runs, that every column the schema declares has a declared type
@@ -22,7 +23,7 @@ enum StorageCheck {
                 let code = sqlite3_table_column_metadata(conn.handle, "main", table.name, column.name, &declared, nil, nil, nil, nil)
                 guard code == SQLITE_OK else { continue }
                 let found = declared.map { String(cString: $0) } ?? ""
-                if found != column.type, SQLAffinity(declaredType: found) != SQLAffinity(declaredType: column.type) {
+                if found != column.type, SQLiteAffinity(declaredType: found) != SQLiteAffinity(declaredType: column.type) {
                     result.append(StorageMismatch(
                         table: table.name, column: column.name, expected: column.type, found: found, storage: column.storage))
                 }
@@ -49,28 +50,8 @@ public struct StorageMismatch: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         let what = storage.map { " (stored as \($0))" } ?? ""
         return "\(table).\(column): expected \(expected.isEmpty ? "no type" : expected)\(what), found "
-            + "\(found.isEmpty ? "no type" : found) (\(SQLAffinity(declaredType: found).rawValue) affinity, not "
-            + "\(SQLAffinity(declaredType: expected).rawValue)); declare the field's storage and sqlType to match the file "
+            + "\(found.isEmpty ? "no type" : found) (\(SQLiteAffinity(declaredType: found).rawValue) affinity, not "
+            + "\(SQLiteAffinity(declaredType: expected).rawValue)); declare the field's storage and sqlType to match the file "
             + "(ormgen pull writes them)"
-    }
-}
-
-/// SQLite's column affinity of a declared type (https://www.sqlite.org/datatype3.html, section 3.1).
-enum SQLAffinity: String {
-    case integer = "INTEGER", text = "TEXT", blob = "BLOB", real = "REAL", numeric = "NUMERIC"
-
-    init(declaredType: String) {
-        let type = declaredType.uppercased()
-        if type.contains("INT") {
-            self = .integer
-        } else if type.contains("CHAR") || type.contains("CLOB") || type.contains("TEXT") {
-            self = .text
-        } else if type.contains("BLOB") || type.isEmpty {
-            self = .blob
-        } else if type.contains("REAL") || type.contains("FLOA") || type.contains("DOUB") {
-            self = .real
-        } else {
-            self = .numeric
-        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ORMSchema
 
 /// Rebuilds one table to its current `createTableSQL` with SQLite's 12-step procedure
 /// (https://www.sqlite.org/lang_altertable.html#otheralter), inside the migration's transaction:

@@ -1,3 +1,5 @@
+import ORMSchema
+
 extension QueryRequest {
     /// Every matching record.
     ///

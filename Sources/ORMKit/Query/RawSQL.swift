@@ -1,3 +1,5 @@
+import ORMSchema
+
 extension Record {
     /// Runs raw `sql` (one `SELECT`) and decodes every row into the record by column name: the query is
     /// wrapped as `SELECT "raw"."c1", "raw"."c2", … FROM (<sql>) AS "raw"`, so it may select the columns in any

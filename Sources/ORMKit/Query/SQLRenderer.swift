@@ -1,3 +1,5 @@
+import ORMSchema
+
 /// Renders expression trees to SQL text with placeholders, collecting the values to bind in order.
 ///
 /// Every sub-expression is parenthesized, so the SQL never depends on operator precedence; identifiers are

@@ -1,3 +1,5 @@
+import ORMSchema
+
 /// SQLite reports a foreign-key violation without saying which key: `FOREIGN KEY constraint failed`. After a
 /// record's insert, update or delete fails that way, ORMKit finds the key itself, on the same connection and
 /// inside the same transaction: for a write, the foreign key of the record whose value has no parent row; for a

@@ -1,3 +1,5 @@
+import ORMSchema
+
 extension Record {
     /// Creates the record's table and its declared indexes when they do not exist (`CREATE … IF NOT EXISTS`),
     /// in one transaction (a savepoint inside an open one). `migrate` creates every table; this is for a table

@@ -1,4 +1,5 @@
 import Foundation
+import ORMSchema
 
 /// The SQL of every record operation on one table, built once when its `TableSchema` is created (a class, so
 /// reaching one string from generic code never copies the others).
@@ -199,8 +200,3 @@ struct RecordStatementSQL: Sendable {
 
 /// Hands out statement slots: one per record SQL text built in the process (about ten per table).
 private let statementSlots = Locked(0)
-
-/// `name` as a double-quoted SQL identifier, with embedded quotes doubled.
-package func quoteIdentifier(_ name: String) -> String {
-    "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-}

@@ -1,3 +1,5 @@
+import ORMSchema
+
 /// The targets of one owner through a `manyToMany` relation (`ManyToManyRecords`, or `OrderedManyToManyRecords`
 /// for an ordered one): a request (fetch, filter, count, paginate) plus
 /// the writes that change the membership. Generated instance accessors return it (`book.readers`).

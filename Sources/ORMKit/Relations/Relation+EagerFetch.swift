@@ -1,3 +1,5 @@
+import ORMSchema
+
 extension Relation {
     /// The targets of `owners`, each fetched once, and which of them each owner gets.
     @usableFromInline

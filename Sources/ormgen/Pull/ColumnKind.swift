@@ -1,4 +1,5 @@
 import Foundation
+import ORMSchema
 
 /// What a declared column type maps to: ormgen's special cases (`BOOLEAN`, dates, `UUID`) first, then
 /// SQLite's affinity rules in their order (https://www.sqlite.org/datatype3.html, section 3.1).
@@ -29,16 +30,14 @@ enum ColumnKind: Equatable {
             .date
         } else if type == "UUID" || type == "GUID" {
             .uuid
-        } else if type.contains("INT") {
-            .integer
-        } else if type.contains("CHAR") || type.contains("CLOB") || type.contains("TEXT") {
-            .text
-        } else if type.contains("BLOB") || type.isEmpty {
-            .blob
-        } else if type.contains("REAL") || type.contains("FLOA") || type.contains("DOUB") {
-            .real
         } else {
-            .numeric
+            switch SQLiteAffinity(declaredType: type) {
+            case .integer: .integer
+            case .text: .text
+            case .blob: .blob
+            case .real: .real
+            case .numeric: .numeric
+            }
         }
     }
 

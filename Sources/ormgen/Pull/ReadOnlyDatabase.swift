@@ -94,8 +94,3 @@ final class ReadOnlyDatabase {
         PullFailure("cannot read '\(path)': \(String(cString: sqlite3_errmsg(handle)))")
     }
 }
-
-/// `name` as an SQL identifier: double-quoted, embedded quotes doubled.
-func quotedSQLIdentifier(_ name: String) -> String {
-    "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-}

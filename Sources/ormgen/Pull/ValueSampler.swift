@@ -1,3 +1,5 @@
+import ORMSchema
+
 /// Reads values of the columns whose Swift type depends on the data (dates and UUIDs: how are they stored?).
 enum ValueSampler {
     /// How many non-NULL values of a column are read at most.
@@ -10,9 +12,9 @@ enum ValueSampler {
         try tables.map { table in
             var table = table
             for index in table.columns.indices where ColumnKind(declaredType: table.columns[index].declaredType).needsSample {
-                let column = quotedSQLIdentifier(table.columns[index].name)
+                let column = quoteIdentifier(table.columns[index].name)
                 let rows = try database.rows(
-                    "SELECT \(column) FROM \(quotedSQLIdentifier(table.name)) WHERE \(column) IS NOT NULL LIMIT \(limit)")
+                    "SELECT \(column) FROM \(quoteIdentifier(table.name)) WHERE \(column) IS NOT NULL LIMIT \(limit)")
                 table.columns[index].sample = rows.compactMap(\.first)
             }
             return table
