@@ -3,7 +3,7 @@ import ORMKit
 
 /// What record operations, queries and raw SQL run on: a ``PostgresDatabase`` (each call in its own transaction:
 /// writes on the primary, reads on a replica) or a ``PostgresSession`` (inside one `read` or `write` closure).
-public protocol PostgresExecutor {
+public protocol PostgresExecutor: DatabaseWriter {
     /// Runs `body` on a session that may write when `writing` is true.
     ///
     /// - Throws: what `body` throws, or `DatabaseError` (`.misuse` when a read session is asked to write).

@@ -3,7 +3,7 @@ import ORMKit
 import ORMSchema
 import PostgresNIO
 
-// Record operations on PostgreSQL: the same calls as on SQLite, with a `PostgresDatabase` or `PostgresSession`.
+// How one record is written on PostgreSQL, inside a session: what the engine's requirements (Engine+Postgres.swift) run.
 
 extension Record {
     /// The record's encoded columns, in `schema.columns` order.
@@ -26,85 +26,6 @@ extension Record {
         return encoder.values
     }
 
-    /// Fetches the record with primary key `key`, or nil.
-    ///
-    /// - Throws: `DatabaseError`.
-    public static func find(_ db: some PostgresExecutor, _ key: PrimaryKey) async throws -> Self? {
-        let find = try PostgresRecordSQL.of(Self.self).requireKeyed(schema.name).find
-        let key = try wireKey(key)
-        return try await db.withSession(writing: false) { try await $0.fetchOne(find, key, table: Self.schema.name, Self.init(row:)) }
-    }
-
-    /// Fetches the records with these keys (in no particular order; missing keys are skipped).
-    ///
-    /// - Throws: `DatabaseError`.
-    public static func find(_ db: some PostgresExecutor, keys: some Sequence<PrimaryKey>) async throws -> [Self] {
-        let recordSQL = PostgresRecordSQL.of(Self.self)
-        let keyed = try recordSQL.requireKeyed(schema.name)
-        let keys = try keys.map(wireKey)
-        guard !keys.isEmpty else { return [] }
-        if recordSQL.keyPositions.count == 1 {
-            let sql = "\(recordSQL.selectAll) WHERE \(recordSQL.table).\(quoteIdentifier(schema.primaryKey[0])) = ANY($1)"
-            return try await db.withSession(writing: false) { session in
-                try await session.fetchAll(sql, arrayOf: keys.map { $0[0] }, table: schema.name, Self.init(row:))
-            }
-        }
-        return try await db.withSession(writing: false) { session in
-            var found: [Self] = []
-            for key in keys {
-                if let record = try await session.fetchOne(keyed.find, key, table: Self.schema.name, Self.init(row:)) {
-                    found.append(record)
-                }
-            }
-            return found
-        }
-    }
-
-    /// Whether a row with primary key `key` exists.
-    ///
-    /// - Throws: `DatabaseError`.
-    public static func exists(_ db: some PostgresExecutor, key: PrimaryKey) async throws -> Bool {
-        let exists = try PostgresRecordSQL.of(Self.self).requireKeyed(schema.name).exists
-        let key = try wireKey(key)
-        return try await db.withSession(writing: false) { session in
-            try await session.fetchOne(exists, key, table: Self.schema.name) { try $0.decode(at: 0) as Bool }
-        } ?? false
-    }
-
-    /// Fetches every row of the table.
-    ///
-    /// - Throws: `DatabaseError`.
-    public static func fetchAll(_ db: some PostgresExecutor) async throws -> [Self] {
-        // Unprepared, as cursors: over a whole table, the extra asynchronous `map` that postgres-nio's
-        // prepared-statement API runs for every row costs more than parsing the statement once.
-        let selectAll = PostgresRecordSQL.of(Self.self).selectAll
-        return try await db.withSession(writing: false) { try await $0.fetchAll(selectAll, [], table: Self.schema.name, Self.init(row:)) }
-    }
-
-    /// Fetches the first row of the table, or nil.
-    ///
-    /// - Throws: `DatabaseError`.
-    public static func fetchOne(_ db: some PostgresExecutor) async throws -> Self? {
-        let sql = PostgresRecordSQL.of(Self.self).selectAll + " LIMIT 1"
-        return try await db.withSession(writing: false) { try await $0.fetchOne(sql, [], table: schema.name, Self.init(row:)) }
-    }
-
-    /// The number of rows in the table.
-    ///
-    /// - Throws: `DatabaseError`.
-    public static func count(_ db: some PostgresExecutor) async throws -> Int {
-        try await all().count(db)
-    }
-
-    /// Inserts the record; an auto-increment key that is nil is assigned by the server (`RETURNING`) and stored
-    /// in the record.
-    ///
-    /// - Throws: `DatabaseError` (`isUniqueViolation`, … on a constraint violation).
-    public mutating func insert(_ db: some PostgresExecutor) async throws {
-        let record = self
-        self = try await db.withSession(writing: true) { try await record.inserted(in: $0) }
-    }
-
     /// The record after inserting it in `session`, with its assigned key.
     func inserted(in session: PostgresSession) async throws -> Self {
         let recordSQL = PostgresRecordSQL.of(Self.self)
@@ -124,70 +45,31 @@ extension Record {
         return record
     }
 
-    /// Inserts `records` in one transaction; returns them with their assigned keys.
-    ///
-    /// - Throws: `DatabaseError`; nothing is inserted when one fails.
-    public static func insert(_ db: some PostgresExecutor, contentsOf records: some Sequence<Self>) async throws -> [Self] {
-        let records = Array(records)
-        return try await db.withSession(writing: true) { session in
-            var inserted: [Self] = []
-            inserted.reserveCapacity(records.count)
-            for record in records { inserted.append(try await record.inserted(in: session)) }
-            return inserted
-        }
-    }
-
-    /// Updates every column of the row with the record's key.
-    ///
-    /// - Throws: `DatabaseError` (`.recordNotFound` when no row has the key).
-    public func update(_ db: some PostgresExecutor) async throws {
-        let update = try PostgresRecordSQL.of(Self.self).requireKeyed(Self.schema.name).update
-        let values = try wireColumns()
-        let missing = try await db.withSession(writing: true) { session in
-            try await session.fetchOne(update, update.arguments(values), table: Self.schema.name) { _ in true } ?? false
-        }
-        try Self.requireRow(missing: missing)
-    }
-
-    /// Updates only `columns` of the row with the record's key.
+    /// Updates the record's row in `session`: every column, or only `columns`.
     ///
     /// - Throws: `DatabaseError` (`.recordNotFound` when no row has the key, `.misuse` for a column of another table).
-    public func update(_ db: some PostgresExecutor, columns: [any ColumnProtocol]) async throws {
-        let statement = try PostgresRecordSQL.of(Self.self).update(columns: columns.map(\.name), tableName: Self.schema.name)
-        try await runUpdate(db, statement)
-    }
-
-    /// Updates every column but `excludedColumns`.
-    ///
-    /// - Throws: `DatabaseError` (`.recordNotFound` when no row has the key).
-    public func update(_ db: some PostgresExecutor, allColumnsExcept excludedColumns: [any ColumnProtocol]) async throws {
-        let excluded = Set(excludedColumns.map(\.name))
-        let names = Self.schema.columns.map(\.name).filter { !excluded.contains($0) && !Self.schema.primaryKey.contains($0) }
-        let statement = try PostgresRecordSQL.of(Self.self).update(columns: names, tableName: Self.schema.name)
-        try await runUpdate(db, statement)
-    }
-
-    /// Runs `statement`, an UPDATE of some columns built for this call (unprepared).
-    private func runUpdate(_ db: some PostgresExecutor, _ statement: PostgresStatement) async throws {
+    func updated(in session: PostgresSession, columns: [any ColumnProtocol]?) async throws {
+        let recordSQL = PostgresRecordSQL.of(Self.self)
         let values = try wireColumns()
-        let missing = try await db.withSession(writing: true) { session in
-            try await session.fetchOne(statement.sql, statement.arguments(values), table: Self.schema.name) { _ in true } ?? false
+        let found: Bool?
+        if let columns {
+            // Built for this call: unprepared.
+            let statement = try recordSQL.update(columns: columns.map(\.name), tableName: Self.schema.name)
+            found = try await session.fetchOne(statement.sql, statement.arguments(values), table: Self.schema.name) { _ in true }
+        } else {
+            let update = try recordSQL.requireKeyed(Self.schema.name).update
+            found = try await session.fetchOne(update, update.arguments(values), table: Self.schema.name) { _ in true }
         }
-        try Self.requireRow(missing: missing)
-    }
-
-    private static func requireRow(missing: Bool) throws {
-        guard !missing else {
+        guard found == true else {
             throw DatabaseError(kind: .recordNotFound, message: "no row has the record's primary key", table: Self.schema.name)
         }
     }
 
-    /// Updates the row with the record's key, or inserts the record when there is none (or its key is nil).
-    ///
-    /// - Throws: `DatabaseError`.
-    public mutating func save(_ db: some PostgresExecutor) async throws {
-        let record = self
-        self = try await db.withSession(writing: true) { try await record.saved(in: $0) }
+    /// Deletes the record's row in `session`; returns whether there was one.
+    func deleted(in session: PostgresSession) async throws -> Bool {
+        let delete = try PostgresRecordSQL.of(Self.self).requireKeyed(Self.schema.name).deleteRecord
+        let values = try wireColumns()
+        return try await session.fetchOne(delete, delete.arguments(values), table: Self.schema.name) { _ in true } ?? false
     }
 
     func saved(in session: PostgresSession) async throws -> Self {
@@ -198,36 +80,6 @@ extension Record {
             if missing == nil { return self }
         }
         return try await inserted(in: session)
-    }
-
-    /// Inserts the record, or updates the row with the same primary key (`ON CONFLICT … DO UPDATE`).
-    ///
-    /// - Throws: `DatabaseError`.
-    public mutating func upsert(_ db: some PostgresExecutor) async throws {
-        let record = self
-        self = try await db.withSession(writing: true) { try await record.upserted(in: $0, onConflict: nil) }
-    }
-
-    /// Inserts the record, or updates the row with the same values in `conflictColumns` (a unique index).
-    ///
-    /// - Throws: `DatabaseError`.
-    public mutating func upsert(_ db: some PostgresExecutor, onConflict conflictColumns: [any ColumnProtocol]) async throws {
-        let record = self
-        let names = conflictColumns.map(\.name)
-        self = try await db.withSession(writing: true) { try await record.upserted(in: $0, onConflict: names) }
-    }
-
-    /// Upserts `records` in one transaction by primary key; returns them with their keys.
-    ///
-    /// - Throws: `DatabaseError`; nothing is written when one fails.
-    public static func upsert(_ db: some PostgresExecutor, contentsOf records: some Sequence<Self>) async throws -> [Self] {
-        let records = Array(records)
-        return try await db.withSession(writing: true) { session in
-            var upserted: [Self] = []
-            upserted.reserveCapacity(records.count)
-            for record in records { upserted.append(try await record.upserted(in: session, onConflict: nil)) }
-            return upserted
-        }
     }
 
     func upserted(in session: PostgresSession, onConflict names: [String]?) async throws -> Self {
@@ -250,83 +102,6 @@ extension Record {
         var record = self
         if let id = id ?? nil { record.didInsert(rowID: id) }
         return record
-    }
-
-    /// Deletes the row with the record's key; returns whether there was one.
-    ///
-    /// - Throws: `DatabaseError`.
-    @discardableResult
-    public func delete(_ db: some PostgresExecutor) async throws -> Bool {
-        let delete = try PostgresRecordSQL.of(Self.self).requireKeyed(Self.schema.name).deleteRecord
-        let values = try wireColumns()
-        return try await db.withSession(writing: true) { session in
-            try await session.fetchOne(delete, delete.arguments(values), table: Self.schema.name) { _ in true } ?? false
-        }
-    }
-
-    /// Deletes the row with primary key `key`; returns whether there was one.
-    ///
-    /// - Throws: `DatabaseError`.
-    @discardableResult
-    public static func delete(_ db: some PostgresExecutor, key: PrimaryKey) async throws -> Bool {
-        let delete = try PostgresRecordSQL.of(Self.self).requireKeyed(schema.name).deleteByKey
-        let key = try wireKey(key)
-        return try await db.withSession(writing: true) { try await $0.fetchOne(delete, key, table: Self.schema.name) { _ in true } ?? false }
-    }
-
-    /// Deletes the rows with these keys; returns how many there were.
-    ///
-    /// - Throws: `DatabaseError`.
-    @discardableResult
-    public static func delete(_ db: some PostgresExecutor, keys: some Sequence<PrimaryKey>) async throws -> Int {
-        let delete = try PostgresRecordSQL.of(Self.self).requireKeyed(schema.name).deleteByKey
-        let keys = try keys.map(wireKey)
-        return try await db.withSession(writing: true) { session in
-            var deleted = 0
-            for key in keys where try await session.fetchOne(delete, key, table: Self.schema.name, { _ in true }) == true {
-                deleted += 1
-            }
-            return deleted
-        }
-    }
-
-    /// Deletes every row of the table; returns how many there were.
-    ///
-    /// - Throws: `DatabaseError`.
-    @discardableResult
-    public static func deleteAll(_ db: some PostgresExecutor) async throws -> Int {
-        try await all().deleteAll(db)
-    }
-}
-
-extension KeyedRecord {
-    /// Inserts the record (its key is set by the app).
-    ///
-    /// - Throws: `DatabaseError`.
-    public func insert(_ db: some PostgresExecutor) async throws {
-        _ = try await db.withSession(writing: true) { try await self.inserted(in: $0) }
-    }
-
-    /// Updates the row with the record's key, or inserts the record.
-    ///
-    /// - Throws: `DatabaseError`.
-    public func save(_ db: some PostgresExecutor) async throws {
-        _ = try await db.withSession(writing: true) { try await self.saved(in: $0) }
-    }
-
-    /// Inserts the record or updates the row with its key.
-    ///
-    /// - Throws: `DatabaseError`.
-    public func upsert(_ db: some PostgresExecutor) async throws {
-        _ = try await db.withSession(writing: true) { try await self.upserted(in: $0, onConflict: nil) }
-    }
-
-    /// Inserts the record or updates the row with the same values in `conflictColumns`.
-    ///
-    /// - Throws: `DatabaseError`.
-    public func upsert(_ db: some PostgresExecutor, onConflict conflictColumns: [any ColumnProtocol]) async throws {
-        let names = conflictColumns.map(\.name)
-        _ = try await db.withSession(writing: true) { try await self.upserted(in: $0, onConflict: names) }
     }
 }
 

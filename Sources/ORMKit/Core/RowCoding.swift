@@ -3,7 +3,7 @@
 ///
 /// Generated code decodes once, generically, and calls that from one witness per row type, so each engine's
 /// reads are specialized and inlined: no existential and no dictionary lookup per column.
-public protocol RowDecoder {
+public protocol RowDecoder: SendableMetatype {
     /// Decodes column `index` (0-based) as `V`.
     ///
     /// - Throws: `DatabaseError` (kind `.decoding`) naming the column and row.

@@ -21,6 +21,9 @@ final class Statement {
     @usableFromInline let parameterCount: Int32
     /// `sqlite3_column_count`.
     let columnCount: Int32
+    /// For SQL written with `$1, $2, …` (the spelling raw SQL shares with PostgreSQL), the argument number of
+    /// each parameter index; nil for `?` parameters, which bind in order.
+    let numberedParameters: NumberedParameters?
     /// The tables and columns the statement reads and writes (for transaction hooks and observation).
     let access: StatementAccess
     /// `access.isWrite`, kept here for the check made before every run.
@@ -39,6 +42,7 @@ final class Statement {
         self.rebindsEveryParameter = rebindsEveryParameter
         self.parameterCount = sqlite3_bind_parameter_count(handle)
         self.columnCount = sqlite3_column_count(handle)
+        self.numberedParameters = NumberedParameters(handle, count: parameterCount)
     }
 
     /// Advances to the next row: `true` when a row is available, `false` when done.
@@ -73,6 +77,7 @@ final class Statement {
     /// - Throws: `DatabaseError` (`.misuse`) when the count differs from the statement's parameter count.
     @usableFromInline
     func bind(_ arguments: StatementArguments) throws {
+        if let numberedParameters { return try bind(arguments, numbered: numberedParameters) }
         guard arguments.values.count == Int(parameterCount) else {
             throw DatabaseError(
                 kind: .misuse, resultCode: SQLITE_RANGE,
@@ -83,6 +88,31 @@ final class Statement {
         let binding = StatementBinding(handle)
         for (offset, value) in arguments.values.enumerated() {
             try value.bind(to: binding, at: Int32(offset + 1))
+        }
+    }
+
+    /// Binds argument `n` to the parameter `$n` wherever it appears.
+    ///
+    /// - Throws: `DatabaseError` (`.misuse`) when `$n` parameters are mixed with others or the argument count
+    ///   differs from the largest `n`.
+    private func bind(_ arguments: StatementArguments, numbered: NumberedParameters) throws {
+        guard let argumentNumbers = numbered.argumentNumbers else {
+            throw DatabaseError(
+                kind: .misuse, resultCode: SQLITE_RANGE,
+                message: "the statement mixes $1, $2, … parameters with other ones; write all of them as $n, or all as ?",
+                sql: sql
+            )
+        }
+        guard arguments.values.count == numbered.argumentCount else {
+            throw DatabaseError(
+                kind: .misuse, resultCode: SQLITE_RANGE,
+                message: "the statement expects \(numbered.argumentCount) argument(s) ($1 to $\(numbered.argumentCount)), got \(arguments.values.count)",
+                sql: sql
+            )
+        }
+        let binding = StatementBinding(handle)
+        for (offset, number) in argumentNumbers.enumerated() {
+            try arguments.values[number - 1].bind(to: binding, at: Int32(offset + 1))
         }
     }
 
@@ -121,5 +151,37 @@ final class Statement {
 
     deinit {
         finalize()
+    }
+}
+
+/// The `$1, $2, …` parameters of a statement: SQLite reads `$1` as a parameter named "$1" and numbers
+/// parameters in order of first appearance, so `WHERE b = $2 AND a = $1` gives `$2` index 1; binding by name
+/// puts argument n where `$n` is.
+struct NumberedParameters {
+    /// The argument number (1-based) of each parameter index 1…count, or nil when the statement mixes `$n`
+    /// with other parameters.
+    let argumentNumbers: [Int]?
+    /// The largest `n`: how many arguments the statement takes.
+    let argumentCount: Int
+
+    /// The numbering of `handle`'s parameters, or nil when none is written `$n`.
+    init?(_ handle: OpaquePointer, count: Int32) {
+        guard count > 0 else { return nil }
+        var numbers: [Int?] = []
+        numbers.reserveCapacity(Int(count))
+        for index in 1...count {
+            numbers.append(sqlite3_bind_parameter_name(handle, index).flatMap { Self.number(String(cString: $0)) })
+        }
+        guard numbers.contains(where: { $0 != nil }) else { return nil }
+        let known = numbers.compactMap { $0 }
+        argumentNumbers = known.count == numbers.count ? known : nil
+        argumentCount = known.max() ?? 0
+    }
+
+    /// n for a parameter named `$n` (n ≥ 1), else nil.
+    private static func number(_ name: String) -> Int? {
+        guard name.first == "$", let number = Int(name.dropFirst()), number >= 1,
+              name.dropFirst().allSatisfy(\.isASCII) else { return nil }
+        return number
     }
 }

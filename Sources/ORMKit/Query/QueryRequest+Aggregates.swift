@@ -4,12 +4,7 @@ extension QueryRequest {
     /// - Throws: `DatabaseError`.
     public func aggregate<E: TypedExpression>(_ db: some DatabaseContext, _ expression: E) throws -> E.Value
     where E.Storage: ColumnStorage {
-        var request = self
-        request.orderings = []
-        guard let value = try request.select(expression).fetchOne(db) else {
-            throw DatabaseError(kind: .misuse, message: "the aggregate returned no row (is the request grouped?)", table: R.schema.name)
-        }
-        return value
+        try aggregated(try aggregateRequest(expression).fetchOne(db))
     }
 
     /// `SUM` of `column` over the matching rows; nil when no row has a value.
@@ -54,5 +49,24 @@ extension QueryRequest {
     /// - Throws: `DatabaseError`.
     public func count<E: TypedExpression>(_ db: some DatabaseContext, distinct column: E) throws -> Int {
         try aggregate(db, ORMKit.count(distinct: column))
+    }
+}
+
+extension QueryRequest {
+    /// The selection of one aggregate over the request's rows, unordered.
+    func aggregateRequest<E: TypedExpression>(_ expression: E) -> SelectRequest<R, E.Value> where E.Storage: ColumnStorage {
+        var request = self
+        request.orderings = []
+        return request.select(expression)
+    }
+
+    /// The aggregate's value from the row fetched.
+    ///
+    /// - Throws: `DatabaseError` (`.misuse`) when there was no row (a grouped request over no group).
+    func aggregated<Value>(_ row: Value?) throws -> Value {
+        guard let row else {
+            throw DatabaseError(kind: .misuse, message: "the aggregate returned no row (is the request grouped?)", table: R.schema.name)
+        }
+        return row
     }
 }

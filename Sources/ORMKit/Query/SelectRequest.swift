@@ -3,7 +3,7 @@
 public struct SelectRequest<R: Record, T>: Sendable {
     let base: QueryRequest<R>
     let selection: [SQLExpression]
-    let decode: @Sendable (Row) throws -> T
+    package let decode: RowDecoding<T>
 
     /// Keeps the rows matching `predicate`.
     public func filter<E: TypedExpression>(_ predicate: E) -> Self where E.Value == Bool {
@@ -44,17 +44,14 @@ public struct SelectRequest<R: Record, T>: Sendable {
     /// - Throws: `DatabaseError` (`.decoding` naming the column and row for a bad value).
     public func fetchAll(_ db: some DatabaseContext) throws -> [T] {
         var renderer = SQLRenderer()
-        renderer.enter(base.joins)
-        let columns = selection.map { renderer.render($0) }.joined(separator: ", ")
-        // Render the selection first so its arguments come first, then the clauses.
-        let sql = base.selectSQL(columns, renderer: &renderer)
+        let sql = self.sql(&renderer)
         let arguments = StatementArguments(renderer.arguments)
         return try db.withReadConnection { conn in
             try R.naming {
                 try conn.withStatement(sql) { statement in
                     try statement.bind(arguments)
                     var values: [T] = []
-                    try statement.forEachRow { values.append(try decode($0)) }
+                    try statement.forEachRow { values.append(try decode.row($0)) }
                     return values
                 }
             }
@@ -67,29 +64,51 @@ public struct SelectRequest<R: Record, T>: Sendable {
     public func fetchOne(_ db: some DatabaseContext) throws -> T? {
         try limit(1, offset: base.offsetCount).fetchAll(db).first
     }
+
+    /// The request's SELECT in `renderer`'s dialect; its arguments are left in `renderer`.
+    package func sql(_ renderer: inout SQLRenderer) -> String {
+        renderer.enter(base.joins)
+        let columns = selection.map { renderer.render($0) }.joined(separator: ", ")
+        // Render the selection first so its arguments come first, then the clauses.
+        return base.selectSQL(columns, renderer: &renderer)
+    }
+}
+
+/// How a selection's rows are decoded on each engine's row type: the same generic reads, specialized for
+/// SQLite's ``Row`` and a server engine's ``WireRow``.
+package struct RowDecoding<T>: Sendable {
+    /// Decodes a SQLite row.
+    package let row: @Sendable (Row) throws -> T
+    /// Decodes a server engine's row.
+    package let wireRow: @Sendable (WireRow) throws -> T
 }
 
 extension QueryRequest {
     /// Selects one expression: `Author.select(Author.name)` fetches `[String]`.
     public func select<A: TypedExpression>(_ a: A) -> SelectRequest<R, A.Value> where A.Storage: ColumnStorage {
-        SelectRequest(base: self, selection: [a.sqlExpression]) { row in try row.decode(at: 0, as: A.Storage.self) }
+        @Sendable func read(_ row: some RowDecoder) throws -> A.Value { try row.decode(at: 0, as: A.Storage.self) }
+        return SelectRequest(base: self, selection: [a.sqlExpression], decode: RowDecoding(row: read, wireRow: read))
     }
 
     /// Selects two expressions into a tuple.
     public func select<A: TypedExpression, B: TypedExpression>(_ a: A, _ b: B) -> SelectRequest<R, (A.Value, B.Value)>
     where A.Storage: ColumnStorage, B.Storage: ColumnStorage {
-        SelectRequest(base: self, selection: [a.sqlExpression, b.sqlExpression]) { row in
+        @Sendable func read(_ row: some RowDecoder) throws -> (A.Value, B.Value) {
             (try row.decode(at: 0, as: A.Storage.self), try row.decode(at: 1, as: B.Storage.self))
         }
+        return SelectRequest(base: self, selection: [a.sqlExpression, b.sqlExpression], decode: RowDecoding(row: read, wireRow: read))
     }
 
     /// Selects three expressions into a tuple.
     public func select<A: TypedExpression, B: TypedExpression, C: TypedExpression>(
         _ a: A, _ b: B, _ c: C
     ) -> SelectRequest<R, (A.Value, B.Value, C.Value)> where A.Storage: ColumnStorage, B.Storage: ColumnStorage, C.Storage: ColumnStorage {
-        SelectRequest(base: self, selection: [a.sqlExpression, b.sqlExpression, c.sqlExpression]) { row in
+        @Sendable func read(_ row: some RowDecoder) throws -> (A.Value, B.Value, C.Value) {
             (try row.decode(at: 0, as: A.Storage.self), try row.decode(at: 1, as: B.Storage.self), try row.decode(at: 2, as: C.Storage.self))
         }
+        return SelectRequest(
+            base: self, selection: [a.sqlExpression, b.sqlExpression, c.sqlExpression], decode: RowDecoding(row: read, wireRow: read)
+        )
     }
 
     /// Selects four expressions into a tuple.
@@ -97,12 +116,16 @@ extension QueryRequest {
         _ a: A, _ b: B, _ c: C, _ d: D
     ) -> SelectRequest<R, (A.Value, B.Value, C.Value, D.Value)>
     where A.Storage: ColumnStorage, B.Storage: ColumnStorage, C.Storage: ColumnStorage, D.Storage: ColumnStorage {
-        SelectRequest(base: self, selection: [a.sqlExpression, b.sqlExpression, c.sqlExpression, d.sqlExpression]) { row in
+        @Sendable func read(_ row: some RowDecoder) throws -> (A.Value, B.Value, C.Value, D.Value) {
             (
                 try row.decode(at: 0, as: A.Storage.self), try row.decode(at: 1, as: B.Storage.self),
                 try row.decode(at: 2, as: C.Storage.self), try row.decode(at: 3, as: D.Storage.self)
             )
         }
+        return SelectRequest(
+            base: self, selection: [a.sqlExpression, b.sqlExpression, c.sqlExpression, d.sqlExpression],
+            decode: RowDecoding(row: read, wireRow: read)
+        )
     }
 }
 
@@ -118,7 +141,7 @@ extension QueryRequest {
         E.Storage: ColumnStorage, repeat (each Rest).Storage: ColumnStorage {
         var selection = [a.sqlExpression, b.sqlExpression, c.sqlExpression, d.sqlExpression, e.sqlExpression]
         repeat selection.append((each rest).sqlExpression)
-        return SelectRequest(base: self, selection: selection) { row in
+        @Sendable func read(_ row: some RowDecoder) throws -> (A.Value, B.Value, C.Value, D.Value, E.Value, repeat (each Rest).Value) {
             var index: Int32 = 5
             func next<S: ColumnStorage>(_ storage: S.Type) throws -> S.Value {
                 defer { index += 1 }
@@ -130,6 +153,7 @@ extension QueryRequest {
                 try row.decode(at: 4, as: E.Storage.self), repeat try next((each Rest).Storage.self)
             )
         }
+        return SelectRequest(base: self, selection: selection, decode: RowDecoding(row: read, wireRow: read))
     }
 }
 

@@ -1,39 +1,46 @@
-// The async forms of the raw SQL fetches (Query/RawSQL.swift, Core/Row+Names.swift). Records decoded from raw
-// SQL are read in `Database.read`; scalar and `Row` fetches, which may run SQL that writes
-// (`INSERT … RETURNING`), run where their synchronous forms do: in `read` when SQLite says the statement only
-// reads, else in `write`.
+// The async raw SQL fetches: records and scalars on any engine; `Row` fetches on SQLite, where they run where
+// their synchronous forms do (in `read` when SQLite says the statement only reads, else in `write`).
 
 extension Record {
-    /// The async form of `fetchAll(_:sql:arguments:)`: runs on a reader and does not block the calling thread.
+    /// The records the raw `sql` selects (its columns in `schema.columns` order), `$1, $2, …` bound to
+    /// `arguments`.
     ///
     /// - Throws: `DatabaseError`, or `CancellationError` when the task is cancelled.
-    public static func fetchAll(_ db: Database, sql: String, arguments: StatementArguments = []) async throws -> [Self] {
-        try await db.read { conn in try fetchAll(conn, sql: sql, arguments: arguments) }
+    public static func fetchAll(_ db: some DatabaseReader, sql: String, arguments: StatementArguments = []) async throws -> [Self] {
+        try await db.fetch(Self.self, sql: sql, arguments: arguments, onlyFirst: false)
     }
 
-    /// The async form of `fetchOne(_:sql:arguments:)`: runs on a reader and does not block the calling thread.
+    /// The first record the raw `sql` selects, or nil.
     ///
     /// - Throws: `DatabaseError`, or `CancellationError` when the task is cancelled.
-    public static func fetchOne(_ db: Database, sql: String, arguments: StatementArguments = []) async throws -> Self? {
-        try await db.read { conn in try fetchOne(conn, sql: sql, arguments: arguments) }
+    public static func fetchOne(_ db: some DatabaseReader, sql: String, arguments: StatementArguments = []) async throws -> Self? {
+        try await db.fetch(Self.self, sql: sql, arguments: arguments, onlyFirst: true).first
     }
 }
 
 extension ColumnValue {
-    /// The async form of `ColumnValue.fetchOne(_:sql:arguments:)`: runs on a reader (on the writer, in a
-    /// transaction, when `sql` writes) and does not block the calling thread.
+    /// The first column of the first row the raw `sql` returns, or nil when there is no row. SQL that writes
+    /// (`INSERT … RETURNING`) runs where writes run.
     ///
     /// - Throws: `DatabaseError`, or `CancellationError` when the task is cancelled.
-    public static func fetchOne(_ db: Database, sql: String, arguments: StatementArguments = []) async throws -> Self? {
-        try await db.readOrWrite(running: sql) { conn in try fetchOne(conn, sql: sql, arguments: arguments) }
+    public static func fetchOne(_ db: some DatabaseReader, sql: String, arguments: StatementArguments = []) async throws -> Self? {
+        try await db.fetch(Self.self, sql: sql, arguments: arguments, onlyFirst: true).first
     }
 
-    /// The async form of `ColumnValue.fetchAll(_:sql:arguments:)`: runs on a reader (on the writer, in a
-    /// transaction, when `sql` writes) and does not block the calling thread.
+    /// The first column of every row the raw `sql` returns.
     ///
     /// - Throws: `DatabaseError`, or `CancellationError` when the task is cancelled.
-    public static func fetchAll(_ db: Database, sql: String, arguments: StatementArguments = []) async throws -> [Self] {
-        try await db.readOrWrite(running: sql) { conn in try fetchAll(conn, sql: sql, arguments: arguments) }
+    public static func fetchAll(_ db: some DatabaseReader, sql: String, arguments: StatementArguments = []) async throws -> [Self] {
+        try await db.fetch(Self.self, sql: sql, arguments: arguments, onlyFirst: false)
+    }
+}
+
+extension DatabaseWriter {
+    /// Runs the raw `sql` for its effect in a write transaction of its own.
+    ///
+    /// - Throws: `DatabaseError`, or `CancellationError` when the task is cancelled.
+    public func execute(sql: String) async throws {
+        try await execute(sql: sql, arguments: [])
     }
 }
 

@@ -1,0 +1,127 @@
+// SQLite's side of the engine contract: each requirement runs the synchronous verb on a connection, in `read`
+// (on a reader when the database has them) or in `write` (one transaction on the writer), off the caller's
+// thread. Cancelling the task interrupts the statement running and throws `CancellationError`.
+
+extension Database: DatabaseWriter {
+    /// SQLite's dialect.
+    public var dialect: SQLDialect { .sqlite }
+
+    /// See ``DatabaseReader/fetchAll(_:)-(QueryRequest<R>)``.
+    public func fetchAll<R: Record>(_ request: QueryRequest<R>) async throws -> [R] {
+        try await read { conn in try request.fetchAll(conn) }
+    }
+
+    /// See ``DatabaseReader``: iterates ``QueryRequest/stream(_:)``, which reads in chunks on a reader.
+    public func forEach<R: Record>(_ request: QueryRequest<R>, _ body: (R) async throws -> Void) async throws {
+        for try await record in request.stream(self) { try await body(record) }
+    }
+
+    /// See ``DatabaseReader``.
+    public func fetchAll<R: Record, T: Sendable>(_ request: SelectRequest<R, T>) async throws -> [T] {
+        try await read { conn in try request.fetchAll(conn) }
+    }
+
+    /// See ``DatabaseReader/count(_:)``.
+    public func count<R: Record>(_ request: QueryRequest<R>) async throws -> Int {
+        try await read { conn in try request.count(conn) }
+    }
+
+    /// See ``DatabaseReader``.
+    public func exists<R: Record>(_ request: QueryRequest<R>) async throws -> Bool {
+        try await read { conn in try request.exists(conn) }
+    }
+
+    /// See ``DatabaseReader/page(_:number:size:)``.
+    public func page<R: Record>(_ request: QueryRequest<R>, number: Int, size: Int) async throws -> Page<R> {
+        try await read { conn in try request.page(number, size: size, in: conn) }
+    }
+
+    /// See ``DatabaseReader/find(_:key:)``.
+    public func find<R: Record>(_ type: R.Type, key: R.PrimaryKey) async throws -> R? {
+        try await read { conn in try R.find(conn, key) }
+    }
+
+    /// See ``DatabaseReader/find(_:keys:)``.
+    public func find<R: Record>(_ type: R.Type, keys: [R.PrimaryKey]) async throws -> [R] {
+        try await read { conn in try R.find(conn, keys: keys) }
+    }
+
+    /// See ``DatabaseReader``.
+    public func exists<R: Record>(_ type: R.Type, key: R.PrimaryKey) async throws -> Bool {
+        try await read { conn in try R.exists(conn, key: key) }
+    }
+
+    /// See ``DatabaseReader``.
+    public func fetch<R: Record>(_ type: R.Type, sql: String, arguments: StatementArguments, onlyFirst: Bool) async throws -> [R] {
+        try await read { conn in
+            onlyFirst ? try R.fetchOne(conn, sql: sql, arguments: arguments).map { [$0] } ?? [] : try R.fetchAll(conn, sql: sql, arguments: arguments)
+        }
+    }
+
+    /// See ``DatabaseReader``: on a reader when SQLite judges `sql` read-only (`sqlite3_stmt_readonly`), else in
+    /// a write transaction.
+    public func fetch<V: ColumnValue>(_ type: V.Type, sql: String, arguments: StatementArguments, onlyFirst: Bool) async throws -> [V] {
+        try await readOrWrite(running: sql) { conn in
+            onlyFirst ? try V.fetchOne(conn, sql: sql, arguments: arguments).map { [$0] } ?? [] : try V.fetchAll(conn, sql: sql, arguments: arguments)
+        }
+    }
+
+    /// See ``DatabaseWriter/insert(_:)``.
+    public func insert<R: Record>(_ records: [R]) async throws -> [R] {
+        try await write { conn in
+            guard records.count == 1, var record = records.first else { return try R.insert(conn, contentsOf: records) }
+            try record.insert(conn)
+            return [record]
+        }
+    }
+
+    /// See ``DatabaseWriter/save(_:)``.
+    public func save<R: Record>(_ records: [R]) async throws -> [R] {
+        try await write { conn in try R.save(conn, contentsOf: records) }
+    }
+
+    /// See ``DatabaseWriter/upsert(_:onConflict:)``.
+    public func upsert<R: Record>(_ records: [R], onConflict conflictColumns: [any ColumnProtocol]?) async throws -> [R] {
+        try await write { conn in
+            guard let conflictColumns else { return try R.upsert(conn, contentsOf: records) }
+            return try records.map { record in
+                var record = record
+                try record.upsert(conn, onConflict: conflictColumns)
+                return record
+            }
+        }
+    }
+
+    /// See ``DatabaseWriter/update(_:columns:)``.
+    public func update<R: Record>(_ records: [R], columns: [any ColumnProtocol]?) async throws {
+        try await write { conn in
+            guard let columns else { return try R.update(conn, contentsOf: records) }
+            for record in records { try record.update(conn, columns: columns) }
+        }
+    }
+
+    /// See ``DatabaseWriter/delete(_:)``.
+    public func delete<R: Record>(_ records: [R]) async throws -> Int {
+        try await write { conn in try R.delete(conn, contentsOf: records) }
+    }
+
+    /// See ``DatabaseWriter/delete(_:keys:)``.
+    public func delete<R: Record>(_ type: R.Type, keys: [R.PrimaryKey]) async throws -> Int {
+        try await write { conn in try R.delete(conn, keys: keys) }
+    }
+
+    /// See ``DatabaseWriter/deleteAll(_:)``.
+    public func deleteAll<R: Record>(_ request: QueryRequest<R>) async throws -> Int {
+        try await write { conn in try request.deleteAll(conn) }
+    }
+
+    /// See ``DatabaseWriter/updateAll(_:_:)``.
+    public func updateAll<R: Record>(_ request: QueryRequest<R>, _ assignments: [ColumnAssignment]) async throws -> Int {
+        try await write { conn in try request.updateAll(conn, assignments) }
+    }
+
+    /// See ``DatabaseWriter/execute(sql:arguments:)``.
+    public func execute(sql: String, arguments: StatementArguments) async throws {
+        try await write { conn in try conn.run(sql: sql, arguments: arguments) }
+    }
+}

@@ -1,0 +1,137 @@
+/// A database an app reads from, whatever the engine: SQLite's ``Database`` and PostgreSQL's
+/// `PostgresDatabase` (with the `PostgreSQL` trait) adopt it, so code written against it compiles once and runs on
+/// both:
+///
+/// ```swift
+/// func overdueLoans(in db: some DatabaseReader, on day: Date) async throws -> [Loan] {
+///     try await Loan.filter(Loan.dueAt < day).order(Loan.dueAt).fetchAll(db)
+/// }
+/// ```
+///
+/// Apps call the verbs (`Loan.find(db, key)`, `request.fetchAll(db)`, `Loan.fetchAll(db, sql:arguments:)`, …),
+/// which are written once against this protocol. Its requirements are what an engine implements to run them:
+/// each runs in a read transaction of its own (on a reader connection or a replica where the engine has one)
+/// and suspends the calling task instead of blocking its thread. Raw SQL spells parameters `$1, $2, …` on every
+/// engine (SQLite also takes `?`).
+public protocol DatabaseReader {
+    /// The engine's SQL dialect: how its SQL spells parameters, literals and clauses.
+    var dialect: SQLDialect { get }
+
+    /// The records `request` matches, in its order.
+    ///
+    /// - Throws: `DatabaseError`, or `CancellationError` when the task is cancelled.
+    func fetchAll<R: Record>(_ request: QueryRequest<R>) async throws -> [R]
+
+    /// Calls `body` with each record `request` matches, as rows arrive (the result is not buffered whole).
+    ///
+    /// - Throws: `DatabaseError`, what `body` throws (which stops the iteration), or `CancellationError`.
+    func forEach<R: Record>(_ request: QueryRequest<R>, _ body: (R) async throws -> Void) async throws
+
+    /// The rows `request` selects, decoded.
+    ///
+    /// - Throws: `DatabaseError`, or `CancellationError` when the task is cancelled.
+    func fetchAll<R: Record, T: Sendable>(_ request: SelectRequest<R, T>) async throws -> [T]
+
+    /// The number of rows `request` matches.
+    ///
+    /// - Throws: `DatabaseError`, or `CancellationError` when the task is cancelled.
+    func count<R: Record>(_ request: QueryRequest<R>) async throws -> Int
+
+    /// Whether `request` matches any row.
+    ///
+    /// - Throws: `DatabaseError`, or `CancellationError` when the task is cancelled.
+    func exists<R: Record>(_ request: QueryRequest<R>) async throws -> Bool
+
+    /// Page `number` (1-based) of `size` records of `request` and its total count, read from one snapshot.
+    ///
+    /// - Throws: `DatabaseError` (`.misuse` when `number` or `size` is below 1).
+    func page<R: Record>(_ request: QueryRequest<R>, number: Int, size: Int) async throws -> Page<R>
+
+    /// The record of type `type` with primary key `key`, or nil.
+    ///
+    /// - Throws: `DatabaseError`, or `CancellationError` when the task is cancelled.
+    func find<R: Record>(_ type: R.Type, key: R.PrimaryKey) async throws -> R?
+
+    /// The records of type `type` with these keys, in no particular order; missing keys are skipped.
+    ///
+    /// - Throws: `DatabaseError`, or `CancellationError` when the task is cancelled.
+    func find<R: Record>(_ type: R.Type, keys: [R.PrimaryKey]) async throws -> [R]
+
+    /// Whether a row of `type` has primary key `key`.
+    ///
+    /// - Throws: `DatabaseError`, or `CancellationError` when the task is cancelled.
+    func exists<R: Record>(_ type: R.Type, key: R.PrimaryKey) async throws -> Bool
+
+    /// The records the raw `sql` selects (its columns in `schema.columns` order), `$1, $2, …` bound to
+    /// `arguments`: every one, or only the first when `onlyFirst`.
+    ///
+    /// - Throws: `DatabaseError`, or `CancellationError` when the task is cancelled.
+    func fetch<R: Record>(_ type: R.Type, sql: String, arguments: StatementArguments, onlyFirst: Bool) async throws -> [R]
+
+    /// The first column of the rows the raw `sql` returns, `$1, $2, …` bound to `arguments`: every row, or only
+    /// the first when `onlyFirst`. On SQLite, SQL that writes (`INSERT … RETURNING`) runs on the writer; on a
+    /// server engine, run it on the session of a `write`.
+    ///
+    /// - Throws: `DatabaseError`, or `CancellationError` when the task is cancelled.
+    func fetch<V: ColumnValue>(_ type: V.Type, sql: String, arguments: StatementArguments, onlyFirst: Bool) async throws -> [V]
+}
+
+/// A database an app reads from and writes to, whatever the engine (see ``DatabaseReader``). Each requirement
+/// runs in a write transaction of its own: a batch is all or nothing.
+///
+/// ```swift
+/// func checkOut(_ copy: Copy, to reader: Reader, in db: some DatabaseWriter) async throws -> Loan {
+///     var loan = Loan(copyId: copy.id, readerId: reader.id, dueAt: .now.addingTimeInterval(14 * 86_400))
+///     try await loan.insert(db)
+///     return loan
+/// }
+/// ```
+public protocol DatabaseWriter: DatabaseReader {
+    /// Inserts `records`; returns them with the keys the engine assigned.
+    ///
+    /// - Throws: `DatabaseError` (a constraint violation); nothing is inserted when one fails.
+    func insert<R: Record>(_ records: [R]) async throws -> [R]
+
+    /// Updates the row of each record, or inserts the record when there is none (or its key is nil); returns
+    /// them with their keys.
+    ///
+    /// - Throws: `DatabaseError`; nothing is written when one fails.
+    func save<R: Record>(_ records: [R]) async throws -> [R]
+
+    /// Inserts each record, or updates the existing row with the same primary key (the same `conflictColumns`,
+    /// a unique index, when given); returns them with their keys.
+    ///
+    /// - Throws: `DatabaseError`; nothing is written when one fails.
+    func upsert<R: Record>(_ records: [R], onConflict conflictColumns: [any ColumnProtocol]?) async throws -> [R]
+
+    /// Updates the row of each record: every column, or only `columns`.
+    ///
+    /// - Throws: `DatabaseError` (`.recordNotFound` when no row has a record's key, `.misuse` for a column of
+    ///   another table); nothing is written when one fails.
+    func update<R: Record>(_ records: [R], columns: [any ColumnProtocol]?) async throws
+
+    /// Deletes the row of each record; returns how many there were.
+    ///
+    /// - Throws: `DatabaseError`.
+    func delete<R: Record>(_ records: [R]) async throws -> Int
+
+    /// Deletes the rows of `type` with these keys; returns how many there were.
+    ///
+    /// - Throws: `DatabaseError`.
+    func delete<R: Record>(_ type: R.Type, keys: [R.PrimaryKey]) async throws -> Int
+
+    /// Deletes the rows `request` matches; returns how many there were.
+    ///
+    /// - Throws: `DatabaseError`.
+    func deleteAll<R: Record>(_ request: QueryRequest<R>) async throws -> Int
+
+    /// Sets `assignments` on the rows `request` matches; returns how many rows changed.
+    ///
+    /// - Throws: `DatabaseError` (what an insert would refuse is refused before anything runs).
+    func updateAll<R: Record>(_ request: QueryRequest<R>, _ assignments: [ColumnAssignment]) async throws -> Int
+
+    /// Runs the raw `sql` for its effect, `$1, $2, …` bound to `arguments`.
+    ///
+    /// - Throws: `DatabaseError`.
+    func execute(sql: String, arguments: StatementArguments) async throws
+}

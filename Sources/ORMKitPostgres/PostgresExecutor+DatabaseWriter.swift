@@ -1,0 +1,194 @@
+#if PostgreSQL  // the package trait that enables ORMKitPostgres (Package.swift)
+import ORMKit
+import ORMSchema
+
+// PostgreSQL's side of the engine contract (`PostgresExecutor` refines `DatabaseWriter`): each requirement runs in a session, in a transaction of its own on a
+// `PostgresDatabase` (reads on a replica when there is one) or inside the transaction of a `PostgresSession`.
+
+extension PostgresExecutor {
+    /// PostgreSQL's dialect.
+    public var dialect: SQLDialect { .postgresql }
+
+    /// See `DatabaseReader`.
+    public func fetchAll<R: Record>(_ request: QueryRequest<R>) async throws -> [R] {
+        guard request.isPlainFilter, request.condition == nil, request.orderings.isEmpty else {
+            return try await withSession(writing: false) { try await request.fetchAll(in: $0) }
+        }
+        // A whole table, unprepared: over that many rows, the extra asynchronous `map` that postgres-nio's
+        // prepared-statement API runs for every row costs more than parsing the statement once.
+        let selectAll = PostgresRecordSQL.of(R.self).selectAll
+        return try await withSession(writing: false) { try await $0.fetchAll(selectAll, [], table: R.schema.name, R.init(row:)) }
+    }
+
+    /// See `DatabaseReader`: the rows stream from the server (an unprepared cursor: over many rows, the extra
+    /// asynchronous `map` postgres-nio's prepared-statement API runs per row costs more than parsing once).
+    public func forEach<R: Record>(_ request: QueryRequest<R>, _ body: (R) async throws -> Void) async throws {
+        let (sql, arguments) = request.postgresSelect(PostgresRecordSQL.of(R.self).selection)
+        try await withSession(writing: false) { session in
+            try await session.run(sql, arguments, table: R.schema.name) { try await body(try R(row: $0)) }
+        }
+    }
+
+    /// See `DatabaseReader`.
+    public func fetchAll<R: Record, T: Sendable>(_ request: SelectRequest<R, T>) async throws -> [T] {
+        var renderer = SQLRenderer(dialect: .postgresql)
+        let sql = request.sql(&renderer)
+        let arguments = renderer.wireArguments
+        let statement = QueryStatementCache.shared.statement(sql, arguments)
+        return try await withSession(writing: false) { session in
+            try await session.fetchAll(statement, arguments, table: R.schema.name, request.decode.wireRow)
+        }
+    }
+
+    /// See `DatabaseReader`.
+    public func count<R: Record>(_ request: QueryRequest<R>) async throws -> Int {
+        try await withSession(writing: false) { try await request.count(in: $0) }
+    }
+
+    /// See `DatabaseReader`.
+    public func exists<R: Record>(_ request: QueryRequest<R>) async throws -> Bool {
+        try await withSession(writing: false) { try await request.exists(in: $0) }
+    }
+
+    /// See `DatabaseReader`: the count and the page from one snapshot (one transaction).
+    public func page<R: Record>(_ request: QueryRequest<R>, number: Int, size: Int) async throws -> Page<R> {
+        let first = try QueryRequest<R>.firstRow(ofPage: number, size: size)
+        var unlimited = request
+        unlimited.limitCount = nil
+        unlimited.offsetCount = nil
+        let request = unlimited
+        return try await withSession(writing: false) { session in
+            let total = try await request.count(in: session)
+            let items = try await request.limit(size, offset: first).fetchAll(in: session)
+            return Page(items: items, number: number, size: size, totalCount: total)
+        }
+    }
+
+    /// See `DatabaseReader`.
+    public func find<R: Record>(_ type: R.Type, key: R.PrimaryKey) async throws -> R? {
+        let find = try PostgresRecordSQL.of(R.self).requireKeyed(R.schema.name).find
+        let key = try R.wireKey(key)
+        return try await withSession(writing: false) { try await $0.fetchOne(find, key, table: R.schema.name, R.init(row:)) }
+    }
+
+    /// See `DatabaseReader`: one `= ANY($1)` query for a one-column key, else one query per key.
+    public func find<R: Record>(_ type: R.Type, keys: [R.PrimaryKey]) async throws -> [R] {
+        let recordSQL = PostgresRecordSQL.of(R.self)
+        let keyed = try recordSQL.requireKeyed(R.schema.name)
+        let keys = try keys.map(R.wireKey)
+        guard !keys.isEmpty else { return [] }
+        if recordSQL.keyPositions.count == 1 {
+            let sql = "\(recordSQL.selectAll) WHERE \(recordSQL.table).\(quoteIdentifier(R.schema.primaryKey[0])) = ANY($1)"
+            return try await withSession(writing: false) { session in
+                try await session.fetchAll(sql, arrayOf: keys.map { $0[0] }, table: R.schema.name, R.init(row:))
+            }
+        }
+        return try await withSession(writing: false) { session in
+            var found: [R] = []
+            for key in keys {
+                if let record = try await session.fetchOne(keyed.find, key, table: R.schema.name, R.init(row:)) {
+                    found.append(record)
+                }
+            }
+            return found
+        }
+    }
+
+    /// See `DatabaseReader`.
+    public func exists<R: Record>(_ type: R.Type, key: R.PrimaryKey) async throws -> Bool {
+        let exists = try PostgresRecordSQL.of(R.self).requireKeyed(R.schema.name).exists
+        let key = try R.wireKey(key)
+        return try await withSession(writing: false) { session in
+            try await session.fetchOne(exists, key, table: R.schema.name) { try $0.decode(at: 0) as Bool }
+        } ?? false
+    }
+
+    /// See `DatabaseReader`.
+    public func fetch<R: Record>(_ type: R.Type, sql: String, arguments: StatementArguments, onlyFirst: Bool) async throws -> [R] {
+        try await withSession(writing: false) { session in
+            onlyFirst
+                ? try await session.fetchOne(sql, arguments.wireValues, table: R.schema.name, R.init(row:)).map { [$0] } ?? []
+                : try await session.fetchAll(sql, arguments.wireValues, table: R.schema.name, R.init(row:))
+        }
+    }
+
+    /// See `DatabaseReader`.
+    public func fetch<V: ColumnValue>(_ type: V.Type, sql: String, arguments: StatementArguments, onlyFirst: Bool) async throws -> [V] {
+        try await withSession(writing: false) { session in
+            onlyFirst
+                ? try await session.fetchOne(sql, arguments.wireValues) { try $0.decode(at: 0) as V }.map { [$0] } ?? []
+                : try await session.fetchAll(sql, arguments.wireValues) { try $0.decode(at: 0) as V }
+        }
+    }
+
+    /// See `DatabaseWriter`.
+    public func insert<R: Record>(_ records: [R]) async throws -> [R] {
+        try await withSession(writing: true) { session in
+            var inserted: [R] = []
+            inserted.reserveCapacity(records.count)
+            for record in records { inserted.append(try await record.inserted(in: session)) }
+            return inserted
+        }
+    }
+
+    /// See `DatabaseWriter`.
+    public func save<R: Record>(_ records: [R]) async throws -> [R] {
+        try await withSession(writing: true) { session in
+            var saved: [R] = []
+            saved.reserveCapacity(records.count)
+            for record in records { saved.append(try await record.saved(in: session)) }
+            return saved
+        }
+    }
+
+    /// See `DatabaseWriter`.
+    public func upsert<R: Record>(_ records: [R], onConflict conflictColumns: [any ColumnProtocol]?) async throws -> [R] {
+        let names = conflictColumns?.map(\.name)
+        return try await withSession(writing: true) { session in
+            var upserted: [R] = []
+            upserted.reserveCapacity(records.count)
+            for record in records { upserted.append(try await record.upserted(in: session, onConflict: names)) }
+            return upserted
+        }
+    }
+
+    /// See `DatabaseWriter`.
+    public func update<R: Record>(_ records: [R], columns: [any ColumnProtocol]?) async throws {
+        try await withSession(writing: true) { session in
+            for record in records { try await record.updated(in: session, columns: columns) }
+        }
+    }
+
+    /// See `DatabaseWriter`.
+    public func delete<R: Record>(_ records: [R]) async throws -> Int {
+        try await withSession(writing: true) { session in
+            var deleted = 0
+            for record in records where try await record.deleted(in: session) { deleted += 1 }
+            return deleted
+        }
+    }
+
+    /// See `DatabaseWriter`.
+    public func delete<R: Record>(_ type: R.Type, keys: [R.PrimaryKey]) async throws -> Int {
+        let delete = try PostgresRecordSQL.of(R.self).requireKeyed(R.schema.name).deleteByKey
+        let keys = try keys.map(R.wireKey)
+        return try await withSession(writing: true) { session in
+            var deleted = 0
+            for key in keys where try await session.fetchOne(delete, key, table: R.schema.name, { _ in true }) == true {
+                deleted += 1
+            }
+            return deleted
+        }
+    }
+
+    /// See `DatabaseWriter`.
+    public func deleteAll<R: Record>(_ request: QueryRequest<R>) async throws -> Int {
+        try await withSession(writing: true) { try await request.deleteAll(in: $0) }
+    }
+
+    /// See `DatabaseWriter`.
+    public func updateAll<R: Record>(_ request: QueryRequest<R>, _ assignments: [ColumnAssignment]) async throws -> Int {
+        try await withSession(writing: true) { try await request.updateAll(in: $0, assignments) }
+    }
+}
+#endif
