@@ -11,102 +11,38 @@ import PostgresNIO
 // Link values of a kind without a PostgreSQL array type (NUMERIC, JSONB) fall back to `IN ($n, …)` lists of at
 // most `PostgresEagerQuery.maximumListKeys` keys, one query per list.
 
-extension IncludingRequest {
-    /// Every matching record with what was loaded for it: the records' query, then one query per relation level,
-    /// in one read transaction on a database (so every query sees the same snapshot), or in `db`'s transaction.
-    ///
-    /// ```swift
-    /// let authors = try await Author.order(Author.name).including(Author.books).fetchAll(db)  // [Related<Author, [Book]>]
-    /// ```
-    ///
-    /// - Throws: `DatabaseError` (a required `belongsTo` whose parent row is missing throws `.recordNotFound`).
-    public func fetchAll(_ db: some PostgresExecutor) async throws -> [Related<R, Loaded>] {
-        let request = self
-        return try await db.withSession(writing: false) { try await request.fetchAll(in: $0) }
+extension PostgresExecutor {
+    /// See `DatabaseReader`.
+    public func fetchAll<R: Record, Loaded: Sendable>(_ request: IncludingRequest<R, Loaded>) async throws -> [Related<R, Loaded>] {
+        try await withSession(writing: false) { try await request.fetchAll(in: $0) }
     }
 
-    /// The first matching record with what was loaded for it, or nil.
-    ///
-    /// - Throws: `DatabaseError`.
-    public func fetchOne(_ db: some PostgresExecutor) async throws -> Related<R, Loaded>? {
-        try await limit(1, offset: base.offsetCount).fetchAll(db).first
-    }
-
-    /// How many records match (the related records are not counted or loaded).
-    ///
-    /// - Throws: `DatabaseError`.
-    public func count(_ db: some PostgresExecutor) async throws -> Int {
-        try await base.count(db)
-    }
-
-    /// Page `number` (1-based) of `size` records with what they load, and the total count, from one snapshot.
-    /// Loading stays one query per relation level for the page.
-    ///
-    /// - Throws: `DatabaseError` (`.misuse` when `number` or `size` is below 1).
-    public func page(_ number: Int, size: Int, in db: some PostgresExecutor) async throws -> Page<Related<R, Loaded>> {
+    /// See `DatabaseReader`: the count and the page from one snapshot (one transaction).
+    public func page<R: Record, Loaded: Sendable>(
+        _ request: IncludingRequest<R, Loaded>, number: Int, size: Int
+    ) async throws -> Page<Related<R, Loaded>> {
         let first = try QueryRequest<R>.firstRow(ofPage: number, size: size)
-        var unlimited = self
+        var unlimited = request
         unlimited.base.limitCount = nil
         unlimited.base.offsetCount = nil
         let request = unlimited
-        return try await db.withSession(writing: false) { session in
-            let total = try await request.base.count(session)
+        return try await withSession(writing: false) { session in
+            let total = try await request.base.count(in: session)
             let items = try await request.limit(size, offset: first).fetchAll(in: session)
             return Page(items: items, number: number, size: size, totalCount: total)
         }
     }
+}
 
-    /// The records and what they load, in `session`.
+extension IncludingRequest {
     func fetchAll(in session: PostgresSession) async throws -> [Related<R, Loaded>] {
-        let records = try await base.fetchAll(session)
+        let records = try await base.fetchAll(in: session)
         guard !records.isEmpty else { return [] }
         let loaded = try await including.loadAsync(PostgresRelationFetcher(session: session), records)
         return zip(records, loaded).map { Related(record: $0, related: $1) }
     }
 }
 
-extension EagerResult {
-    /// Every record of the base model as this result, with its relations loaded.
-    ///
-    /// - Throws: `DatabaseError`.
-    public static func fetchAll(_ db: some PostgresExecutor) async throws -> [Self] {
-        try await all().fetchAll(db)
-    }
-}
-
-extension EagerResultRequest {
-    /// Every matching record as the result, with its relations loaded (one query per relation level).
-    ///
-    /// - Throws: `DatabaseError` (a required `belongsTo` whose parent row is missing throws `.recordNotFound`).
-    public func fetchAll(_ db: some PostgresExecutor) async throws -> [Result] {
-        try await request.fetchAll(db).map { Result(record: $0.record, loaded: $0.related) }
-    }
-
-    /// The first matching record as the result, or nil.
-    ///
-    /// - Throws: `DatabaseError`.
-    public func fetchOne(_ db: some PostgresExecutor) async throws -> Result? {
-        try await request.fetchOne(db).map { Result(record: $0.record, loaded: $0.related) }
-    }
-
-    /// How many records match (nothing is loaded).
-    ///
-    /// - Throws: `DatabaseError`.
-    public func count(_ db: some PostgresExecutor) async throws -> Int {
-        try await request.count(db)
-    }
-
-    /// Page `number` (1-based) of `size` results and the total count, from one snapshot.
-    ///
-    /// - Throws: `DatabaseError` (`.misuse` when `number` or `size` is below 1).
-    public func page(_ number: Int, size: Int, in db: some PostgresExecutor) async throws -> Page<Result> {
-        let page = try await request.page(number, size: size, in: db)
-        return Page(
-            items: page.items.map { Result(record: $0.record, loaded: $0.related) },
-            number: page.number, size: page.size, totalCount: page.totalCount
-        )
-    }
-}
 
 /// Fetches eager loading's targets in one session: what ORMKit's `Including` calls for each relation level.
 struct PostgresRelationFetcher: RelationTargetFetcher {

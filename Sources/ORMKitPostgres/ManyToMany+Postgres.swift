@@ -7,126 +7,64 @@ import PostgresNIO
 // on SQLite. Several targets travel as one array parameter (`unnest($2)`, `= ANY($2)`): one statement whatever
 // their number; keys of a kind without an array type (NUMERIC) take one statement per target.
 
-extension ManyToManyMembers {
-    /// Every member (in list order for ordered relations).
-    ///
-    /// - Throws: `DatabaseError`.
-    public func fetchAll(_ db: some PostgresExecutor) async throws -> [Target] {
-        try await request.fetchAll(db)
-    }
-
-    /// The first member, or nil.
-    ///
-    /// - Throws: `DatabaseError`.
-    public func fetchOne(_ db: some PostgresExecutor) async throws -> Target? {
-        try await request.fetchOne(db)
-    }
-
-    /// The number of members.
-    ///
-    /// - Throws: `DatabaseError`.
-    public func count(_ db: some PostgresExecutor) async throws -> Int {
-        try await request.count(db)
-    }
-
-    /// Links `targets` to the owner; members already linked are left where they are. Ordered relations append
-    /// new members at the bottom, in the order given. All or nothing (a savepoint inside a session).
-    ///
-    /// - Throws: `DatabaseError`: (`.misuse`) when the owner or a target has no key yet; a foreign-key violation
-    ///   when one is not in the database.
-    public func attach(_ db: some PostgresExecutor, _ targets: [Target]) async throws {
-        let join = try PostgresJoinTable(relation, ownerKey: ownerWireKey)
-        let keys = try targets.map { try join.key(of: $0, relation) }
-        guard !keys.isEmpty else { return }
-        try await db.atomicWrite("attach", table: join.name) { try await join.attach(in: $0, keys) }
-    }
-
-    /// Links one target. See `attach(_:_:)` with an array.
-    ///
-    /// - Throws: `DatabaseError`, as `attach(_:_:)`.
-    public func attach(_ db: some PostgresExecutor, _ target: Target) async throws {
-        try await attach(db, [target])
-    }
-
-    /// Unlinks `targets` from the owner (the target rows stay); targets that are not members are ignored.
-    ///
-    /// - Throws: `DatabaseError` (`.misuse`) when the owner or a target has no key.
-    public func detach(_ db: some PostgresExecutor, _ targets: [Target]) async throws {
-        let join = try PostgresJoinTable(relation, ownerKey: ownerWireKey)
-        let keys = try targets.map { try join.key(of: $0, relation) }
-        guard !keys.isEmpty else { return }
-        try await db.atomicWrite("detach", table: join.name) { try await join.detach(in: $0, keys) }
-    }
-
-    /// Unlinks one target. See `detach(_:_:)` with an array.
-    ///
-    /// - Throws: `DatabaseError`, as `detach(_:_:)`.
-    public func detach(_ db: some PostgresExecutor, _ target: Target) async throws {
-        try await detach(db, [target])
-    }
-
-    /// Makes `targets` the owner's members, replacing the old ones (and, for ordered relations, their order).
-    ///
-    /// - Throws: `DatabaseError`, as `attach(_:_:)`; nothing changes then.
-    public func set(_ db: some PostgresExecutor, _ targets: [Target]) async throws {
-        let join = try PostgresJoinTable(relation, ownerKey: ownerWireKey)
-        let keys = try targets.map { try join.key(of: $0, relation) }
-        try await db.atomicWrite("set", table: join.name) { session in
-            try await join.detachAll(in: session)
-            if !keys.isEmpty { try await join.attach(in: session, keys) }
-        }
-    }
-
-    /// Unlinks `target` from an ordered list (same as `detach`).
-    ///
-    /// - Throws: `DatabaseError`, as `detach(_:_:)`.
-    public func remove(_ db: some PostgresExecutor, _ target: Target) async throws {
-        try await detach(db, [target])
-    }
-}
-
-extension ManyToManyMembers where Kind == OrderedManyToManyKind {
-    /// Puts `target` at the top or bottom of an ordered list: links it when it is not a member, moves it when it
-    /// is (`INSERT … ON CONFLICT … DO UPDATE` of its position).
-    ///
-    /// - Throws: `DatabaseError`: (`.misuse`) when a key is missing; a foreign-key violation when the target is
-    ///   not in the database.
-    public func insert(_ db: some PostgresExecutor, _ target: Target, at end: ListEnd = .bottom) async throws {
-        let join = try PostgresJoinTable(relation, ownerKey: ownerWireKey)
-        let position = try join.requirePosition(relation)
-        let key = try join.key(of: target, relation)
-        let edge = end == .top ? "COALESCE(MIN(\(position)), 1) - 1" : "COALESCE(MAX(\(position)), -1) + 1"
-        let sql = "INSERT INTO \(join.table) (\(join.owner), \(join.target), \(position)) VALUES ($1, $2, "
-            + "(SELECT \(edge) FROM \(join.table) WHERE \(join.owner) = $1)) "
-            + "ON CONFLICT (\(join.owner), \(join.target)) DO UPDATE SET \(position) = EXCLUDED.\(position)"
-        let ownerKey = ownerWireKey
-        try await db.atomicWrite("insert", table: join.name) { try await $0.run(sql, [ownerKey, key], table: join.name) { _ in } }
-    }
-
-    /// Moves member `target` of an ordered list to `index` (0-based, clamped to the list), shifting the members
-    /// in between; the list's positions become 0, 1, 2, ….
-    ///
-    /// - Throws: `DatabaseError`: (`.misuse`) when a key is missing or `target` is not a member.
-    public func move(_ db: some PostgresExecutor, _ target: Target, to index: Int) async throws {
-        let join = try PostgresJoinTable(relation, ownerKey: ownerWireKey)
-        let position = try join.requirePosition(relation)
-        let key = try join.key(of: target, relation)
-        let ownerKey = ownerWireKey
-        let relationName = relation.name
-        try await db.atomicWrite("move", table: join.name) { session in
-            let select = "SELECT \(join.target) FROM \(join.table) WHERE \(join.owner) = $1 ORDER BY \(position), \(join.target)"
-            var keys = try await session.fetchAll(select, [ownerKey]) { try $0.value(at: 0) }
-            guard let current = keys.firstIndex(of: key) else {
-                throw DatabaseError(kind: .misuse, message: "the record is not a member of relation '\(relationName)'", table: join.name)
+extension PostgresExecutor {
+    /// See `DatabaseWriter`: all or nothing (a savepoint inside a session's transaction).
+    public func change<Owner: Record, Target: Record, Kind: ManyToManyRelationKind>(
+        _ members: ManyToManyMembers<Owner, Target, Kind>, _ change: MembershipChange<Target>
+    ) async throws {
+        let relation = members.relation
+        let join = try PostgresJoinTable(relation, ownerKey: members.ownerWireKey)
+        switch change {
+        case .attach(let targets):
+            let keys = try targets.map { try join.key(of: $0, relation) }
+            guard !keys.isEmpty else { return }
+            try await atomicWrite("attach", table: join.name) { try await join.attach(in: $0, keys) }
+        case .detach(let targets):
+            let keys = try targets.map { try join.key(of: $0, relation) }
+            guard !keys.isEmpty else { return }
+            try await atomicWrite("detach", table: join.name) { try await join.detach(in: $0, keys) }
+        case .set(let targets):
+            let keys = try targets.map { try join.key(of: $0, relation) }
+            try await atomicWrite("set", table: join.name) { session in
+                try await join.detachAll(in: session)
+                if !keys.isEmpty { try await join.attach(in: session, keys) }
             }
-            keys.remove(at: current)
-            keys.insert(key, at: Swift.min(Swift.max(index, 0), keys.count))
-            try await join.renumber(in: session, keys, position: position)
+        }
+    }
+
+    /// See `DatabaseWriter`.
+    public func reorder<Owner: Record, Target: Record>(
+        _ members: ManyToManyMembers<Owner, Target, OrderedManyToManyKind>, _ change: ListChange<Owner, Target>
+    ) async throws {
+        let relation = members.relation
+        let join = try PostgresJoinTable(relation, ownerKey: members.ownerWireKey)
+        let position = try join.requirePosition(relation)
+        let ownerKey = members.ownerWireKey
+        switch change {
+        case .insert(let target, let end):
+            let key = try join.key(of: target, relation)
+            let edge = end == .top ? "COALESCE(MIN(\(position)), 1) - 1" : "COALESCE(MAX(\(position)), -1) + 1"
+            let sql = "INSERT INTO \(join.table) (\(join.owner), \(join.target), \(position)) VALUES ($1, $2, "
+                + "(SELECT \(edge) FROM \(join.table) WHERE \(join.owner) = $1)) "
+                + "ON CONFLICT (\(join.owner), \(join.target)) DO UPDATE SET \(position) = EXCLUDED.\(position)"
+            try await atomicWrite("insert", table: join.name) { try await $0.run(sql, [ownerKey, key], table: join.name) { _ in } }
+        case .move(let target, let index):
+            let key = try join.key(of: target, relation)
+            let relationName = relation.name
+            try await atomicWrite("move", table: join.name) { session in
+                let select = "SELECT \(join.target) FROM \(join.table) WHERE \(join.owner) = $1 ORDER BY \(position), \(join.target)"
+                var keys = try await session.fetchAll(select, [ownerKey]) { try $0.value(at: 0) }
+                guard let current = keys.firstIndex(of: key) else {
+                    throw DatabaseError(kind: .misuse, message: "the record is not a member of relation '\(relationName)'", table: join.name)
+                }
+                keys.remove(at: current)
+                keys.insert(key, at: Swift.min(Swift.max(index, 0), keys.count))
+                try await join.renumber(in: session, keys, position: position)
+            }
         }
     }
 }
 
-/// The join table of a many-to-many relation and the owner whose links change: the SQL of the membership writes.
 struct PostgresJoinTable: Sendable {
     /// The join table's name, unquoted (for errors).
     let name: String

@@ -106,7 +106,7 @@ import Testing
             color: Color(red: 1, green: 2, blue: 250), addedAt: Date(timeIntervalSince1970: 1_700_000_000.25),
             copies: 7, authorID: author.id ?? 0
         )
-        try await book.insert(engine)
+        try await book.insert(engine.db)
         let read = try #require(try await engine.find(Book.self, book.isbn))
         #expect(read == book)
 
@@ -140,13 +140,5 @@ import Testing
         }
         #expect(try await engine.count(Author.filter(Author.email.like("h%@example.org"))) == hostile.count)
         try await engine.close()
-    }
-}
-
-extension KeyedRecord {
-    /// Inserts through the engine under test.
-    func insert(_ engine: Engine) async throws {
-        var record = self
-        try await engine.insert(&record)
     }
 }

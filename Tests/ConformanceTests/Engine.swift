@@ -18,7 +18,8 @@ enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
 }
 
 /// One database of the example schema on one engine, created empty and migrated, removed when closed. The
-/// suite's tests are written once against this: each method is the same public call on either engine.
+/// suite's tests are written once: every verb runs through `db`, the engine contract (`any DatabaseWriter`);
+/// only opening, closing, explicit transactions and tracing still differ per engine.
 final class Engine: @unchecked Sendable {
     // `@unchecked`: set once in `open`, then only read.
     enum Storage {
@@ -74,201 +75,50 @@ final class Engine: @unchecked Sendable {
         }
     }
 
-    /// `sql` with `?` placeholders as this engine writes them (`$1, $2, …` on PostgreSQL).
-    func placeholders(_ sql: String) -> String {
-        #if !PostgreSQL
-        return sql
-        #else
-        guard backend == .postgresql else { return sql }
-        var number = 0
-        return sql.split(separator: "?", omittingEmptySubsequences: false).reduce(into: "") { result, part in
-            if !result.isEmpty || number > 0 { number += 1; result += "$\(number)" }
-            result += part
-        }
-        #endif
-    }
-
-    // MARK: The public API, once per engine
-
-    func insert<R: Record>(_ record: inout R) async throws {
+    /// The database as app code sees it: the engine contract, whatever the engine.
+    var db: any DatabaseWriter {
         switch storage {
-        case .sqlite(let db, _): try await record.insert(db)
+        case .sqlite(let db, _): db
 #if PostgreSQL
-        case .postgresql(let db, _): try await record.insert(db)
+        case .postgresql(let db, _): db
 #endif
         }
     }
 
-    func insert<R: Record>(contentsOf records: [R]) async throws -> [R] {
-        switch storage {
-        case .sqlite(let db, _): try await R.insert(db, contentsOf: records)
-#if PostgreSQL
-        case .postgresql(let db, _): try await R.insert(db, contentsOf: records)
-#endif
-        }
-    }
+    // MARK: The public API, through the engine contract (each helper is one call of a public verb on `db`)
 
-    func update<R: Record>(_ record: R) async throws {
-        switch storage {
-        case .sqlite(let db, _): try await record.update(db)
-#if PostgreSQL
-        case .postgresql(let db, _): try await record.update(db)
-#endif
-        }
-    }
-
-    func update<R: Record>(_ record: R, columns: [any ColumnProtocol]) async throws {
-        switch storage {
-        case .sqlite(let db, _): try await record.update(db, columns: columns)
-#if PostgreSQL
-        case .postgresql(let db, _): try await record.update(db, columns: columns)
-#endif
-        }
-    }
-
-    func save<R: Record>(_ record: inout R) async throws {
-        switch storage {
-        case .sqlite(let db, _): try await record.save(db)
-#if PostgreSQL
-        case .postgresql(let db, _): try await record.save(db)
-#endif
-        }
-    }
-
-    func upsert<R: Record>(_ record: inout R) async throws {
-        switch storage {
-        case .sqlite(let db, _): try await record.upsert(db)
-#if PostgreSQL
-        case .postgresql(let db, _): try await record.upsert(db)
-#endif
-        }
-    }
-
+    func insert<R: Record>(_ record: inout R) async throws { try await record.insert(db) }
+    func insert<R: Record>(contentsOf records: [R]) async throws -> [R] { try await R.insert(db, contentsOf: records) }
+    func update<R: Record>(_ record: R) async throws { try await record.update(db) }
+    func update<R: Record>(_ record: R, columns: [any ColumnProtocol]) async throws { try await record.update(db, columns: columns) }
+    func save<R: Record>(_ record: inout R) async throws { try await record.save(db) }
+    func upsert<R: Record>(_ record: inout R) async throws { try await record.upsert(db) }
     func upsert<R: Record>(_ record: inout R, onConflict columns: [any ColumnProtocol]) async throws {
-        switch storage {
-        case .sqlite(let db, _): try await record.upsert(db, onConflict: columns)
-#if PostgreSQL
-        case .postgresql(let db, _): try await record.upsert(db, onConflict: columns)
-#endif
-        }
+        try await record.upsert(db, onConflict: columns)
     }
-
-    func delete<R: Record>(_ record: R) async throws -> Bool {
-        switch storage {
-        case .sqlite(let db, _): try await record.delete(db)
-#if PostgreSQL
-        case .postgresql(let db, _): try await record.delete(db)
-#endif
-        }
-    }
-
-    func find<R: Record>(_ type: R.Type, _ key: R.PrimaryKey) async throws -> R? {
-        switch storage {
-        case .sqlite(let db, _): try await R.find(db, key)
-#if PostgreSQL
-        case .postgresql(let db, _): try await R.find(db, key)
-#endif
-        }
-    }
-
-    func find<R: Record>(_ type: R.Type, keys: [R.PrimaryKey]) async throws -> [R] {
-        switch storage {
-        case .sqlite(let db, _): try await R.find(db, keys: keys)
-#if PostgreSQL
-        case .postgresql(let db, _): try await R.find(db, keys: keys)
-#endif
-        }
-    }
-
-    func fetchAll<R: Record>(_ request: QueryRequest<R>) async throws -> [R] {
-        switch storage {
-        case .sqlite(let db, _): try await request.fetchAll(db)
-#if PostgreSQL
-        case .postgresql(let db, _): try await request.fetchAll(db)
-#endif
-        }
-    }
-
-    func fetchOne<R: Record>(_ request: QueryRequest<R>) async throws -> R? {
-        switch storage {
-        case .sqlite(let db, _): try await request.fetchOne(db)
-#if PostgreSQL
-        case .postgresql(let db, _): try await request.fetchOne(db)
-#endif
-        }
-    }
-
-    func count<R: Record>(_ request: QueryRequest<R>) async throws -> Int {
-        switch storage {
-        case .sqlite(let db, _): try await request.count(db)
-#if PostgreSQL
-        case .postgresql(let db, _): try await request.count(db)
-#endif
-        }
-    }
-
-    func exists<R: Record>(_ request: QueryRequest<R>) async throws -> Bool {
-        switch storage {
-        case .sqlite(let db, _): try await request.exists(db)
-#if PostgreSQL
-        case .postgresql(let db, _): try await request.exists(db)
-#endif
-        }
-    }
-
+    func delete<R: Record>(_ record: R) async throws -> Bool { try await record.delete(db) }
+    func find<R: Record>(_ type: R.Type, _ key: R.PrimaryKey) async throws -> R? { try await R.find(db, key) }
+    func find<R: Record>(_ type: R.Type, keys: [R.PrimaryKey]) async throws -> [R] { try await R.find(db, keys: keys) }
+    func fetchAll<R: Record>(_ request: QueryRequest<R>) async throws -> [R] { try await request.fetchAll(db) }
+    func fetchOne<R: Record>(_ request: QueryRequest<R>) async throws -> R? { try await request.fetchOne(db) }
+    func count<R: Record>(_ request: QueryRequest<R>) async throws -> Int { try await request.count(db) }
+    func exists<R: Record>(_ request: QueryRequest<R>) async throws -> Bool { try await request.exists(db) }
     func page<R: Record>(_ request: QueryRequest<R>, _ number: Int, size: Int) async throws -> Page<R> {
-        switch storage {
-        case .sqlite(let db, _): try await request.page(number, size: size, in: db)
-#if PostgreSQL
-        case .postgresql(let db, _): try await request.page(number, size: size, in: db)
-#endif
-        }
+        try await request.page(number, size: size, in: db)
     }
-
     func updateAll<R: Record>(_ request: QueryRequest<R>, _ assignments: ColumnAssignment...) async throws -> Int {
-        switch storage {
-        case .sqlite(let db, _): try await request.updateAll(db, assignments)
-#if PostgreSQL
-        case .postgresql(let db, _): try await request.updateAll(db, assignments)
-#endif
-        }
+        try await request.updateAll(db, assignments)
     }
-
-    func deleteAll<R: Record>(_ request: QueryRequest<R>) async throws -> Int {
-        switch storage {
-        case .sqlite(let db, _): try await request.deleteAll(db)
-#if PostgreSQL
-        case .postgresql(let db, _): try await request.deleteAll(db)
-#endif
-        }
-    }
-
+    func deleteAll<R: Record>(_ request: QueryRequest<R>) async throws -> Int { try await request.deleteAll(db) }
     func aggregate<R: Record, E: TypedExpression>(_ request: QueryRequest<R>, _ expression: E) async throws -> E.Value
     where E.Storage: ColumnStorage, E.Value: Sendable {
-        switch storage {
-        case .sqlite(let db, _): try await request.aggregate(db, expression)
-#if PostgreSQL
-        case .postgresql(let db, _): try await request.aggregate(db, expression)
-#endif
-        }
+        try await request.aggregate(db, expression)
     }
-
     func fetchAll<R: Record>(_ type: R.Type, sql: String, arguments: StatementArguments = []) async throws -> [R] {
-        switch storage {
-        case .sqlite(let db, _): try await R.fetchAll(db, sql: sql, arguments: arguments)
-#if PostgreSQL
-        case .postgresql(let db, _): try await R.fetchAll(db, sql: placeholders(sql), arguments: arguments)
-#endif
-        }
+        try await R.fetchAll(db, sql: sql, arguments: arguments)
     }
-
     func fetchOne<V: ColumnValue>(_ type: V.Type, sql: String, arguments: StatementArguments = []) async throws -> V? {
-        switch storage {
-        case .sqlite(let db, _): try await V.fetchOne(db, sql: sql, arguments: arguments)
-#if PostgreSQL
-        case .postgresql(let db, _): try await V.fetchOne(db, sql: placeholders(sql), arguments: arguments)
-#endif
-        }
+        try await V.fetchOne(db, sql: sql, arguments: arguments)
     }
 
     /// Inserts `records` in one transaction that then throws `Abort`: nothing may remain.
@@ -295,52 +145,18 @@ final class Engine: @unchecked Sendable {
 extension Engine {
     // MARK: Relations, once per engine
 
-    func fetchAll<R: Record, L: Sendable>(_ request: IncludingRequest<R, L>) async throws -> [Related<R, L>] {
-        switch storage {
-        case .sqlite(let db, _): try await request.fetchAll(db)
-#if PostgreSQL
-        case .postgresql(let db, _): try await request.fetchAll(db)
-#endif
-        }
-    }
-
-    func fetchOne<R: Record, L: Sendable>(_ request: IncludingRequest<R, L>) async throws -> Related<R, L>? {
-        switch storage {
-        case .sqlite(let db, _): try await request.fetchOne(db)
-#if PostgreSQL
-        case .postgresql(let db, _): try await request.fetchOne(db)
-#endif
-        }
-    }
-
+    func fetchAll<R: Record, L: Sendable>(_ request: IncludingRequest<R, L>) async throws -> [Related<R, L>] { try await request.fetchAll(db) }
+    func fetchOne<R: Record, L: Sendable>(_ request: IncludingRequest<R, L>) async throws -> Related<R, L>? { try await request.fetchOne(db) }
     func page<R: Record, L: Sendable>(_ request: IncludingRequest<R, L>, _ number: Int, size: Int) async throws -> Page<Related<R, L>> {
-        switch storage {
-        case .sqlite(let db, _): try await request.page(number, size: size, in: db)
-#if PostgreSQL
-        case .postgresql(let db, _): try await request.page(number, size: size, in: db)
-#endif
-        }
+        try await request.page(number, size: size, in: db)
     }
-
-    func fetchAll<E: EagerResult>(_ request: EagerResultRequest<E>) async throws -> [E] {
-        switch storage {
-        case .sqlite(let db, _): try await request.fetchAll(db)
-#if PostgreSQL
-        case .postgresql(let db, _): try await request.fetchAll(db)
-#endif
-        }
-    }
+    func fetchAll<E: EagerResult>(_ request: EagerResultRequest<E>) async throws -> [E] { try await request.fetchAll(db) }
 
     @discardableResult
     func save<R: Record, each Saved: Sendable>(
         _ record: inout R, with changes: repeat GraphChange<R, each Saved>
     ) async throws -> (repeat each Saved) {
-        switch storage {
-        case .sqlite(let db, _): try await record.save(db, with: repeat each changes)
-#if PostgreSQL
-        case .postgresql(let db, _): try await record.save(db, with: repeat each changes)
-#endif
-        }
+        try await record.save(db, with: repeat each changes)
     }
 
     /// Saves the graph inside an open write transaction that catches its failure, inserts `after`, and commits:
@@ -372,76 +188,17 @@ extension Engine {
         }
     }
 
-    func fetchAll<O, T, K>(_ members: ManyToManyMembers<O, T, K>) async throws -> [T] {
-        switch storage {
-        case .sqlite(let db, _): try await members.fetchAll(db)
-#if PostgreSQL
-        case .postgresql(let db, _): try await members.fetchAll(db)
-#endif
-        }
-    }
-
-    func count<O, T, K>(_ members: ManyToManyMembers<O, T, K>) async throws -> Int {
-        switch storage {
-        case .sqlite(let db, _): try await members.count(db)
-#if PostgreSQL
-        case .postgresql(let db, _): try await members.count(db)
-#endif
-        }
-    }
-
-    func attach<O, T, K>(_ members: ManyToManyMembers<O, T, K>, _ targets: [T]) async throws {
-        switch storage {
-        case .sqlite(let db, _): try await members.attach(db, targets)
-#if PostgreSQL
-        case .postgresql(let db, _): try await members.attach(db, targets)
-#endif
-        }
-    }
-
-    func detach<O, T, K>(_ members: ManyToManyMembers<O, T, K>, _ targets: [T]) async throws {
-        switch storage {
-        case .sqlite(let db, _): try await members.detach(db, targets)
-#if PostgreSQL
-        case .postgresql(let db, _): try await members.detach(db, targets)
-#endif
-        }
-    }
-
-    func set<O, T, K>(_ members: ManyToManyMembers<O, T, K>, _ targets: [T]) async throws {
-        switch storage {
-        case .sqlite(let db, _): try await members.set(db, targets)
-#if PostgreSQL
-        case .postgresql(let db, _): try await members.set(db, targets)
-#endif
-        }
-    }
-
-    func remove<O, T, K>(_ members: ManyToManyMembers<O, T, K>, _ target: T) async throws {
-        switch storage {
-        case .sqlite(let db, _): try await members.remove(db, target)
-#if PostgreSQL
-        case .postgresql(let db, _): try await members.remove(db, target)
-#endif
-        }
-    }
-
+    func fetchAll<O, T, K>(_ members: ManyToManyMembers<O, T, K>) async throws -> [T] { try await members.fetchAll(db) }
+    func count<O, T, K>(_ members: ManyToManyMembers<O, T, K>) async throws -> Int { try await members.count(db) }
+    func attach<O, T, K>(_ members: ManyToManyMembers<O, T, K>, _ targets: [T]) async throws { try await members.attach(db, targets) }
+    func detach<O, T, K>(_ members: ManyToManyMembers<O, T, K>, _ targets: [T]) async throws { try await members.detach(db, targets) }
+    func set<O, T, K>(_ members: ManyToManyMembers<O, T, K>, _ targets: [T]) async throws { try await members.set(db, targets) }
+    func remove<O, T, K>(_ members: ManyToManyMembers<O, T, K>, _ target: T) async throws { try await members.remove(db, target) }
     func insert<O, T>(_ members: OrderedManyToManyRecords<O, T>, _ target: T, at end: OrderedManyToManyRecords<O, T>.ListEnd = .bottom) async throws {
-        switch storage {
-        case .sqlite(let db, _): try await members.insert(db, target, at: end)
-#if PostgreSQL
-        case .postgresql(let db, _): try await members.insert(db, target, at: end)
-#endif
-        }
+        try await members.insert(db, target, at: end)
     }
-
     func move<O, T>(_ members: OrderedManyToManyRecords<O, T>, _ target: T, to index: Int) async throws {
-        switch storage {
-        case .sqlite(let db, _): try await members.move(db, target, to: index)
-#if PostgreSQL
-        case .postgresql(let db, _): try await members.move(db, target, to: index)
-#endif
-        }
+        try await members.move(db, target, to: index)
     }
 
     /// What `body` returns and the SELECT statements the engine ran meanwhile (through each engine's `trace`).

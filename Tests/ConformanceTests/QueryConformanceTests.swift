@@ -87,7 +87,7 @@ import Testing
             arguments: [3.0, "Author 4", "%@test.org"]
         )
         #expect(authors.map(\.name) == ["Author 3", "Author 8", "Author 9"])
-        #expect(try await engine.fetchOne(Int.self, sql: "SELECT COUNT(*) FROM authors WHERE name LIKE ?", arguments: ["Author 1%"]) == 2)
+        #expect(try await engine.fetchOne(Int.self, sql: "SELECT COUNT(*) FROM authors WHERE name LIKE $1", arguments: ["Author 1%"]) == 2)
         try await engine.close()
     }
 }
@@ -111,7 +111,7 @@ import Testing
             isbn: "9780000000002", title: "Orphan", tags: [], uid: UUID(), shelf: Shelf(row: 1, column: 1, room: "A"),
             color: Color(red: 0, green: 0, blue: 0), authorID: 424_242
         )
-        let foreignKey = await #expect(throws: DatabaseError.self) { try await orphan.insert(engine) }
+        let foreignKey = await #expect(throws: DatabaseError.self) { try await orphan.insert(engine.db) }
         #expect(foreignKey?.isForeignKeyViolation == true)
         #if PostgreSQL
         if backend == .postgresql {

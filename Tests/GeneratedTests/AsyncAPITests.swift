@@ -502,7 +502,7 @@ struct AsyncAPITests {
         let library = try AsyncLibrary()
         let db = library.db
         try await library.insertSeries(count: 10)
-        try db.execute(sql: "INSERT INTO series (id, title, is_complete) VALUES (11, 'bad', 'not a bool')")
+        try await db.execute(sql: "INSERT INTO series (id, title, is_complete) VALUES (11, 'bad', 'not a bool')")
         try await library.insertSeries(count: 5, from: 12)
         var count = 0
         let error = await #expect(throws: DatabaseError.self) {

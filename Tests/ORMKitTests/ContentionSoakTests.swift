@@ -14,7 +14,7 @@ import Testing
         let seconds = Double(ProcessInfo.processInfo.environment["ORMKIT_SOAK_SECONDS"] ?? "") ?? 2
         let (db, directory) = try makeDatabase(options: Database.Options(maximumReaderCount: 8))
         _ = directory
-        try db.execute(sql: """
+        try await db.execute(sql: """
             CREATE TABLE batches (id INTEGER PRIMARY KEY);
             CREATE TABLE rows (batch_id INTEGER NOT NULL, payload TEXT NOT NULL);
             CREATE TABLE other_process (id INTEGER PRIMARY KEY);

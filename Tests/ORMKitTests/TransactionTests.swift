@@ -119,7 +119,7 @@ struct TransactionTests {
                     if i.isMultiple(of: 2) {
                         try await db.write { conn in try conn.execute(sql: "INSERT INTO t VALUES (?)", arguments: [i]) }
                     } else {
-                        try db.execute(sql: "INSERT INTO t VALUES (?)", arguments: [i])
+                        try await db.execute(sql: "INSERT INTO t VALUES (?)", arguments: [i])
                     }
                 }
             }

@@ -36,6 +36,18 @@ extension Database: DatabaseWriter {
         try await read { conn in try request.page(number, size: size, in: conn) }
     }
 
+    /// See ``DatabaseReader``.
+    public func fetchAll<R: Record, Loaded: Sendable>(_ request: IncludingRequest<R, Loaded>) async throws -> [Related<R, Loaded>] {
+        try await read { conn in try request.fetchAll(conn) }
+    }
+
+    /// See ``DatabaseReader``.
+    public func page<R: Record, Loaded: Sendable>(
+        _ request: IncludingRequest<R, Loaded>, number: Int, size: Int
+    ) async throws -> Page<Related<R, Loaded>> {
+        try await read { conn in try request.page(number, size: size, in: conn) }
+    }
+
     /// See ``DatabaseReader/find(_:key:)``.
     public func find<R: Record>(_ type: R.Type, key: R.PrimaryKey) async throws -> R? {
         try await read { conn in try R.find(conn, key) }
@@ -88,6 +100,42 @@ extension Database: DatabaseWriter {
                 var record = record
                 try record.upsert(conn, onConflict: conflictColumns)
                 return record
+            }
+        }
+    }
+
+    /// See ``DatabaseWriter``: the graph in one write transaction.
+    public func save<R: Record, each Saved: Sendable>(
+        _ record: R, with changes: repeat GraphChange<R, each Saved>
+    ) async throws -> (R, (repeat each Saved)) {
+        try await write { conn in
+            var copy = record
+            let children = try copy.save(conn, with: repeat each changes)
+            return (copy, children)
+        }
+    }
+
+    /// See ``DatabaseWriter/change(_:_:)``.
+    public func change<Owner: Record, Target: Record, Kind: ManyToManyRelationKind>(
+        _ members: ManyToManyMembers<Owner, Target, Kind>, _ change: MembershipChange<Target>
+    ) async throws {
+        try await write { conn in
+            switch change {
+            case .attach(let targets): try members.attach(conn, targets)
+            case .detach(let targets): try members.detach(conn, targets)
+            case .set(let targets): try members.set(conn, targets)
+            }
+        }
+    }
+
+    /// See ``DatabaseWriter/reorder(_:_:)``.
+    public func reorder<Owner: Record, Target: Record>(
+        _ members: ManyToManyMembers<Owner, Target, OrderedManyToManyKind>, _ change: ListChange<Owner, Target>
+    ) async throws {
+        try await write { conn in
+            switch change {
+            case .insert(let target, let end): try members.insert(conn, target, at: end)
+            case .move(let target, let index): try members.move(conn, target, to: index)
             }
         }
     }

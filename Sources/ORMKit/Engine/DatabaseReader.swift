@@ -47,6 +47,20 @@ public protocol DatabaseReader {
     /// - Throws: `DatabaseError` (`.misuse` when `number` or `size` is below 1).
     func page<R: Record>(_ request: QueryRequest<R>, number: Int, size: Int) async throws -> Page<R>
 
+    /// The records `request` matches, each with what its `including` relations load (eager loading: one query
+    /// per relation level, not per record).
+    ///
+    /// - Throws: `DatabaseError` (`.recordNotFound` for a required `belongsTo` whose parent is missing).
+    func fetchAll<R: Record, Loaded: Sendable>(_ request: IncludingRequest<R, Loaded>) async throws -> [Related<R, Loaded>]
+
+    /// Page `number` (1-based) of `size` records of `request` with what they load, and the total count, read from
+    /// one snapshot.
+    ///
+    /// - Throws: `DatabaseError` (`.misuse` when `number` or `size` is below 1).
+    func page<R: Record, Loaded: Sendable>(
+        _ request: IncludingRequest<R, Loaded>, number: Int, size: Int
+    ) async throws -> Page<Related<R, Loaded>>
+
     /// The record of type `type` with primary key `key`, or nil.
     ///
     /// - Throws: `DatabaseError`, or `CancellationError` when the task is cancelled.
@@ -103,6 +117,28 @@ public protocol DatabaseWriter: DatabaseReader {
     ///
     /// - Throws: `DatabaseError`; nothing is written when one fails.
     func upsert<R: Record>(_ records: [R], onConflict conflictColumns: [any ColumnProtocol]?) async throws -> [R]
+
+    /// Saves `record` and the related records of `changes` (and theirs, nested), all or nothing; returns the
+    /// record and the children as saved, with their keys.
+    ///
+    /// - Throws: `DatabaseError` (nothing of the graph is kept then).
+    func save<R: Record, each Saved: Sendable>(
+        _ record: R, with changes: repeat GraphChange<R, each Saved>
+    ) async throws -> (R, (repeat each Saved))
+
+    /// Changes which targets `members` (an owner's many-to-many relation) links, in its join table.
+    ///
+    /// - Throws: `DatabaseError` (`.misuse` for an unsaved owner or target).
+    func change<Owner: Record, Target: Record, Kind: ManyToManyRelationKind>(
+        _ members: ManyToManyMembers<Owner, Target, Kind>, _ change: MembershipChange<Target>
+    ) async throws
+
+    /// Moves or inserts a target in an ordered many-to-many list.
+    ///
+    /// - Throws: `DatabaseError` (`.misuse` for a target that is not a member, when moving).
+    func reorder<Owner: Record, Target: Record>(
+        _ members: ManyToManyMembers<Owner, Target, OrderedManyToManyKind>, _ change: ListChange<Owner, Target>
+    ) async throws
 
     /// Updates the row of each record: every column, or only `columns`.
     ///

@@ -102,6 +102,29 @@ extension Record {
         try await db.upsert(Array(records), onConflict: nil)
     }
 
+    /// Saves the record and the related records in `changes` (and theirs, nested), all or nothing: the record
+    /// first, so its generated key fills the children's foreign keys; then each change in order, each child
+    /// before its own changes. The record gets its assigned key, and the children come back as saved: one value
+    /// per change (a tuple for several).
+    ///
+    /// ```swift
+    /// var author = Author(name: "Ann", email: "ann@example.org")
+    /// let (books, profile) = try await author.save(db, with:
+    ///     Author.books.saving([dune, emma]),
+    ///     Author.profile.saving { AuthorProfile(links: [:], authorID: $0) })
+    /// ```
+    ///
+    /// - Throws: `DatabaseError` (constraint violations, `.misuse` for a closure taking another key type or an
+    ///   unsaved many-to-many target), after rolling back the whole graph; the record is unchanged then.
+    @discardableResult
+    public mutating func save<each Saved: Sendable>(
+        _ db: some DatabaseWriter, with changes: repeat GraphChange<Self, each Saved>
+    ) async throws -> (repeat each Saved) {
+        let (saved, children) = try await db.save(self, with: repeat each changes)
+        self = saved
+        return children
+    }
+
     // MARK: Update
 
     /// Updates every column of the row with the record's key.
