@@ -51,16 +51,17 @@ extension Record {
     func updated(in session: PostgresSession, columns: [any ColumnProtocol]?) async throws {
         let recordSQL = PostgresRecordSQL.of(Self.self)
         let values = try wireColumns()
-        let found: Bool?
+        // The UPDATE statements return a row when no row has the key (PostgresRecordSQL).
+        let missing: Bool?
         if let columns {
             // Built for this call: unprepared.
             let statement = try recordSQL.update(columns: columns.map(\.name), tableName: Self.schema.name)
-            found = try await session.fetchOne(statement.sql, statement.arguments(values), table: Self.schema.name) { _ in true }
+            missing = try await session.fetchOne(statement.sql, statement.arguments(values), table: Self.schema.name) { _ in true }
         } else {
             let update = try recordSQL.requireKeyed(Self.schema.name).update
-            found = try await session.fetchOne(update, update.arguments(values), table: Self.schema.name) { _ in true }
+            missing = try await session.fetchOne(update, update.arguments(values), table: Self.schema.name) { _ in true }
         }
-        guard found == true else {
+        guard missing == nil else {
             throw DatabaseError(kind: .recordNotFound, message: "no row has the record's primary key", table: Self.schema.name)
         }
     }

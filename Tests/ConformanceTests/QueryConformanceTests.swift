@@ -83,7 +83,7 @@ import Testing
         guard let engine = try await Self.seeded(backend) else { return }
         let authors = try await engine.fetchAll(
             Author.self,
-            sql: "SELECT id, name, email, born, rating, nick_name, is_active, website FROM authors WHERE rating > ? AND name <> ? AND email LIKE ? ORDER BY name",
+            sql: "SELECT id, name, email, born, rating, nick_name, is_active, website FROM authors WHERE name <> $2 AND email LIKE $3 AND rating > $1 ORDER BY name",
             arguments: [3.0, "Author 4", "%@test.org"]
         )
         #expect(authors.map(\.name) == ["Author 3", "Author 8", "Author 9"])
