@@ -15,6 +15,7 @@ extension Database {
     ///
     /// - Throws: what `body` throws (after the rollback), or `DatabaseError` when the transaction cannot begin
     ///   or commit (for example `SQLITE_BUSY`, or `.closed`).
+    @available(*, noasync, message: "blocks the calling thread: in async code, use try await db.write { … }")
     public func write<T>(_ body: (Connection) throws -> T) throws -> T {
         try write(body, cancellation: nil)
     }
@@ -35,6 +36,7 @@ extension Database {
     /// closure it runs on the writer and sees that closure's changes.
     ///
     /// - Throws: what `body` throws, or `DatabaseError`.
+    @available(*, noasync, message: "blocks the calling thread: in async code, use try await db.read { … }")
     public func read<T>(_ body: (Connection) throws -> T) throws -> T {
         try read(body, cancellation: nil)
     }

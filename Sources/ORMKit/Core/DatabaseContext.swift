@@ -68,6 +68,7 @@ extension DatabaseContext {
     /// ```
     ///
     /// - Throws: `DatabaseError` when the SQL does not compile or fails (constraint violations included).
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public func execute(sql: String, arguments: StatementArguments = []) throws {
         try withConnection { try $0.run(sql: sql, arguments: arguments) }
     }

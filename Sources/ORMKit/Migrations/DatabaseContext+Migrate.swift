@@ -63,6 +63,7 @@ extension DatabaseContext {
     ///   invalid step, a failed step with its underlying `DatabaseError`, foreign-key violations, schema
     ///   mismatch, storage mismatch), or `DatabaseError`.
     @discardableResult
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public func migrate<S: DatabaseSchema>(
         _ schema: S.Type, adopting adoption: AdoptionPolicy = .never, hooks: [String: MigrationHook] = [:]
     ) throws -> MigrationOutcome {
@@ -76,6 +77,7 @@ extension DatabaseContext {
     /// - Returns: Every difference, tolerated ones (`isTolerated`: extra tables, indexes, columns) included;
     ///   empty when the schemas match.
     /// - Throws: `DatabaseError` when the schema cannot be read.
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public func schemaDifferences<S: DatabaseSchema>(_ schema: S.Type) throws -> [SchemaDifference] {
         let definition = SchemaDefinition(schema)
         return try withConnection { conn in try definition.differences(conn) }
@@ -84,6 +86,7 @@ extension DatabaseContext {
     /// The schema version recorded in the database (`PRAGMA user_version`; 0 for a new database).
     ///
     /// - Throws: `DatabaseError` when the database cannot be read.
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public func schemaVersion() throws -> Int {
         try withConnection { conn in try Migrator.version(conn) }
     }

@@ -35,6 +35,7 @@ extension QueryRequest {
     /// Give the request an `order` so pages do not overlap. Its own limit and offset are replaced.
     ///
     /// - Throws: `DatabaseError` (`.misuse`) when `number` or `size` is below 1; SQLite errors.
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public func page(_ number: Int, size: Int, in db: some DatabaseContext) throws -> Page<R> {
         let first = try Self.firstRow(ofPage: number, size: size)
         var unlimited = self
@@ -70,6 +71,7 @@ extension IncludingRequest {
     /// How many records match (the related records are not counted or loaded).
     ///
     /// - Throws: `DatabaseError`.
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public func count(_ db: some DatabaseContext) throws -> Int {
         try base.count(db)
     }
@@ -79,6 +81,7 @@ extension IncludingRequest {
     /// one query per relation level for the page.
     ///
     /// - Throws: `DatabaseError` (`.misuse`) when `number` or `size` is below 1; SQLite errors.
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public func page(_ number: Int, size: Int, in db: some DatabaseContext) throws -> Page<Related<R, Loaded>> {
         let first = try QueryRequest<R>.firstRow(ofPage: number, size: size)
         var unlimited = self
@@ -98,6 +101,7 @@ extension Record {
     /// Fetches page `number` (1-based) of `size` records of the whole table, ordered by `terms`.
     ///
     /// - Throws: `DatabaseError`, as `QueryRequest.page(_:size:in:)`.
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public static func page(_ number: Int, size: Int, in db: some DatabaseContext) throws -> Page<Self> {
         try all().page(number, size: size, in: db)
     }

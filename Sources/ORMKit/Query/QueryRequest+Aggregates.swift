@@ -2,6 +2,7 @@ extension QueryRequest {
     /// The value of one aggregate over the matching rows: `Author.all().aggregate(db, average(Author.rating))`.
     ///
     /// - Throws: `DatabaseError`.
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public func aggregate<E: TypedExpression>(_ db: some DatabaseContext, _ expression: E) throws -> E.Value
     where E.Storage: ColumnStorage {
         try aggregated(try aggregateRequest(expression).fetchOne(db))
@@ -10,6 +11,7 @@ extension QueryRequest {
     /// `SUM` of `column` over the matching rows; nil when no row has a value.
     ///
     /// - Throws: `DatabaseError`.
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public func sum<E: TypedExpression>(_ db: some DatabaseContext, _ column: E) throws -> E.Value.Nullable where E.Value: DatabaseNumeric {
         try aggregate(db, ORMKit.sum(column))
     }
@@ -17,6 +19,7 @@ extension QueryRequest {
     /// `SUM` of a column stored as scaled INTEGER (exact); nil when no row has a value.
     ///
     /// - Throws: `DatabaseError`.
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public func sum<S: AdditiveColumnStorage>(_ db: some DatabaseContext, _ column: StoredColumn<S>) throws -> S.Nullable.Value {
         try aggregate(db, ORMKit.sum(column))
     }
@@ -24,6 +27,7 @@ extension QueryRequest {
     /// `AVG` of `column` over the matching rows; nil when no row has a value.
     ///
     /// - Throws: `DatabaseError`.
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public func average<E: TypedExpression>(_ db: some DatabaseContext, _ column: E) throws -> Double? where E.Value: DatabaseNumeric {
         try aggregate(db, ORMKit.average(column))
     }
@@ -31,6 +35,7 @@ extension QueryRequest {
     /// `MIN` of `column` over the matching rows; nil when no row has a value.
     ///
     /// - Throws: `DatabaseError`.
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public func min<E: TypedExpression>(_ db: some DatabaseContext, _ column: E) throws -> E.Storage.Nullable.Value
     where E.Storage: OrderedColumnStorage {
         try aggregate(db, ORMKit.min(column))
@@ -39,6 +44,7 @@ extension QueryRequest {
     /// `MAX` of `column` over the matching rows; nil when no row has a value.
     ///
     /// - Throws: `DatabaseError`.
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public func max<E: TypedExpression>(_ db: some DatabaseContext, _ column: E) throws -> E.Storage.Nullable.Value
     where E.Storage: OrderedColumnStorage {
         try aggregate(db, ORMKit.max(column))
@@ -47,6 +53,7 @@ extension QueryRequest {
     /// The number of distinct non-NULL values of `column` over the matching rows.
     ///
     /// - Throws: `DatabaseError`.
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public func count<E: TypedExpression>(_ db: some DatabaseContext, distinct column: E) throws -> Int {
         try aggregate(db, ORMKit.count(distinct: column))
     }

@@ -5,6 +5,7 @@ extension QueryRequest {
     ///
     /// - Throws: `DatabaseError` (`.decoding` naming the table, column and row for a bad value).
     @inlinable
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public func fetchAll(_ db: some DatabaseContext) throws -> [R] {
         var renderer = SQLRenderer()
         let sql = selectSQL(R.schema.recordSQL.selection, renderer: &renderer)
@@ -16,6 +17,7 @@ extension QueryRequest {
     /// The first matching record (`LIMIT 1`), or nil.
     ///
     /// - Throws: `DatabaseError`.
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public func fetchOne(_ db: some DatabaseContext) throws -> R? {
         try limit(1, offset: offsetCount).fetchAll(db).first
     }
@@ -23,6 +25,7 @@ extension QueryRequest {
     /// The number of matching rows (of groups, with `group(by:)`).
     ///
     /// - Throws: `DatabaseError`.
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public func count(_ db: some DatabaseContext) throws -> Int {
         var renderer = SQLRenderer()
         let sql: String
@@ -37,6 +40,7 @@ extension QueryRequest {
     /// Whether at least one row matches.
     ///
     /// - Throws: `DatabaseError`.
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public func exists(_ db: some DatabaseContext) throws -> Bool {
         var renderer = SQLRenderer()
         let sql = "SELECT EXISTS (\(selectSQL("1", renderer: &renderer)))"
@@ -47,6 +51,7 @@ extension QueryRequest {
     ///
     /// - Throws: `DatabaseError` (for example a foreign-key violation).
     @discardableResult
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public func deleteAll(_ db: some DatabaseContext) throws -> Int {
         var renderer = SQLRenderer()
         let sql = "DELETE FROM \(R.schema.recordSQL.table)" + targetClause(renderer: &renderer)
@@ -63,6 +68,7 @@ extension QueryRequest {
     /// - Throws: `DatabaseError`: (`.misuse`) without assignments or for a column of another table; constraint
     ///   violations.
     @discardableResult
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public func updateAll(_ db: some DatabaseContext, _ assignments: ColumnAssignment...) throws -> Int {
         try updateAll(db, assignments)
     }
@@ -71,6 +77,7 @@ extension QueryRequest {
     ///
     /// - Throws: `DatabaseError`, as `updateAll(_:_:)`.
     @discardableResult
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public func updateAll(_ db: some DatabaseContext, _ assignments: [ColumnAssignment]) throws -> Int {
         try ColumnAssignment.validate(assignments, table: R.schema.name)
         var renderer = SQLRenderer()
@@ -108,6 +115,7 @@ extension Record {
     ///
     /// - Throws: `DatabaseError`, as `QueryRequest.updateAll(_:_:)`.
     @discardableResult
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public static func updateAll(_ db: some DatabaseContext, _ assignments: ColumnAssignment...) throws -> Int {
         try all().updateAll(db, assignments)
     }

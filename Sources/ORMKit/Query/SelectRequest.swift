@@ -42,6 +42,7 @@ public struct SelectRequest<R: Record, T>: Sendable {
     /// Every row, decoded.
     ///
     /// - Throws: `DatabaseError` (`.decoding` naming the column and row for a bad value).
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public func fetchAll(_ db: some DatabaseContext) throws -> [T] {
         var renderer = SQLRenderer()
         let sql = self.sql(&renderer)
@@ -61,6 +62,7 @@ public struct SelectRequest<R: Record, T>: Sendable {
     /// The first row, decoded, or nil when there is none.
     ///
     /// - Throws: `DatabaseError`.
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public func fetchOne(_ db: some DatabaseContext) throws -> T? {
         try limit(1, offset: base.offsetCount).fetchAll(db).first
     }

@@ -3,6 +3,7 @@ extension Record {
     ///
     /// - Throws: `DatabaseError` (for example a foreign-key violation).
     @inlinable @discardableResult
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public func delete(_ db: some DatabaseContext) throws -> Bool {
         let sql = try Self.schema.recordSQL.requireKey(tableName: Self.schema.name).deleteRecord
         return try db.withConnection { conn in
@@ -14,6 +15,7 @@ extension Record {
     ///
     /// - Throws: `DatabaseError` (for example a foreign-key violation).
     @discardableResult
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public static func delete(_ db: some DatabaseContext, key: PrimaryKey) throws -> Bool {
         try delete(db, keys: [key]) > 0
     }
@@ -22,6 +24,7 @@ extension Record {
     ///
     /// - Throws: `DatabaseError` (nothing is deleted then).
     @discardableResult
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public static func delete(_ db: some DatabaseContext, keys: some Sequence<PrimaryKey>) throws -> Int {
         let sql = try schema.recordSQL.requireKey(tableName: schema.name).deleteByKey
         return try db.inTransaction { conn in
@@ -33,6 +36,7 @@ extension Record {
     ///
     /// - Throws: `DatabaseError` (nothing is deleted then).
     @discardableResult
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public static func delete(_ db: some DatabaseContext, contentsOf records: some Sequence<Self>) throws -> Int {
         let sql = try schema.recordSQL.requireKey(tableName: schema.name).deleteRecord
         return try db.inTransaction { conn in
@@ -44,6 +48,7 @@ extension Record {
     ///
     /// - Throws: `DatabaseError` (for example a foreign-key violation).
     @discardableResult
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public static func deleteAll(_ db: some DatabaseContext) throws -> Int {
         let sql = schema.recordSQL.deleteAll
         return try db.withConnection { conn in

@@ -7,6 +7,7 @@ extension Record {
     ///
     /// - Throws: `DatabaseError` (`.decoding` naming the table, column and row for a bad value).
     @inlinable
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public static func find(_ db: some DatabaseContext, _ key: PrimaryKey) throws -> Self? {
         let sql = try schema.recordSQL.requireKey(tableName: schema.name).find
         return try db.withReadConnection { conn in
@@ -23,6 +24,7 @@ extension Record {
     /// The records with these primary keys, in the order of `keys`; missing keys are skipped.
     ///
     /// - Throws: `DatabaseError`.
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public static func find(_ db: some DatabaseContext, keys: some Sequence<PrimaryKey>) throws -> [Self] {
         try db.withReadConnection { conn in try keys.compactMap { try find(conn, $0) } }
     }
@@ -30,6 +32,7 @@ extension Record {
     /// Whether a row has primary key `key`.
     ///
     /// - Throws: `DatabaseError`.
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public static func exists(_ db: some DatabaseContext, key: PrimaryKey) throws -> Bool {
         let sql = try schema.recordSQL.requireKey(tableName: schema.name).exists
         return try db.withReadConnection { conn in
@@ -47,6 +50,7 @@ extension Record {
     ///
     /// - Throws: `DatabaseError` (`.decoding` naming the table, column and row for a bad value).
     @inlinable
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public static func fetchAll(_ db: some DatabaseContext) throws -> [Self] {
         let sql = schema.recordSQL.selectAll
         return try db.withReadConnection { conn in try naming { try conn.withStatement(sql) { try $0.decodeRecords(Self.self) } } }
@@ -56,6 +60,7 @@ extension Record {
     ///
     /// - Throws: `DatabaseError`.
     @inlinable
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public static func fetchOne(_ db: some DatabaseContext) throws -> Self? {
         let sql = schema.recordSQL.selectFirst
         return try db.withReadConnection { conn in
@@ -66,6 +71,7 @@ extension Record {
     /// The number of rows in the table.
     ///
     /// - Throws: `DatabaseError`.
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public static func count(_ db: some DatabaseContext) throws -> Int {
         let sql = schema.recordSQL.count
         return try naming { try Int.fetchOne(db, sql: sql) ?? 0 }

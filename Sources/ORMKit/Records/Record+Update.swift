@@ -3,6 +3,7 @@ extension Record {
     ///
     /// - Throws: `DatabaseError` (`.recordNotFound`) when no row has the key; constraint violations.
     @inlinable
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public func update(_ db: some DatabaseContext) throws {
         let sql = try Self.schema.recordSQL.requireKey(tableName: Self.schema.name).update
         try performUpdate(db, sql: sql)
@@ -17,6 +18,7 @@ extension Record {
     ///
     /// - Throws: `DatabaseError` (`.recordNotFound`) when no row has the key, (`.misuse`) for a column of
     ///   another table; constraint violations.
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public func update(_ db: some DatabaseContext, columns: [any ColumnProtocol]) throws {
         let sql = try Self.schema.recordSQL.update(columns: try Self.columnNames(columns), tableName: Self.schema.name)
         try performUpdate(db, sql: sql)
@@ -26,6 +28,7 @@ extension Record {
     ///
     /// - Throws: `DatabaseError` (`.recordNotFound`) when no row has the key, (`.misuse`) for a column of
     ///   another table; constraint violations.
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public func update(_ db: some DatabaseContext, allColumnsExcept excludedColumns: [any ColumnProtocol]) throws {
         let excluded = Set(try Self.columnNames(excludedColumns))
         let schema = Self.schema
@@ -37,6 +40,7 @@ extension Record {
     /// Updates every record (all columns) in one transaction.
     ///
     /// - Throws: `DatabaseError` for the first update that fails (nothing is kept then).
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public static func update(_ db: some DatabaseContext, contentsOf records: some Sequence<Self>) throws {
         try db.inTransaction { conn in
             for record in records { try record.update(conn) }

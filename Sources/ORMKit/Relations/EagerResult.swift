@@ -34,6 +34,7 @@ extension EagerResult {
     /// Every record of the base model as this result.
     ///
     /// - Throws: `DatabaseError`.
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public static func fetchAll(_ db: some DatabaseContext) throws -> [Self] {
         try all().fetchAll(db)
     }
@@ -112,6 +113,7 @@ public struct EagerResultRequest<Result: EagerResult>: Sendable {
     /// Every matching record as the result, with its relations loaded.
     ///
     /// - Throws: `DatabaseError` (a required `belongsTo` whose parent row is missing throws `.recordNotFound`).
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public func fetchAll(_ db: some DatabaseContext) throws -> [Result] {
         try request.fetchAll(db).map(Result.init)
     }
@@ -119,6 +121,7 @@ public struct EagerResultRequest<Result: EagerResult>: Sendable {
     /// The first matching record as the result, or nil.
     ///
     /// - Throws: `DatabaseError`.
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public func fetchOne(_ db: some DatabaseContext) throws -> Result? {
         try request.fetchOne(db).map(Result.init)
     }
@@ -126,6 +129,7 @@ public struct EagerResultRequest<Result: EagerResult>: Sendable {
     /// How many records match (nothing is loaded).
     ///
     /// - Throws: `DatabaseError`.
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public func count(_ db: some DatabaseContext) throws -> Int {
         try request.count(db)
     }
@@ -133,6 +137,7 @@ public struct EagerResultRequest<Result: EagerResult>: Sendable {
     /// Fetches page `number` (1-based) of `size` results and the total count, in one read transaction.
     ///
     /// - Throws: `DatabaseError` (`.misuse`) when `number` or `size` is below 1; SQLite errors.
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public func page(_ number: Int, size: Int, in db: some DatabaseContext) throws -> Page<Result> {
         let page = try request.page(number, size: size, in: db)
         return Page(items: page.items.map(Result.init), number: page.number, size: page.size, totalCount: page.totalCount)

@@ -52,6 +52,7 @@ public struct IncludingRequest<R: Record, Loaded: Sendable>: Sendable {
     ///
     /// - Throws: `DatabaseError` (a required `belongsTo` whose parent row is missing throws `.recordNotFound`).
     @inlinable
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public func fetchAll(_ db: some DatabaseContext) throws -> [Related<R, Loaded>] {
         try db.withReadConnection { conn in
             try conn.savepoint {
@@ -65,6 +66,7 @@ public struct IncludingRequest<R: Record, Loaded: Sendable>: Sendable {
     /// The first matching record with what was loaded for it, or nil.
     ///
     /// - Throws: `DatabaseError`.
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public func fetchOne(_ db: some DatabaseContext) throws -> Related<R, Loaded>? {
         try limit(1, offset: base.offsetCount).fetchAll(db).first
     }

@@ -37,16 +37,19 @@ public struct ManyToManyMembers<Owner: Record, Target: Record, Kind: ManyToManyR
     /// Every member (in list order for ordered relations).
     ///
     /// - Throws: `DatabaseError`.
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public func fetchAll(_ db: some DatabaseContext) throws -> [Target] { try request.fetchAll(db) }
 
     /// The first member, or nil.
     ///
     /// - Throws: `DatabaseError`.
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public func fetchOne(_ db: some DatabaseContext) throws -> Target? { try request.fetchOne(db) }
 
     /// The number of members.
     ///
     /// - Throws: `DatabaseError`.
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public func count(_ db: some DatabaseContext) throws -> Int { try request.count(db) }
 
     /// The members matching `predicate`, as a request.
@@ -68,6 +71,7 @@ public struct ManyToManyMembers<Owner: Record, Target: Record, Kind: ManyToManyR
     ///
     /// - Throws: `DatabaseError`: (`.misuse`) when the owner or a target has no key yet; a foreign-key
     ///   violation when one is not in the database.
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public func attach(_ db: some DatabaseContext, _ targets: [Target]) throws {
         let join = try requireJoin()
         let sql = join.position == nil
@@ -84,6 +88,7 @@ public struct ManyToManyMembers<Owner: Record, Target: Record, Kind: ManyToManyR
     /// Links one target. See `attach(_:_:)` with an array.
     ///
     /// - Throws: `DatabaseError`, as `attach(_:_:)`.
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public func attach(_ db: some DatabaseContext, _ target: Target) throws {
         try attach(db, [target])
     }
@@ -91,6 +96,7 @@ public struct ManyToManyMembers<Owner: Record, Target: Record, Kind: ManyToManyR
     /// Unlinks `targets` from the owner (the target rows stay); targets that are not members are ignored.
     ///
     /// - Throws: `DatabaseError` (`.misuse`) when the owner or a target has no key.
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public func detach(_ db: some DatabaseContext, _ targets: [Target]) throws {
         let join = try requireJoin()
         let sql = "DELETE FROM \(join.quotedTable) WHERE \(join.quotedOwner) = ? AND \(join.quotedTarget) = ?"
@@ -104,6 +110,7 @@ public struct ManyToManyMembers<Owner: Record, Target: Record, Kind: ManyToManyR
     /// Unlinks one target. See `detach(_:_:)` with an array.
     ///
     /// - Throws: `DatabaseError`, as `detach(_:_:)`.
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public func detach(_ db: some DatabaseContext, _ target: Target) throws {
         try detach(db, [target])
     }
@@ -111,6 +118,7 @@ public struct ManyToManyMembers<Owner: Record, Target: Record, Kind: ManyToManyR
     /// Makes `targets` the owner's members, replacing the old ones (and, for ordered relations, their order).
     ///
     /// - Throws: `DatabaseError`, as `attach(_:_:)`; nothing changes then.
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public func set(_ db: some DatabaseContext, _ targets: [Target]) throws {
         let join = try requireJoin()
         try write(db) { conn in
@@ -130,6 +138,7 @@ public struct ManyToManyMembers<Owner: Record, Target: Record, Kind: ManyToManyR
     /// Unlinks `target` from an ordered list (same as `detach`).
     ///
     /// - Throws: `DatabaseError`, as `detach(_:_:)`.
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public func remove(_ db: some DatabaseContext, _ target: Target) throws {
         try detach(db, [target])
     }
@@ -201,6 +210,7 @@ extension ManyToManyMembers where Kind == OrderedManyToManyKind {
     ///
     /// - Throws: `DatabaseError`: (`.misuse`) when a key is missing; a foreign-key violation when the target
     ///   is not in the database.
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public func insert(_ db: some DatabaseContext, _ target: Target, at end: ListEnd = .bottom) throws {
         let join = try requireJoin()
         let position = try requirePosition(join)
@@ -217,6 +227,7 @@ extension ManyToManyMembers where Kind == OrderedManyToManyKind {
     /// members in between.
     ///
     /// - Throws: `DatabaseError`: (`.misuse`) when a key is missing or `target` is not a member.
+    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public func move(_ db: some DatabaseContext, _ target: Target, to index: Int) throws {
         let join = try requireJoin()
         let position = try requirePosition(join)

@@ -1,0 +1,52 @@
+import TestSupport
+import Testing
+
+/// A blocking verb called from async code by accident does not compile: the synchronous forms are unavailable from
+/// asynchronous contexts (`noasync`), including the closures of `Task` and `TaskGroup.addTask`, which Swift infers
+/// as synchronous when they hold no `await` and would otherwise run the blocking overload on a cooperative thread.
+@Suite("Blocking calls from async code")
+struct BlockingCallTests {
+    static let valid = """
+        func sync(_ db: Database) throws {
+            _ = try Int.fetchAll(db, sql: "SELECT 1")
+            _ = try db.read { conn in try Int.fetchOne(conn, sql: "SELECT 1") }
+        }
+        func async(_ db: Database) async throws {
+            _ = try await Int.fetchAll(db, sql: "SELECT 1")
+            _ = try await db.read { conn in try Int.fetchOne(conn, sql: "SELECT 1") }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { _ = try await Int.fetchAll(db, sql: "SELECT 1") }
+                try await group.waitForAll()
+            }
+        }
+        """
+
+    static let blocking: [String] = [
+        """
+        func f(_ db: Database) async throws {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { _ = try Int.fetchAll(db, sql: "SELECT 1") }
+                try await group.waitForAll()
+            }
+        }
+        """,
+        """
+        func f(_ db: Database) { Task { _ = try db.read { _ in 1 } } }
+        """,
+        """
+        func f(_ db: Database) { Task { try db.execute(sql: "DELETE FROM t") } }
+        """,
+    ]
+
+    @Test func awaitedAndSynchronousCallsCompile() throws {
+        let result = try SwiftTypeCheck.run(Self.valid, importing: ["ORMKit"])
+        #expect(result.status == 0, "\(result.output)")
+    }
+
+    @Test(arguments: blocking.indices)
+    func aBlockingCallInAsyncCodeDoesNotCompile(_ index: Int) throws {
+        let result = try SwiftTypeCheck.run(Self.blocking[index], importing: ["ORMKit"])
+        #expect(result.status != 0, "compiled but should not: \(Self.blocking[index])")
+        #expect(result.output.contains("unavailable from asynchronous contexts"), "\(result.output)")
+    }
+}
