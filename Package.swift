@@ -49,9 +49,11 @@ let package = Package(
 
         // Generator: YAML schema -> Swift source. Never imports the runtime (SQLite only compiles `check:` expressions).
         .target(name: "ORMGenCore", dependencies: ["ORMSchema", "ORMKitSQLite", .product(name: "Yams", package: "Yams")]),
+        // Pull: an existing database -> schema YAML (`ormgen pull`), a library with its own tests.
+        .target(name: "ORMPull", dependencies: ["ORMGenCore", "ORMSchema", "ORMKitSQLite"]),
         .executableTarget(
             name: "ormgen",
-            dependencies: ["ORMGenCore", "ORMSchema", "ORMKitSQLite", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["ORMGenCore", "ORMPull", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // Plugins: generate at build time (schema/ folder of the target), or on demand into the package.
@@ -85,6 +87,7 @@ let package = Package(
         // FuzzRegressions/: inputs scripts/fuzz.sh found, read by FuzzRegressionTests through #filePath.
         .testTarget(name: "ORMSchemaTests", dependencies: ["ORMSchema", "ORMKitSQLite"]),
         .testTarget(name: "ORMGenCoreTests", dependencies: ["ORMGenCore"], exclude: ["FuzzRegressions"]),
+        .testTarget(name: "ORMPullTests", dependencies: ["ORMPull", "ORMKit", "TestSupport"]),
         .testTarget(name: "ORMKitTests", dependencies: ["ORMKit", "TestSupport"]),
         // One behaviour suite run on both engines (SQLite files; PostgreSQL when ORMKIT_POSTGRES_URL is set).
         .testTarget(name: "ConformanceTests", dependencies: ["ORMKit", "ORMKitPostgres", "ExampleModels", "TestSupport"]),

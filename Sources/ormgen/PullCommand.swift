@@ -1,5 +1,6 @@
 import ArgumentParser
 import ORMGenCore
+import ORMPull
 
 struct PullCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

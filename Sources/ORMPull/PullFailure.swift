@@ -1,9 +1,9 @@
 /// A problem that stops `ormgen pull` before anything is written; printed as `ormgen: error: <message>`.
-struct PullFailure: Error, Equatable {
+public struct PullFailure: Error, Equatable, Sendable {
     /// What went wrong, naming the path involved.
-    var message: String
+    public var message: String
 
-    init(_ message: String) {
+    public init(_ message: String) {
         self.message = message
     }
 }

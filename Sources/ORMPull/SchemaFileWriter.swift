@@ -1,14 +1,14 @@
 import Foundation
 
 /// Writes the pulled `schema.yaml` into the output directory (created if missing), replacing it atomically.
-enum SchemaFileWriter {
+public enum SchemaFileWriter {
     /// The one file a pull writes.
-    static let fileName = "schema.yaml"
+    public static let fileName = "schema.yaml"
 
     /// Writes `yaml` to `<directory>/schema.yaml`, only when its bytes change.
     ///
     /// - Throws: `PullFailure` naming the path when the directory cannot be created or the file written.
-    static func write(_ yaml: String, into directory: String) throws {
+    public static func write(_ yaml: String, into directory: String) throws {
         let manager = FileManager.default
         do {
             try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)

@@ -2,21 +2,21 @@ import Foundation
 
 /// The whole pull in memory: open the database read-only, introspect, sample, map, write YAML. Only the
 /// command touches the output directory.
-enum SchemaPuller {
+public enum SchemaPuller {
     /// What a pull produced.
-    struct Result {
+    public struct Result: Sendable {
         /// The text of `schema.yaml`.
-        var yaml: String
+        public var yaml: String
         /// How many models it declares.
-        var modelCount: Int
+        public var modelCount: Int
         /// Notes for standard error, in the order found.
-        var notes: [String]
+        public var notes: [String]
     }
 
     /// Pulls the schema of the database at `path`.
     ///
     /// - Throws: `PullFailure` naming the path when it is missing, a directory, unreadable or not a database.
-    static func pull(databaseAt path: String, schemaName: String, naming: NamingStrategy) throws -> Result {
+    public static func pull(databaseAt path: String, schemaName: String, naming: NamingStrategy) throws -> Result {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw PullFailure("no such file: '\(path)'")

@@ -1,8 +1,8 @@
 /// Turns SQL names into schema identifiers (`[A-Za-z_][A-Za-z0-9_]*`, ASCII) and relation names.
-enum PullNames {
+public enum PullNames {
     /// `Order Details` → `OrderDetails`, `e-mail` → `eMail`, `created_at` kept, `2nd` → `_2nd`: every run of
     /// characters outside `[A-Za-z0-9_]` is dropped and the next letter uppercased. Empty when nothing is left.
-    static func identifier(_ name: String) -> String {
+    public static func identifier(_ name: String) -> String {
         join(words(of: name, splittingUnderscores: false), capitalizingFirst: false)
     }
 

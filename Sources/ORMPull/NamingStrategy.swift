@@ -1,7 +1,7 @@
 import ORMGenCore
 
 /// How schema names map to SQL names: the top-level `naming:` key of the pulled schema (`--naming`).
-enum NamingStrategy: String, CaseIterable {
+public enum NamingStrategy: String, CaseIterable, Sendable {
     /// A model's table is the model name and a field's column the field name.
     case asIs
     /// A model's table is the snake_case of its name (`BookLoan` → `book_loan`), a field's column the

@@ -2,7 +2,7 @@ import ORMGenCore
 
 /// The mapping stage: live tables to the schema description. Tables without a primary key are skipped
 /// (every model needs one), join tables become `manyToMany` relations, every other table a model.
-enum SchemaMapper {
+public enum SchemaMapper {
     /// The schema called `name` for `tables` (sorted by name), with notes about what was skipped or guessed.
     static func map(_ tables: [LiveTable], name: String, naming: NamingStrategy, notes: inout PullNotes) -> SchemaDescription {
         var keyed: [LiveTable] = []
@@ -28,7 +28,7 @@ enum SchemaMapper {
 
     /// `ChinookSchema` for `path/chinook.db`: the file name without its last extension, as an UpperCamel
     /// identifier (`Database` in front of a leading digit), plus `Schema` unless it already ends so.
-    static func defaultSchemaName(forDatabase path: String) -> String {
+    public static func defaultSchemaName(forDatabase path: String) -> String {
         var file = Substring(path.split(separator: "/").last ?? "")
         if let dot = file.lastIndex(of: "."), dot != file.startIndex { file = file[..<dot] }
         var name = PullNames.upperCamel(String(file))
