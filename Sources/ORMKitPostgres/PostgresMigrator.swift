@@ -62,6 +62,18 @@ extension PostgresDatabase {
 }
 
 /// A schema with no tables, for reading the version.
+extension PostgresSession {
+    /// See `DatabaseReader`: read in this session's transaction.
+    public func schemaVersion() async throws -> Int {
+        try await PostgresMigrator<NoSchema>.version(in: self)
+    }
+
+    /// See `DatabaseReader`: read in this session's transaction.
+    public func schemaDifferences<S: DatabaseSchema>(_ schema: S.Type) async throws -> [SchemaDifference] {
+        try await PostgresMigrator<S>(session: self, hooks: [:]).differences()
+    }
+}
+
 private enum NoSchema: DatabaseSchema {
     static let version = 0
     static let tables: [TableSchema] = []

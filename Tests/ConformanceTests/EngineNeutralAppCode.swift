@@ -47,6 +47,8 @@ enum LibraryService {
         let first = try await LibraryService.bestRated(atLeast: 4, page: 1, in: engine.db)
         #expect(first.items.count == Swift.min(2, first.totalCount))
         #expect(first.items.map(\.rating) == first.items.map(\.rating).sorted(by: >))
+        #expect(try await engine.db.schemaVersion() == ExampleSchema.version)
+        #expect(try await engine.db.schemaDifferences(ExampleSchema.self).filter { !$0.isTolerated }.isEmpty)
         try await engine.close()
     }
 }

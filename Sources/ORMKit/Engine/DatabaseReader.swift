@@ -66,6 +66,17 @@ public protocol DatabaseReader {
     /// - Throws: `DatabaseError`, or `CancellationError` when the task is cancelled.
     func find<R: Record>(_ type: R.Type, key: R.PrimaryKey) async throws -> R?
 
+    /// The schema version the database records (0 for a database no migration ran on).
+    ///
+    /// - Throws: `DatabaseError`, or `CancellationError` when the task is cancelled.
+    func schemaVersion() async throws -> Int
+
+    /// How the database's tables differ from `schema`'s (empty when they match): drift a migration did not
+    /// make, for a health check or a test.
+    ///
+    /// - Throws: `DatabaseError`, or `CancellationError` when the task is cancelled.
+    func schemaDifferences<S: DatabaseSchema>(_ schema: S.Type) async throws -> [SchemaDifference]
+
     /// The records of type `type` with these keys, in no particular order; missing keys are skipped.
     ///
     /// - Throws: `DatabaseError`, or `CancellationError` when the task is cancelled.
