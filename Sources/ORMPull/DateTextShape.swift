@@ -1,5 +1,8 @@
+import ORMSchema
+
 /// The layout of a text date or date-time, as a pattern with the digits replaced: `YYYY-MM-DD`,
-/// `YYYY-MM-DD HH:MM:SS`, `YYYY-MM-DDTHH:MM:SS.SSSZ`, `YYYY-MM-DD HH:MM±HH:MM`. Nil for any other text.
+/// `YYYY-MM-DD HH:MM:SS`, `YYYY-MM-DDTHH:MM:SS.SSSZ`, `YYYY-MM-DD HH:MM±HH:MM`. Nil for any other text, and for a
+/// day the calendar does not have (`2024-02-30`), a time past `23:59:59` or an offset past 23:59.
 struct DateTextShape: Hashable {
     /// Whether date and time are separated by `T` (ISO 8601) rather than a space (SQLite's form).
     var usesT: Bool
@@ -9,15 +12,19 @@ struct DateTextShape: Hashable {
     /// Parses `text`; nil unless all of it is a date, optionally followed by a time, fraction and zone.
     init?(_ text: String) {
         var scanner = Scanner(Array(text.utf8))
-        guard scanner.digits(4), scanner.skip("-"), scanner.digits(2), scanner.skip("-"), scanner.digits(2) else { return nil }
+        guard let year = scanner.number(4), scanner.skip("-"), let month = scanner.number(2), scanner.skip("-"),
+            let day = scanner.number(2), CivilCalendar.isDate(year: year, month: month, day: day)
+        else { return nil }
         var pattern = "YYYY-MM-DD"
         var usesT = false
         if !scanner.isAtEnd {
             usesT = scanner.skip("T")
-            guard usesT || scanner.skip(" "), scanner.digits(2), scanner.skip(":"), scanner.digits(2) else { return nil }
+            guard usesT || scanner.skip(" "), let hour = scanner.number(2), hour < 24, scanner.skip(":"),
+                let minute = scanner.number(2), minute < 60
+            else { return nil }
             pattern += (usesT ? "T" : " ") + "HH:MM"
             if scanner.skip(":") {
-                guard scanner.digits(2) else { return nil }
+                guard let second = scanner.number(2), second < 60 else { return nil }
                 pattern += ":SS"
             }
             if scanner.skip(".") {
@@ -28,9 +35,9 @@ struct DateTextShape: Hashable {
             if scanner.skip("Z") {
                 pattern += "Z"
             } else if scanner.skip("+") || scanner.skip("-") {
-                guard scanner.digits(2) else { return nil }
+                guard let hours = scanner.number(2), hours < 24 else { return nil }
                 let colon = scanner.skip(":")
-                guard scanner.digits(2) else { return nil }
+                guard let minutes = scanner.number(2), minutes < 60 else { return nil }
                 pattern += colon ? "±HH:MM" : "±HHMM"
             }
         }
@@ -58,11 +65,11 @@ private struct Scanner {
         return true
     }
 
-    /// Consumes exactly `count` digits, or nothing.
-    mutating func digits(_ count: Int) -> Bool {
-        guard position + count <= bytes.count, bytes[position..<(position + count)].allSatisfy(Self.isDigit) else { return false }
-        position += count
-        return true
+    /// Consumes exactly `count` digits and returns their value, or consumes nothing and returns nil.
+    mutating func number(_ count: Int) -> Int64? {
+        guard position + count <= bytes.count, bytes[position..<(position + count)].allSatisfy(Self.isDigit) else { return nil }
+        defer { position += count }
+        return bytes[position..<(position + count)].reduce(0) { $0 * 10 + Int64($1 - UInt8(ascii: "0")) }
     }
 
     /// Consumes every digit that comes next and says how many.

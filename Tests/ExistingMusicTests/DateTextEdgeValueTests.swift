@@ -26,3 +26,32 @@ struct DateTextEdgeValueTests {
         #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM Invoice") == before)
     }
 }
+
+/// Text naming a day the month does not have is a decoding error naming the column, not the first of the next
+/// month (SQLite's date functions roll `2024-02-30` over to `2024-03-01`; reading it as that would be a silent
+/// wrong value). A real February 29th reads.
+@Suite("Existing database: impossible calendar dates in date text")
+struct ImpossibleDateTextTests {
+    @Test(arguments: ["2024-02-30 00:00:00", "2023-02-29 00:00:00", "2024-04-31 00:00:00", "1900-02-29 00:00:00", "2024-13-01 00:00:00", "2024-01-01 24:00:00"])
+    func anImpossibleDateIsADecodingError(_ text: String) throws {
+        let file = try ExistingDatabase(script: "music.sql")
+        let db = try file.open()
+        defer { try? db.close() }
+        let invoice = try #require(try Invoice.fetchOne(db))
+        let id = try #require(invoice.InvoiceId)
+        try db.execute(sql: "UPDATE Invoice SET InvoiceDate = ? WHERE InvoiceId = ?", arguments: [text, id])
+        let error = #expect(throws: DatabaseError.self) { try Invoice.find(db, id) }
+        #expect(error?.kind == .decoding)
+        #expect(error?.column == "InvoiceDate")
+    }
+
+    @Test(arguments: [("2024-02-29 12:30:00", 1_709_209_800.0), ("2000-02-29 00:00:00", 951_782_400.0)])
+    func aRealLeapDayReads(_ text: String, _ seconds: Double) throws {
+        let file = try ExistingDatabase(script: "music.sql")
+        let db = try file.open()
+        defer { try? db.close() }
+        let id = try #require(try Invoice.fetchOne(db)?.InvoiceId)
+        try db.execute(sql: "UPDATE Invoice SET InvoiceDate = ? WHERE InvoiceId = ?", arguments: [text, id])
+        #expect(try Invoice.find(db, id)?.InvoiceDate == Date(timeIntervalSince1970: seconds))
+    }
+}

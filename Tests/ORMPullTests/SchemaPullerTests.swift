@@ -49,6 +49,20 @@ struct SchemaPullerTests {
         #expect(!pulled.notes.contains { $0.hasPrefix("ormgen:") })
     }
 
+    /// A day the month does not have is not a well-formed text date: the pull says so instead of counting it.
+    @Test func anImpossibleCalendarDateIsCountedAsUnrecognized() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("events.sqlite")
+        let db = try Database(path: path)
+        try await db.execute(sql: """
+            CREATE TABLE events (id INTEGER PRIMARY KEY, at DATETIME NOT NULL);
+            INSERT INTO events (at) VALUES ('2024-01-01 10:00:00'), ('2024-01-02 10:00:00'), ('2024-02-30 10:00:00');
+            """)
+        try db.close()
+        let pulled = try SchemaPuller.pull(databaseAt: path, schemaName: "EventsSchema", naming: .asIs)
+        #expect(pulled.notes.contains("events.at: sampled values in mixed forms (2 sqliteText, 1 unrecognized such as '2024-02-30 10:00:00'); using sqliteText"), "\(pulled.notes)")
+    }
+
     @Test func aMissingFileADirectoryOrNotADatabaseIsAPullFailureNamingThePath() throws {
         let directory = try TemporaryDirectory()
         #expect(throws: PullFailure("no such file: '\(directory.path("nope.db"))'")) {

@@ -1,4 +1,5 @@
 import Foundation
+import ORMSchema
 import ORMKitSQLite
 
 /// Date arithmetic for the text, millisecond and Julian-day storages: UTC civil dates from day numbers
@@ -106,12 +107,13 @@ enum DateText {
     }
 
     /// Parses what SQLite's date functions read: `YYYY-MM-DD`, then optionally `T` or a space, `HH:MM`,
-    /// `:SS`, `.fraction`, and `Z` or `±HH:MM`. Nil for anything else.
+    /// `:SS`, `.fraction`, and `Z` or `±HH:MM`. Nil for anything else, and for a day the month does not have
+    /// (`2024-02-30`, which SQLite's functions roll over to March 1st).
     @usableFromInline
     static func parse(_ text: String) -> Date? {
         var scanner = DigitScanner(Array(text.utf8))
         guard let year = scanner.number(digits: 4), scanner.skip("-"), let month = scanner.number(digits: 2),
-            scanner.skip("-"), let day = scanner.number(digits: 2), (1...12).contains(month), (1...31).contains(day)
+            scanner.skip("-"), let day = scanner.number(digits: 2), CivilCalendar.isDate(year: year, month: month, day: day)
         else { return nil }
         var seconds = days(fromCivil: year, month, day) * 86_400
         var fraction = 0.0
