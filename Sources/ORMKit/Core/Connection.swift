@@ -29,6 +29,8 @@ public final class Connection {
     private var savepointDepth = 0
     /// Keeps the trace closure alive while SQLite holds a pointer to it.
     private var traceBox: TraceBox?
+    /// The `TraceSetting` generation installed (0: none yet).
+    @exclusivity(unchecked) var traceGeneration = 0
     /// The owning database's lock: taken by cursors released outside their closure.
     private let databaseLock: NSRecursiveLock
     /// Receives the authorizer's reports while a statement is prepared.

@@ -29,6 +29,8 @@ public final class Database: @unchecked Sendable {
     private let lock = NSRecursiveLock()
     /// The connection; nil after `close()`.
     private var connection: Connection?
+    /// The trace closure (`trace(_:)`), installed on each connection when it is next taken.
+    private let traceSetting = TraceSetting()
     /// Where async `write` calls (and `read` calls without readers) run, off the caller's thread.
     let queue: DispatchQueue
     /// The reader connections; nil when reads use the writer.
@@ -73,7 +75,7 @@ public final class Database: @unchecked Sendable {
         self.readQueue = DispatchQueue(label: "ORMKit.Database.read", attributes: .concurrent)
         let handle = try Self.openHandle(path: path, readOnly: options.readOnly, options: options)
         if isFile, options.maximumReaderCount > 0, options.readOnly || options.journalMode == .wal {
-            readers = ReaderPool(capacity: options.maximumReaderCount) {
+            readers = ReaderPool(capacity: options.maximumReaderCount, trace: traceSetting) {
                 try Self.openHandle(path: path, readOnly: true, options: options)
             }
         } else {
@@ -183,6 +185,7 @@ public final class Database: @unchecked Sendable {
         defer { lock.unlock() }
         guard let connection else { throw DatabaseError.closedDatabase }
         if connection.isAccessible { return try body(connection) }
+        traceSetting.apply(to: connection)
         if readers != nil, HeldConnections.entry(for: ObjectIdentifier(self))?.isReader == true {
             throw DatabaseError(
                 kind: .misuse, resultCode: SQLITE_MISUSE,
@@ -240,11 +243,12 @@ public final class Database: @unchecked Sendable {
     ///
     /// `body` runs synchronously on the thread executing the statement (the writer's or a reader's), while that
     /// connection is in use: it must not use the database. The expanded SQL contains user data.
+    ///
+    /// The call returns at once, without waiting for running reads and writes: each connection installs the new
+    /// setting the next time a `read`, `write` or single call takes it, so a long read already running keeps
+    /// tracing (or not) as it started.
     public func trace(_ body: (@Sendable (TraceEvent) -> Void)?) {
-        lock.lock()
-        connection?.setTrace(body)
-        lock.unlock()
-        readers?.setTrace(body)
+        traceSetting.set(body)
     }
 }
 

@@ -3,7 +3,7 @@ import Foundation
 /// The read-only connections of a WAL file database: at most `capacity`, opened on first use, each used by
 /// one thread at a time. `acquire` waits while all are in use.
 final class ReaderPool: @unchecked Sendable {
-    // `@unchecked`: `idle`, `readers`, `isClosed` and `trace` are only touched under `state`; a reader's
+    // `@unchecked`: `idle`, `readers` and `isClosed` are only touched under `state`; a reader's
     // connection only by the thread that acquired it, which holds the reader's `lock` meanwhile (cursors
     // released later take that lock too).
 
@@ -26,11 +26,13 @@ final class ReaderPool: @unchecked Sendable {
     private var idle: [Reader] = []
     private var readers: [Reader] = []
     private var isClosed = false
-    private var trace: (@Sendable (TraceEvent) -> Void)?
+    /// The database's trace closure, installed on a reader when it is acquired.
+    private let trace: TraceSetting
 
-    /// A pool of up to `capacity` readers, each opened by `open`.
-    init(capacity: Int, open: @escaping () throws -> OpaquePointer) {
+    /// A pool of up to `capacity` readers, each opened by `open`, tracing as `trace` says.
+    init(capacity: Int, trace: TraceSetting, open: @escaping () throws -> OpaquePointer) {
         self.capacity = capacity
+        self.trace = trace
         self.open = open
         self.slots = DispatchSemaphore(value: capacity)
     }
@@ -57,10 +59,10 @@ final class ReaderPool: @unchecked Sendable {
                 slots.signal()
                 throw error
             }
-            reader.connection.setTrace(trace)
             readers.append(reader)
         }
         reader.lock.lock()
+        trace.apply(to: reader.connection)
         return reader
     }
 
@@ -71,19 +73,6 @@ final class ReaderPool: @unchecked Sendable {
         idle.append(reader)
         state.unlock()
         slots.signal()
-    }
-
-    /// Installs the trace closure on every reader, now and when opened later (waiting for readers in use).
-    func setTrace(_ body: (@Sendable (TraceEvent) -> Void)?) {
-        state.lock()
-        trace = body
-        let current = readers
-        state.unlock()
-        for reader in current {
-            reader.lock.lock()
-            reader.connection.setTrace(body)
-            reader.lock.unlock()
-        }
     }
 
     /// Waits for every reader in use, then closes them all; later `acquire` calls throw `.closed`.
