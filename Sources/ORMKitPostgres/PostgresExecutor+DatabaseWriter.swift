@@ -121,6 +121,17 @@ extension PostgresExecutor {
         }
     }
 
+    /// See `DatabaseReader`.
+    public func fetch<S: ColumnStorage>(
+        _ storage: S.Type, sql: String, arguments: StatementArguments, onlyFirst: Bool
+    ) async throws -> [S.Value] where S.Value: Sendable {
+        try await withSession(writing: false) { session in
+            onlyFirst
+                ? try await session.fetchOne(sql, arguments.wireValues) { try $0.decode(at: 0, as: S.self) }.map { [$0] } ?? []
+                : try await session.fetchAll(sql, arguments.wireValues) { try $0.decode(at: 0, as: S.self) }
+        }
+    }
+
     /// See `DatabaseWriter`.
     public func insert<R: Record>(_ records: [R]) async throws -> [R] {
         try await withSession(writing: true) { session in

@@ -55,3 +55,30 @@ struct ImpossibleDateTextTests {
         #expect(try Invoice.find(db, id)?.InvoiceDate == Date(timeIntervalSince1970: seconds))
     }
 }
+
+/// Raw SQL can read a column in the form a storage declares: text dates read through `DateStorage.SQLiteText`,
+/// which `Date.fetchAll` (native REAL seconds) refuses.
+@Suite("Existing database: raw SQL reads through a storage")
+struct RawSQLStorageReadTests {
+    @Test func textDatesReadThroughTheirStorage() throws {
+        let file = try ExistingDatabase(script: "music.sql")
+        let db = try file.open()
+        defer { try? db.close() }
+        let sql = "SELECT InvoiceDate FROM Invoice ORDER BY InvoiceId LIMIT 3"
+        let expected = try Invoice.order(Invoice.InvoiceId).limit(3).fetchAll(db).map(\.InvoiceDate)
+        #expect(try DateStorage.SQLiteText.fetchAll(db, sql: sql) == expected)
+        #expect(try DateStorage.SQLiteText.fetchOne(db, sql: sql) == expected.first)
+        let native = #expect(throws: DatabaseError.self) { try Date.fetchAll(db, sql: sql) }
+        #expect(native?.kind == .decoding)
+    }
+
+    @Test func theAsyncFormTakesAnyEngine() async throws {
+        let file = try ExistingDatabase(script: "music.sql")
+        let db = try file.open()
+        defer { try? db.close() }
+        let expected = try await Invoice.order(Invoice.InvoiceId).limit(3).fetchAll(db).map(\.InvoiceDate)
+        let sql = "SELECT InvoiceDate FROM Invoice ORDER BY InvoiceId LIMIT $1"
+        #expect(try await DateStorage.SQLiteText.fetchAll(db, sql: sql, arguments: [3]) == expected)
+        #expect(try await DateStorage.SQLiteText.fetchOne(db, sql: sql, arguments: [3]) == expected.first)
+    }
+}

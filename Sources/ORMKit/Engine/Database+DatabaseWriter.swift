@@ -78,6 +78,15 @@ extension Database: DatabaseWriter {
         }
     }
 
+    /// See ``DatabaseReader``: where ``fetch(_:sql:arguments:onlyFirst:)-(V.Type,_,_,_)`` runs.
+    public func fetch<S: ColumnStorage>(
+        _ storage: S.Type, sql: String, arguments: StatementArguments, onlyFirst: Bool
+    ) async throws -> [S.Value] where S.Value: Sendable {
+        try await readOrWrite(running: sql) { conn in
+            onlyFirst ? try S.fetchOne(conn, sql: sql, arguments: arguments).map { [$0] } ?? [] : try S.fetchAll(conn, sql: sql, arguments: arguments)
+        }
+    }
+
     /// See ``DatabaseWriter/insert(_:)``.
     public func insert<R: Record>(_ records: [R]) async throws -> [R] {
         try await write { conn in

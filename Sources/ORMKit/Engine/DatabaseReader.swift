@@ -99,6 +99,14 @@ public protocol DatabaseReader {
     ///
     /// - Throws: `DatabaseError`, or `CancellationError` when the task is cancelled.
     func fetch<V: ColumnValue>(_ type: V.Type, sql: String, arguments: StatementArguments, onlyFirst: Bool) async throws -> [V]
+
+    /// The first column of the rows the raw `sql` returns, read with `storage` (as a field declared with it):
+    /// every row, or only the first when `onlyFirst`.
+    ///
+    /// - Throws: `DatabaseError`, or `CancellationError` when the task is cancelled.
+    func fetch<S: ColumnStorage>(
+        _ storage: S.Type, sql: String, arguments: StatementArguments, onlyFirst: Bool
+    ) async throws -> [S.Value] where S.Value: Sendable
 }
 
 /// A database an app reads from and writes to, whatever the engine (see ``DatabaseReader``). Each requirement
