@@ -19,10 +19,35 @@ public enum DecimalStorage {
 
         /// Binds the nearest REAL (parsed from the exact `description`, never through `NSDecimalNumber`).
         ///
-        /// - Throws: `DatabaseError` when SQLite rejects the value.
+        /// - Throws: `DatabaseError` (`.encoding`) for NaN, and for a value whose REAL would not read back as a
+        ///   `Decimal` (beyond about ±1e127).
         @inlinable
         public static func bind(_ value: Decimal, to binding: StatementBinding, at index: Int32) throws {
-            try binding.bindDouble(DecimalText.double(value), at: index)
+            try binding.bindDouble(try storable(value), at: index)
+        }
+
+        /// The check of `bind`, for `set(to:)` and server engines.
+        ///
+        /// - Throws: `DatabaseError` (`.encoding`) as `bind`.
+        public static func checkStorable(_ value: Decimal) throws {
+            _ = try storable(value)
+        }
+
+        /// The REAL `bind` stores, or the refusal.
+        @usableFromInline
+        static func storable(_ value: Decimal) throws -> Double {
+            let double = DecimalText.double(value)
+            guard !double.isNaN else {
+                throw DatabaseError(kind: .encoding, resultCode: SQLITE_MISMATCH, message: "a NaN Decimal cannot be stored")
+            }
+            // Only huge magnitudes can fail to read back; the parse runs for those alone.
+            guard abs(double) < 1e127 || DecimalText.decimal(double) != nil else {
+                throw DatabaseError(
+                    kind: .encoding, resultCode: SQLITE_RANGE,
+                    message: "the Decimal \(value) is too large for storage: real (its REAL \(double) would not read back as a Decimal)"
+                )
+            }
+            return double
         }
 
         /// `.real` of the nearest double.
@@ -133,7 +158,8 @@ enum DecimalText {
         Double(value.description) ?? .nan
     }
 
-    /// The exact decimal of a double's shortest round-trip form (`0.99`, not `0.98999999999999999`).
+    /// The exact decimal of a double's shortest round-trip form (`0.99`, not `0.98999999999999999`); nil when
+    /// Foundation cannot parse it (an exponent past ±127: `Decimal.greatestFiniteMagnitude` as a REAL).
     @usableFromInline
     static func decimal(_ value: Double) -> Decimal? {
         guard value.isFinite else { return nil }

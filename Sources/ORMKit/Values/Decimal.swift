@@ -16,8 +16,14 @@ extension Decimal: ColumnValue {
     }
 
     /// Binds `description` (exact and locale-independent) as TEXT.
+    ///
+    /// - Throws: `DatabaseError` (`.encoding`) for NaN, which would be stored as the text `NaN` that no read
+    ///   accepts.
     @inlinable
     public func bind(to binding: StatementBinding, at index: Int32) throws {
+        guard !isNaN else {
+            throw DatabaseError(kind: .encoding, resultCode: SQLITE_MISMATCH, message: "a NaN Decimal cannot be stored")
+        }
         try binding.bindText(description, at: index)
     }
 
