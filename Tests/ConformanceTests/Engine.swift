@@ -18,8 +18,8 @@ enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
 }
 
 /// One database of the example schema on one engine, created empty and migrated, removed when closed. The
-/// suite's tests are written once: every verb runs through `db`, the engine contract (`any DatabaseWriter`);
-/// only opening, closing, explicit transactions and tracing still differ per engine.
+/// suite's tests are written once against the public API: every verb takes `db`, the engine contract
+/// (`any DatabaseWriter`); only opening, closing, explicit transactions and tracing differ per engine here.
 final class Engine: @unchecked Sendable {
     // `@unchecked`: set once in `open`, then only read.
     enum Storage {
@@ -85,42 +85,6 @@ final class Engine: @unchecked Sendable {
         }
     }
 
-    // MARK: The public API, through the engine contract (each helper is one call of a public verb on `db`)
-
-    func insert<R: Record>(_ record: inout R) async throws { try await record.insert(db) }
-    func insert<R: Record>(contentsOf records: [R]) async throws -> [R] { try await R.insert(db, contentsOf: records) }
-    func update<R: Record>(_ record: R) async throws { try await record.update(db) }
-    func update<R: Record>(_ record: R, columns: [any ColumnProtocol]) async throws { try await record.update(db, columns: columns) }
-    func save<R: Record>(_ record: inout R) async throws { try await record.save(db) }
-    func upsert<R: Record>(_ record: inout R) async throws { try await record.upsert(db) }
-    func upsert<R: Record>(_ record: inout R, onConflict columns: [any ColumnProtocol]) async throws {
-        try await record.upsert(db, onConflict: columns)
-    }
-    func delete<R: Record>(_ record: R) async throws -> Bool { try await record.delete(db) }
-    func find<R: Record>(_ type: R.Type, _ key: R.PrimaryKey) async throws -> R? { try await R.find(db, key) }
-    func find<R: Record>(_ type: R.Type, keys: [R.PrimaryKey]) async throws -> [R] { try await R.find(db, keys: keys) }
-    func fetchAll<R: Record>(_ request: QueryRequest<R>) async throws -> [R] { try await request.fetchAll(db) }
-    func fetchOne<R: Record>(_ request: QueryRequest<R>) async throws -> R? { try await request.fetchOne(db) }
-    func count<R: Record>(_ request: QueryRequest<R>) async throws -> Int { try await request.count(db) }
-    func exists<R: Record>(_ request: QueryRequest<R>) async throws -> Bool { try await request.exists(db) }
-    func page<R: Record>(_ request: QueryRequest<R>, _ number: Int, size: Int) async throws -> Page<R> {
-        try await request.page(number, size: size, in: db)
-    }
-    func updateAll<R: Record>(_ request: QueryRequest<R>, _ assignments: ColumnAssignment...) async throws -> Int {
-        try await request.updateAll(db, assignments)
-    }
-    func deleteAll<R: Record>(_ request: QueryRequest<R>) async throws -> Int { try await request.deleteAll(db) }
-    func aggregate<R: Record, E: TypedExpression>(_ request: QueryRequest<R>, _ expression: E) async throws -> E.Value
-    where E.Storage: ColumnStorage, E.Value: Sendable {
-        try await request.aggregate(db, expression)
-    }
-    func fetchAll<R: Record>(_ type: R.Type, sql: String, arguments: StatementArguments = []) async throws -> [R] {
-        try await R.fetchAll(db, sql: sql, arguments: arguments)
-    }
-    func fetchOne<V: ColumnValue>(_ type: V.Type, sql: String, arguments: StatementArguments = []) async throws -> V? {
-        try await V.fetchOne(db, sql: sql, arguments: arguments)
-    }
-
     /// Inserts `records` in one transaction that then throws `Abort`: nothing may remain.
     func insertThenFail<R: Record>(_ records: [R]) async throws {
         do {
@@ -143,22 +107,6 @@ final class Engine: @unchecked Sendable {
 }
 
 extension Engine {
-    // MARK: Relations, once per engine
-
-    func fetchAll<R: Record, L: Sendable>(_ request: IncludingRequest<R, L>) async throws -> [Related<R, L>] { try await request.fetchAll(db) }
-    func fetchOne<R: Record, L: Sendable>(_ request: IncludingRequest<R, L>) async throws -> Related<R, L>? { try await request.fetchOne(db) }
-    func page<R: Record, L: Sendable>(_ request: IncludingRequest<R, L>, _ number: Int, size: Int) async throws -> Page<Related<R, L>> {
-        try await request.page(number, size: size, in: db)
-    }
-    func fetchAll<E: EagerResult>(_ request: EagerResultRequest<E>) async throws -> [E] { try await request.fetchAll(db) }
-
-    @discardableResult
-    func save<R: Record, each Saved: Sendable>(
-        _ record: inout R, with changes: repeat GraphChange<R, each Saved>
-    ) async throws -> (repeat each Saved) {
-        try await record.save(db, with: repeat each changes)
-    }
-
     /// Saves the graph inside an open write transaction that catches its failure, inserts `after`, and commits:
     /// the failed graph must leave nothing, `after` must stay.
     func saveInTransaction<R: Record, each Saved: Sendable>(
@@ -186,19 +134,6 @@ extension Engine {
             }
 #endif
         }
-    }
-
-    func fetchAll<O, T, K>(_ members: ManyToManyMembers<O, T, K>) async throws -> [T] { try await members.fetchAll(db) }
-    func count<O, T, K>(_ members: ManyToManyMembers<O, T, K>) async throws -> Int { try await members.count(db) }
-    func attach<O, T, K>(_ members: ManyToManyMembers<O, T, K>, _ targets: [T]) async throws { try await members.attach(db, targets) }
-    func detach<O, T, K>(_ members: ManyToManyMembers<O, T, K>, _ targets: [T]) async throws { try await members.detach(db, targets) }
-    func set<O, T, K>(_ members: ManyToManyMembers<O, T, K>, _ targets: [T]) async throws { try await members.set(db, targets) }
-    func remove<O, T, K>(_ members: ManyToManyMembers<O, T, K>, _ target: T) async throws { try await members.remove(db, target) }
-    func insert<O, T>(_ members: OrderedManyToManyRecords<O, T>, _ target: T, at end: OrderedManyToManyRecords<O, T>.ListEnd = .bottom) async throws {
-        try await members.insert(db, target, at: end)
-    }
-    func move<O, T>(_ members: OrderedManyToManyRecords<O, T>, _ target: T, to index: Int) async throws {
-        try await members.move(db, target, to: index)
     }
 
     /// What `body` returns and the SELECT statements the engine ran meanwhile (through each engine's `trace`).

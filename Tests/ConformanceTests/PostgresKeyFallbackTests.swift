@@ -11,10 +11,10 @@ import Testing
 @Suite("PostgreSQL: relation keys without an array type") struct PostgresKeyFallbackTests {
     @Test func eagerLoadingFallsBackToAnInList() async throws {
         guard let engine = try await Engine.open(.postgresql), case .postgresql(let db, _) = engine.storage else { return }
-        let authors = try await engine.insert(contentsOf: [RelationConformanceTests.author("Ann"), RelationConformanceTests.author("Bob")])
+        let authors = try await engine.db.insert([RelationConformanceTests.author("Ann"), RelationConformanceTests.author("Bob")])
         let ann = try #require(authors[0].id)
         let bob = try #require(authors[1].id)
-        _ = try await engine.insert(contentsOf: [
+        _ = try await engine.db.insert([
             RelationConformanceTests.book(1, authorID: ann), RelationConformanceTests.book(2, authorID: bob),
             RelationConformanceTests.book(3, authorID: ann),
         ])
@@ -37,10 +37,10 @@ import Testing
 
     @Test func joinTableWritesFallBackToOneStatementPerKey() async throws {
         guard let engine = try await Engine.open(.postgresql), case .postgresql(let db, _) = engine.storage else { return }
-        let authorID = try #require(try await engine.insert(contentsOf: [RelationConformanceTests.author("Ann")])[0].id)
-        let books = try await engine.insert(contentsOf: (1...3).map { RelationConformanceTests.book($0, authorID: authorID) })
+        let authorID = try #require(try await engine.db.insert([RelationConformanceTests.author("Ann")])[0].id)
+        let books = try await engine.db.insert((1...3).map { RelationConformanceTests.book($0, authorID: authorID) })
         var list = ReadingList(title: "Fallback")
-        try await engine.insert(&list)
+        try await list.insert(engine.db)
         let join = try PostgresJoinTable(ReadingList.books, ownerKey: ReadingList.books.ownerWireValue(list))
         let position = try join.requirePosition(ReadingList.books)
         // The ISBNs are digits, so a NUMERIC key is assigned to the TEXT column as the same ISBN; a NULL among the
@@ -54,13 +54,13 @@ import Testing
             try await join.attach(in: session, attached)                                   // [3, 2, 1]
             try await join.attach(in: session, [.text(isbns[0]), .decimal(numeric)])      // members stay where they are
         }
-        #expect(try await engine.fetchAll(list.books).map(\.title) == ["Book 3", "Book 2", "Book 1"])
+        #expect(try await list.books.fetchAll(engine.db).map(\.title) == ["Book 3", "Book 2", "Book 1"])
         try await db.write { session in
             try await join.renumber(in: session, [.text(isbns[0]), .text(isbns[2]), .text(isbns[1]), .null], position: position)
         }
-        #expect(try await engine.fetchAll(list.books).map(\.title) == ["Book 1", "Book 3", "Book 2"])
+        #expect(try await list.books.fetchAll(engine.db).map(\.title) == ["Book 1", "Book 3", "Book 2"])
         try await db.write { session in try await join.detach(in: session, [.text(isbns[2]), .null]) }
-        #expect(try await engine.fetchAll(list.books).map(\.title) == ["Book 1", "Book 2"])
+        #expect(try await list.books.fetchAll(engine.db).map(\.title) == ["Book 1", "Book 2"])
         db.trace(nil)
         let writes = log.statements.filter { !$0.hasPrefix("SELECT") && !$0.hasPrefix("BEGIN") && !$0.hasPrefix("COMMIT") }
         let perKey = 3 + 2 + 4 + 2  // attach, attach again, renumber, detach

@@ -14,35 +14,35 @@ import Testing
         let authors = (1...10).map { index in
             Author(name: "Author \(index)", email: "a\(index)@test.org", rating: Double(index % 5) + 0.5, nickname: index == 10 ? nil : "n\(index)")
         }
-        _ = try await engine.insert(contentsOf: authors)
+        _ = try await engine.db.insert(authors)
         return engine
     }
 
     @Test(arguments: Backend.allCases) func filtersOrdersAndLimits(_ backend: Backend) async throws {
         guard let engine = try await Self.seeded(backend) else { return }
-        let top = try await engine.fetchAll(Self.mine.filter(Author.rating >= 3).order(Author.rating.desc, Author.name).limit(3))
+        let top = try await Self.mine.filter(Author.rating >= 3).order(Author.rating.desc, Author.name).limit(3).fetchAll(engine.db)
         #expect(top.map(\.name) == ["Author 4", "Author 9", "Author 3"])
-        let offset = try await engine.fetchAll(Self.mine.order(Author.name).limit(2, offset: 1))
+        let offset = try await Self.mine.order(Author.name).limit(2, offset: 1).fetchAll(engine.db)
         #expect(offset.map(\.name) == ["Author 10", "Author 2"])
-        #expect(try await engine.fetchAll(Self.mine.filter(Author.nickname == nil)).map(\.name) == ["Author 10"])
-        #expect(try await engine.count(Self.mine.filter(Author.name.like("author 1%"))) == 2)
-        #expect(try await engine.count(Self.mine.filter(Author.rating.between(1, and: 2))) == 2)
-        #expect(try await engine.count(Self.mine.filter(Author.rating.in([0.5, 4.5]))) == 4)
-        #expect(try await engine.exists(Self.mine.filter(Author.rating > 4)))
-        #expect(try await !engine.exists(Self.mine.filter(Author.rating > 5)))
-        #expect(try await engine.fetchOne(Self.mine.order(Author.rating, Author.name))?.name == "Author 10")
+        #expect(try await Self.mine.filter(Author.nickname == nil).fetchAll(engine.db).map(\.name) == ["Author 10"])
+        #expect(try await Self.mine.filter(Author.name.like("author 1%")).count(engine.db) == 2)
+        #expect(try await Self.mine.filter(Author.rating.between(1, and: 2)).count(engine.db) == 2)
+        #expect(try await Self.mine.filter(Author.rating.in([0.5, 4.5])).count(engine.db) == 4)
+        #expect(try await Self.mine.filter(Author.rating > 4).exists(engine.db))
+        #expect(try await !Self.mine.filter(Author.rating > 5).exists(engine.db))
+        #expect(try await Self.mine.order(Author.rating, Author.name).fetchOne(engine.db)?.name == "Author 10")
         try await engine.close()
     }
 
     @Test(arguments: Backend.allCases) func aggregatesAndPages(_ backend: Backend) async throws {
         guard let engine = try await Self.seeded(backend) else { return }
-        #expect(try await engine.aggregate(Self.mine, sum(Author.rating)) == 25)
-        #expect(try await engine.aggregate(Self.mine, average(Author.rating)) == 2.5)
-        #expect(try await engine.aggregate(Self.mine, min(Author.rating)) == 0.5)
-        #expect(try await engine.aggregate(Self.mine.filter(Author.rating > 100), max(Author.rating)) == nil)
-        #expect(try await engine.aggregate(Self.mine, count(distinct: Author.rating)) == 5)
-        #expect(try await engine.aggregate(Self.mine, countAll()) == 10)
-        let page = try await engine.page(Self.mine.order(Author.name), 2, size: 4)
+        #expect(try await Self.mine.aggregate(engine.db, sum(Author.rating)) == 25)
+        #expect(try await Self.mine.aggregate(engine.db, average(Author.rating)) == 2.5)
+        #expect(try await Self.mine.aggregate(engine.db, min(Author.rating)) == 0.5)
+        #expect(try await Self.mine.filter(Author.rating > 100).aggregate(engine.db, max(Author.rating)) == nil)
+        #expect(try await Self.mine.aggregate(engine.db, count(distinct: Author.rating)) == 5)
+        #expect(try await Self.mine.aggregate(engine.db, countAll()) == 10)
+        let page = try await Self.mine.order(Author.name).page(2, size: 4, in: engine.db)
         #expect(page.items.map(\.name) == ["Author 4", "Author 5", "Author 6", "Author 7"])
         #expect(page.totalCount == 10 && page.pageCount == 3)
         try await engine.close()
@@ -50,12 +50,12 @@ import Testing
 
     @Test(arguments: Backend.allCases) func updateAllAndDeleteAll(_ backend: Backend) async throws {
         guard let engine = try await Self.seeded(backend) else { return }
-        let changed = try await engine.updateAll(Self.mine.filter(Author.rating < 1), Author.rating.set(to: Author.rating + 1))
+        let changed = try await Self.mine.filter(Author.rating < 1).updateAll(engine.db, Author.rating.set(to: Author.rating + 1))
         #expect(changed == 2)
-        #expect(try await engine.count(Self.mine.filter(Author.rating == 1.5)) == 4)
-        #expect(try await engine.deleteAll(Self.mine.filter(Author.rating == 1.5)) == 4)
-        #expect(try await engine.deleteAll(Self.mine.order(Author.name).limit(2)) == 2)
-        #expect(try await engine.count(Self.mine) == 4)
+        #expect(try await Self.mine.filter(Author.rating == 1.5).count(engine.db) == 4)
+        #expect(try await Self.mine.filter(Author.rating == 1.5).deleteAll(engine.db) == 4)
+        #expect(try await Self.mine.order(Author.name).limit(2).deleteAll(engine.db) == 2)
+        #expect(try await Self.mine.count(engine.db) == 4)
         try await engine.close()
     }
 
@@ -65,29 +65,25 @@ import Testing
         guard let engine = try await Self.seeded(backend) else { return }
         let tooPrecise = try #require(Decimal(string: "1.005"))
         let refused = await #expect(throws: DatabaseError.self) {
-            try await engine.updateAll(Payment.all(), Payment.amount.set(to: tooPrecise))
+            try await Payment.all().updateAll(engine.db, Payment.amount.set(to: tooPrecise))
         }
         #expect(refused?.kind == .encoding)
         #expect(refused?.column == "amount")
-        let empty = await #expect(throws: DatabaseError.self) { try await engine.updateAll(Self.mine) }
+        let empty = await #expect(throws: DatabaseError.self) { try await Self.mine.updateAll(engine.db) }
         #expect(empty?.kind == .misuse)
         let foreign = await #expect(throws: DatabaseError.self) {
-            try await engine.updateAll(Self.mine, Book.title.set(to: "x"))
+            try await Self.mine.updateAll(engine.db, Book.title.set(to: "x"))
         }
         #expect(foreign?.kind == .misuse)
-        #expect(try await engine.count(Self.mine.filter(Author.rating == 1.5)) == 2)
+        #expect(try await Self.mine.filter(Author.rating == 1.5).count(engine.db) == 2)
         try await engine.close()
     }
 
     @Test(arguments: Backend.allCases) func rawSQLWithArguments(_ backend: Backend) async throws {
         guard let engine = try await Self.seeded(backend) else { return }
-        let authors = try await engine.fetchAll(
-            Author.self,
-            sql: "SELECT id, name, email, born, rating, nick_name, is_active, website FROM authors WHERE name <> $2 AND email LIKE $3 AND rating > $1 ORDER BY name",
-            arguments: [3.0, "Author 4", "%@test.org"]
-        )
+        let authors = try await Author.fetchAll(engine.db, sql: "SELECT id, name, email, born, rating, nick_name, is_active, website FROM authors WHERE name <> $2 AND email LIKE $3 AND rating > $1 ORDER BY name", arguments: [3.0, "Author 4", "%@test.org"])
         #expect(authors.map(\.name) == ["Author 3", "Author 8", "Author 9"])
-        #expect(try await engine.fetchOne(Int.self, sql: "SELECT COUNT(*) FROM authors WHERE name LIKE $1", arguments: ["Author 1%"]) == 2)
+        #expect(try await Int.fetchOne(engine.db, sql: "SELECT COUNT(*) FROM authors WHERE name LIKE $1", arguments: ["Author 1%"]) == 2)
         try await engine.close()
     }
 }
@@ -97,14 +93,14 @@ import Testing
     @Test(arguments: Backend.allCases) func constraintViolationsAreClassified(_ backend: Backend) async throws {
         guard let engine = try await Engine.open(backend) else { return }
         var ann = Author(name: "Ann", email: "ann@example.org")
-        try await engine.insert(&ann)
+        try await ann.insert(engine.db)
         var duplicate = Author(name: "Ann 2", email: "ann@example.org")
-        let unique = await #expect(throws: DatabaseError.self) { try await engine.insert(&duplicate) }
+        let unique = await #expect(throws: DatabaseError.self) { try await duplicate.insert(engine.db) }
         #expect(unique?.isUniqueViolation == true)
         #expect(unique?.isConstraintViolation == true)
 
         var outOfRange = Author(name: "Bad", email: "bad@example.org", rating: 9)
-        let check = await #expect(throws: DatabaseError.self) { try await engine.insert(&outOfRange) }
+        let check = await #expect(throws: DatabaseError.self) { try await outOfRange.insert(engine.db) }
         #expect(check?.isCheckViolation == true)
 
         let orphan = Book(
@@ -127,9 +123,9 @@ import Testing
     @Test(arguments: Backend.allCases) func aWrongTypeIsADecodingErrorNamingTheColumn(_ backend: Backend) async throws {
         guard let engine = try await Engine.open(backend) else { return }
         var ann = Author(name: "Ann", email: "ann@example.org")
-        try await engine.insert(&ann)
+        try await ann.insert(engine.db)
         let error = await #expect(throws: DatabaseError.self) {
-            _ = try await engine.fetchOne(Int.self, sql: "SELECT name FROM authors")
+            _ = try await Int.fetchOne(engine.db, sql: "SELECT name FROM authors")
         }
         #expect(error?.kind == .decoding)
         #expect(error?.column == "name")
@@ -141,9 +137,9 @@ import Testing
 @Suite("Conformance: migrations") struct MigrationConformanceTests {
     @Test(arguments: Backend.allCases) func createdSeededAndUpToDate(_ backend: Backend) async throws {
         guard let engine = try await Engine.open(backend) else { return }
-        #expect(try await engine.count(Author.all()) == ExampleSchema.seed.filter { $0.table == "authors" }.count)
-        #expect(try await engine.find(Author.self, 2)?.name == "Ursula K. Le Guin")
-        let books = try await engine.fetchAll(Book.all())
+        #expect(try await Author.all().count(engine.db) == ExampleSchema.seed.filter { $0.table == "authors" }.count)
+        #expect(try await Author.find(engine.db, 2)?.name == "Ursula K. Le Guin")
+        let books = try await Book.all().fetchAll(engine.db)
         #expect(!books.isEmpty)
         switch engine.storage {
         case .sqlite(let db, _):
@@ -157,7 +153,7 @@ import Testing
         #endif
         }
         var next = Author(name: "After seed", email: "after@example.org")
-        try await engine.insert(&next)
+        try await next.insert(engine.db)
         #expect((next.id ?? 0) > 2)
         try await engine.close()
     }
