@@ -8,6 +8,15 @@ public protocol PostgresExecutor: DatabaseWriter {
     ///
     /// - Throws: what `body` throws, or `DatabaseError` (`.misuse` when a read session is asked to write).
     func withSession<T>(writing: Bool, _ body: (PostgresSession) async throws -> sending T) async throws -> sending T
+
+    /// Runs `body` all or nothing: in a write transaction of its own on a database; inside a session's
+    /// transaction, in a savepoint, so a failure undoes only `body` and the transaction stays usable. `operation`
+    /// and `table` name what was refused in a read session.
+    ///
+    /// - Throws: what `body` throws, or `DatabaseError` (`.misuse` in a read session).
+    func atomicWrite<T: Sendable>(
+        _ operation: String, table: String, _ body: (PostgresSession) async throws -> T
+    ) async throws -> T
 }
 
 extension PostgresDatabase: PostgresExecutor {
@@ -16,6 +25,15 @@ extension PostgresDatabase: PostgresExecutor {
     /// - Throws: what `body` throws, or `DatabaseError`.
     public func withSession<T>(writing: Bool, _ body: (PostgresSession) async throws -> sending T) async throws -> sending T {
         writing ? try await write(body) : try await read(body)
+    }
+
+    /// A write transaction of its own.
+    ///
+    /// - Throws: what `body` throws, or `DatabaseError`.
+    public func atomicWrite<T: Sendable>(
+        _ operation: String, table: String, _ body: (PostgresSession) async throws -> T
+    ) async throws -> T {
+        try await write { try await body($0) }
     }
 }
 
@@ -27,6 +45,16 @@ extension PostgresSession: PostgresExecutor {
         if writing { try requireWritable("writing", table: "") }
         return try await body(self)
     }
+
+    /// A savepoint in this session's transaction.
+    ///
+    /// - Throws: what `body` throws, or `DatabaseError` (`.misuse`) in a read session.
+    public func atomicWrite<T: Sendable>(
+        _ operation: String, table: String, _ body: (PostgresSession) async throws -> T
+    ) async throws -> T {
+        try requireWritable(operation, table: table)
+        return try await savepoint(body)
+    }
 }
 
 extension PostgresExecutor {
@@ -35,22 +63,6 @@ extension PostgresExecutor {
     /// - Throws: `DatabaseError`.
     public func execute(sql: String, arguments: StatementArguments = []) async throws {
         try await withSession(writing: true) { try await $0.execute(sql: sql, arguments: arguments) }
-    }
-}
-
-extension PostgresExecutor {
-    /// Runs `body` all or nothing: in a write transaction of its own on a database; inside a session's
-    /// transaction, in a savepoint, so a failure undoes only `body` and the transaction stays usable.
-    ///
-    /// - Throws: what `body` throws, or `DatabaseError` (`.misuse` in a read session).
-    func atomicWrite<T: Sendable>(
-        _ operation: String, table: String, _ body: (PostgresSession) async throws -> T
-    ) async throws -> T {
-        if let session = self as? PostgresSession {
-            try session.requireWritable(operation, table: table)
-            return try await session.savepoint(body)
-        }
-        return try await withSession(writing: true) { try await body($0) }
     }
 }
 #endif
