@@ -134,32 +134,29 @@ extension PostgresExecutor {
 
     /// See `DatabaseWriter`.
     public func insert<R: Record>(_ records: [R]) async throws -> [R] {
-        try await withSession(writing: true) { session in
-            var inserted: [R] = []
-            inserted.reserveCapacity(records.count)
-            for record in records { inserted.append(try await record.inserted(in: session)) }
-            return inserted
-        }
+        try await writeEach(records) { record, session in try await record.inserted(in: session) }
     }
 
     /// See `DatabaseWriter`.
     public func save<R: Record>(_ records: [R]) async throws -> [R] {
-        try await withSession(writing: true) { session in
-            var saved: [R] = []
-            saved.reserveCapacity(records.count)
-            for record in records { saved.append(try await record.saved(in: session)) }
-            return saved
-        }
+        try await writeEach(records) { record, session in try await record.saved(in: session) }
     }
 
     /// See `DatabaseWriter`.
     public func upsert<R: Record>(_ records: [R], onConflict conflictColumns: [any ColumnProtocol]?) async throws -> [R] {
         let names = conflictColumns?.map(\.name)
-        return try await withSession(writing: true) { session in
-            var upserted: [R] = []
-            upserted.reserveCapacity(records.count)
-            for record in records { upserted.append(try await record.upserted(in: session, onConflict: names)) }
-            return upserted
+        return try await writeEach(records) { record, session in try await record.upserted(in: session, onConflict: names) }
+    }
+
+    /// Runs `step` for each record in one write session; returns the records as written.
+    private func writeEach<R: Record>(
+        _ records: [R], _ step: (R, PostgresSession) async throws -> R
+    ) async throws -> [R] {
+        try await withSession(writing: true) { session in
+            var written: [R] = []
+            written.reserveCapacity(records.count)
+            for record in records { written.append(try await step(record, session)) }
+            return written
         }
     }
 
