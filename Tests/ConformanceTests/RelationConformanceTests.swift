@@ -96,7 +96,7 @@ import Testing
         #expect(books.map { $0.related.1?.name } == [nil, nil, "Ann"])
         #expect(bookSelects.count == 3, "books, authors, translators: \(bookSelects)")
 
-        var profile = AuthorProfile(biography: "Ann's", links: ["home": "https://ann.example"], authorID: try #require(library.ann.id))
+        let profile = AuthorProfile(biography: "Ann's", links: ["home": "https://ann.example"], authorID: try #require(library.ann.id))
         try await profile.insert(engine.db)
         let profiles = try await Self.mine.order(Author.name).including(Author.profile).fetchAll(engine.db)
         #expect(profiles.map { $0.related?.biography } == ["Ann's", nil, nil])

@@ -43,6 +43,8 @@ struct ImpossibleDateTextTests {
         let error = #expect(throws: DatabaseError.self) { try Invoice.find(db, id) }
         #expect(error?.kind == .decoding)
         #expect(error?.column == "InvoiceDate")
+        #expect(error?.recordKey == "InvoiceId = \(id)")
+        #expect(error?.description.contains("Invoice.InvoiceDate, row 0 (InvoiceId = \(id)): ") == true, "\(String(describing: error))")
     }
 
     @Test(arguments: [("2024-02-29 12:30:00", 1_709_209_800.0), ("2000-02-29 00:00:00", 951_782_400.0)])

@@ -59,6 +59,9 @@ public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible 
     public let sqlState: String?
     /// The name of the violated constraint, when a server engine reports it.
     public let constraint: String?
+    /// The primary key of the record whose row failed to decode, as `column = value` pairs (`id = 5`), when the
+    /// row holds it.
+    public let recordKey: String?
 
     /// Creates an error. ORMKit creates these; apps usually only catch them.
     public init(
@@ -71,7 +74,8 @@ public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible 
         column: String? = nil,
         row: Int? = nil,
         sqlState: String? = nil,
-        constraint: String? = nil
+        constraint: String? = nil,
+        recordKey: String? = nil
     ) {
         self.kind = kind
         self.resultCode = resultCode
@@ -83,6 +87,7 @@ public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible 
         self.row = row
         self.sqlState = sqlState
         self.constraint = constraint
+        self.recordKey = recordKey
     }
 
     /// `UNIQUE` constraint failed (`SQLITE_CONSTRAINT_UNIQUE`).
@@ -137,7 +142,7 @@ public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible 
         } else if let column {
             location.append("column \(column)")
         }
-        if let row { location.append("row \(row)") }
+        if let row { location.append("row \(row)" + (recordKey.map { " (\($0))" } ?? "")) }
         if !location.isEmpty { text += location.joined(separator: ", ") + ": " }
         text += message
         if let sql { text += " — SQL: \(sql)" }
@@ -150,7 +155,18 @@ public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible 
         guard table == nil else { return self }
         return DatabaseError(
             kind: kind, resultCode: resultCode, extendedResultCode: extendedResultCode, message: message,
-            sql: sql, table: name, column: column, row: row, sqlState: sqlState, constraint: constraint
+            sql: sql, table: name, column: column, row: row, sqlState: sqlState, constraint: constraint,
+            recordKey: recordKey
+        )
+    }
+
+    /// The same error, naming the record's key (`id = 5`) unless it already names one.
+    @usableFromInline
+    func withRecordKey(_ key: String?) -> DatabaseError {
+        guard recordKey == nil, let key else { return self }
+        return DatabaseError(
+            kind: kind, resultCode: resultCode, extendedResultCode: extendedResultCode, message: message,
+            sql: sql, table: table, column: column, row: row, sqlState: sqlState, constraint: constraint, recordKey: key
         )
     }
 
@@ -160,7 +176,8 @@ public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible 
         guard column == nil else { return self }
         return DatabaseError(
             kind: kind, resultCode: resultCode, extendedResultCode: extendedResultCode, message: message,
-            sql: sql, table: table, column: name, row: row, sqlState: sqlState, constraint: constraint
+            sql: sql, table: table, column: name, row: row, sqlState: sqlState, constraint: constraint,
+            recordKey: recordKey
         )
     }
 
@@ -174,7 +191,7 @@ public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible 
         return DatabaseError(
             kind: kind, resultCode: resultCode, extendedResultCode: extendedResultCode,
             message: "\(message): \(waited); keep its transactions short, or raise Options.busyTimeout",
-            sql: sql, table: table, column: column, row: row
+            sql: sql, table: table, column: column, row: row, recordKey: recordKey
         )
     }
 
@@ -183,7 +200,7 @@ public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible 
         guard self.sql == nil else { return self }
         return DatabaseError(
             kind: kind, resultCode: resultCode, extendedResultCode: extendedResultCode, message: message,
-            sql: sql, table: table, column: column, row: row
+            sql: sql, table: table, column: column, row: row, recordKey: recordKey
         )
     }
 

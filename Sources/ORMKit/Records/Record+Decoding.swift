@@ -1,11 +1,39 @@
 extension Record {
-    /// Decodes a record from `row`, naming this record's table in decoding errors that do not name one.
+    /// Decodes a record from `row`, naming this record's table, and its primary key when the row holds it, in
+    /// decoding errors.
     @inlinable
     static func decodeRecord(_ row: Row) throws -> Self {
         do {
             return try Self(row: row)
         } catch let error as DatabaseError {
-            throw error.inTable(schema.name)
+            throw error.inTable(schema.name).withRecordKey(error.kind == .decoding ? describeKey(in: row) : nil)
+        }
+    }
+
+    /// `id = 5` (`a = 1, b = 'x'` for a composite key): the key columns of `row`, which holds the columns in
+    /// `schema.columns` order; nil when it does not or a key column cannot be read.
+    @usableFromInline
+    static func describeKey(in row: Row) -> String? {
+        let columns = schema.columns.map(\.name)
+        var parts: [String] = []
+        for name in schema.primaryKey {
+            guard let index = columns.firstIndex(of: name), Int32(index) < row.columnCount,
+                  let value = try? row.decode(at: Int32(index)) as DatabaseValue
+            else { return nil }
+            parts.append("\(name) = \(keyText(value))")
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+
+    /// A key value as a message shows it: numbers as they are, text quoted and cut at 40 characters.
+    @usableFromInline
+    static func keyText(_ value: DatabaseValue) -> String {
+        switch value {
+        case .null: "NULL"
+        case .integer(let integer): String(integer)
+        case .real(let real): String(real)
+        case .text(let text): "'" + (text.count > 40 ? String(text.prefix(40)) + "…" : text) + "'"
+        case .blob(let data): "a \(data.count)-byte BLOB"
         }
     }
 
