@@ -133,6 +133,32 @@ extension PostgresExecutor {
     }
 
     /// See `DatabaseWriter`.
+    public func insert<R: Record>(_ record: R) async throws -> R {
+        try await withSession(writing: true) { try await record.inserted(in: $0) }
+    }
+
+    /// See `DatabaseWriter`.
+    public func save<R: Record>(_ record: R) async throws -> R {
+        try await withSession(writing: true) { try await record.saved(in: $0) }
+    }
+
+    /// See `DatabaseWriter`.
+    public func upsert<R: Record>(_ record: R, onConflict conflictColumns: [any ColumnProtocol]?) async throws -> R {
+        let names = conflictColumns?.map(\.name)
+        return try await withSession(writing: true) { try await record.upserted(in: $0, onConflict: names) }
+    }
+
+    /// See `DatabaseWriter`.
+    public func update<R: Record>(_ record: R, columns: [any ColumnProtocol]?) async throws {
+        try await withSession(writing: true) { try await record.updated(in: $0, columns: columns) }
+    }
+
+    /// See `DatabaseWriter`.
+    public func delete<R: Record>(_ record: R) async throws -> Bool {
+        try await withSession(writing: true) { try await record.deleted(in: $0) }
+    }
+
+    /// See `DatabaseWriter`.
     public func insert<R: Record>(_ records: [R]) async throws -> [R] {
         try await writeEach(records) { record, session in try await record.inserted(in: session) }
     }

@@ -87,13 +87,48 @@ extension Database: DatabaseWriter {
         }
     }
 
-    /// See ``DatabaseWriter/insert(_:)``.
-    public func insert<R: Record>(_ records: [R]) async throws -> [R] {
+    /// See ``DatabaseWriter``.
+    public func insert<R: Record>(_ record: R) async throws -> R {
         try await write { conn in
-            guard records.count == 1, var record = records.first else { return try R.insert(conn, contentsOf: records) }
+            var record = record
             try record.insert(conn)
-            return [record]
+            return record
         }
+    }
+
+    /// See ``DatabaseWriter``.
+    public func save<R: Record>(_ record: R) async throws -> R {
+        try await write { conn in
+            var record = record
+            try record.save(conn)
+            return record
+        }
+    }
+
+    /// See ``DatabaseWriter``.
+    public func upsert<R: Record>(_ record: R, onConflict conflictColumns: [any ColumnProtocol]?) async throws -> R {
+        try await write { conn in
+            var record = record
+            if let conflictColumns { try record.upsert(conn, onConflict: conflictColumns) } else { try record.upsert(conn) }
+            return record
+        }
+    }
+
+    /// See ``DatabaseWriter``.
+    public func update<R: Record>(_ record: R, columns: [any ColumnProtocol]?) async throws {
+        try await write { conn in
+            if let columns { try record.update(conn, columns: columns) } else { try record.update(conn) }
+        }
+    }
+
+    /// See ``DatabaseWriter``.
+    public func delete<R: Record>(_ record: R) async throws -> Bool {
+        try await write { conn in try record.delete(conn) }
+    }
+
+    /// See ``DatabaseWriter``.
+    public func insert<R: Record>(_ records: [R]) async throws -> [R] {
+        try await write { conn in try R.insert(conn, contentsOf: records) }
     }
 
     /// See ``DatabaseWriter/save(_:)``.

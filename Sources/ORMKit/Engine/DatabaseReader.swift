@@ -120,6 +120,32 @@ public protocol DatabaseReader {
 /// }
 /// ```
 public protocol DatabaseWriter: DatabaseReader {
+    /// Inserts `record`; returns it with the key the engine assigned.
+    ///
+    /// - Throws: `DatabaseError` (a constraint violation).
+    func insert<R: Record>(_ record: R) async throws -> R
+
+    /// Updates the row of `record`, or inserts it when there is none (or its key is nil); returns it with its key.
+    ///
+    /// - Throws: `DatabaseError`.
+    func save<R: Record>(_ record: R) async throws -> R
+
+    /// Inserts `record`, or updates the existing row with the same primary key (the same `conflictColumns`, a
+    /// unique index, when given); returns it with its key.
+    ///
+    /// - Throws: `DatabaseError`.
+    func upsert<R: Record>(_ record: R, onConflict conflictColumns: [any ColumnProtocol]?) async throws -> R
+
+    /// Updates the row of `record`: every column, or only `columns`.
+    ///
+    /// - Throws: `DatabaseError` (`.recordNotFound` when no row has its key, `.misuse` for a column of another table).
+    func update<R: Record>(_ record: R, columns: [any ColumnProtocol]?) async throws
+
+    /// Deletes the row of `record`; returns whether there was one.
+    ///
+    /// - Throws: `DatabaseError`.
+    func delete<R: Record>(_ record: R) async throws -> Bool
+
     /// Inserts `records`; returns them with the keys the engine assigned.
     ///
     /// - Throws: `DatabaseError` (a constraint violation); nothing is inserted when one fails.

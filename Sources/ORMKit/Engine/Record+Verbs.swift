@@ -53,7 +53,7 @@ extension Record {
     ///
     /// - Throws: `DatabaseError` (`isUniqueViolation`, … on a constraint violation), or `CancellationError`.
     public mutating func insert(_ db: some DatabaseWriter) async throws {
-        self = try await Self.single(db.insert([self]))
+        self = try await db.insert(self)
     }
 
     /// Inserts `records` in one transaction; returns them with their assigned keys.
@@ -68,7 +68,7 @@ extension Record {
     ///
     /// - Throws: `DatabaseError`, or `CancellationError`.
     public mutating func save(_ db: some DatabaseWriter) async throws {
-        self = try await Self.single(db.save([self]))
+        self = try await db.save(self)
     }
 
     /// Saves `records` in one transaction; returns them with their keys.
@@ -83,7 +83,7 @@ extension Record {
     ///
     /// - Throws: `DatabaseError` (`.misuse` when the table has no usable key), or `CancellationError`.
     public mutating func upsert(_ db: some DatabaseWriter) async throws {
-        self = try await Self.single(db.upsert([self], onConflict: nil))
+        self = try await db.upsert(self, onConflict: nil)
     }
 
     /// Inserts the record, or updates the row whose `conflictColumns` (a unique index) equal the record's; an
@@ -91,7 +91,7 @@ extension Record {
     ///
     /// - Throws: `DatabaseError`, or `CancellationError`.
     public mutating func upsert(_ db: some DatabaseWriter, onConflict conflictColumns: [any ColumnProtocol]) async throws {
-        self = try await Self.single(db.upsert([self], onConflict: conflictColumns))
+        self = try await db.upsert(self, onConflict: conflictColumns)
     }
 
     /// Upserts `records` by primary key in one transaction; returns them with their keys.
@@ -131,7 +131,7 @@ extension Record {
     ///
     /// - Throws: `DatabaseError` (`.recordNotFound` when no row has the key), or `CancellationError`.
     public func update(_ db: some DatabaseWriter) async throws {
-        try await db.update([self], columns: nil)
+        try await db.update(self, columns: nil)
     }
 
     /// Updates only `columns` of the row with the record's key.
@@ -139,14 +139,14 @@ extension Record {
     /// - Throws: `DatabaseError` (`.recordNotFound` when no row has the key, `.misuse` for a column of another
     ///   table), or `CancellationError`.
     public func update(_ db: some DatabaseWriter, columns: [any ColumnProtocol]) async throws {
-        try await db.update([self], columns: columns)
+        try await db.update(self, columns: columns)
     }
 
     /// Updates every column but the key and `excludedColumns`.
     ///
     /// - Throws: `DatabaseError` (`.recordNotFound` when no row has the key), or `CancellationError`.
     public func update(_ db: some DatabaseWriter, allColumnsExcept excludedColumns: [any ColumnProtocol]) async throws {
-        try await db.update([self], columns: try Self.columns(allExcept: excludedColumns))
+        try await db.update(self, columns: try Self.columns(allExcept: excludedColumns))
     }
 
     /// Updates the rows of `records` in one transaction.
@@ -164,7 +164,7 @@ extension Record {
     /// - Throws: `DatabaseError`, or `CancellationError`.
     @discardableResult
     public func delete(_ db: some DatabaseWriter) async throws -> Bool {
-        try await db.delete([self]) > 0
+        try await db.delete(self)
     }
 
     /// Deletes the row with primary key `key`; returns whether there was one.
@@ -201,16 +201,6 @@ extension Record {
 
     // MARK: Helpers
 
-    /// The one record a single-record requirement returned.
-    ///
-    /// - Throws: `DatabaseError` (`.misuse`) when an engine returned another number of records.
-    static func single(_ records: [Self]) throws -> Self {
-        guard records.count == 1, let record = records.first else {
-            throw DatabaseError(kind: .misuse, message: "the engine returned \(records.count) records for one", table: schema.name)
-        }
-        return record
-    }
-
     /// Every column but the key and `excludedColumns`, for `update(_:columns:)`.
     ///
     /// - Throws: `DatabaseError` (`.misuse`) for a column of another table.
@@ -232,27 +222,27 @@ extension KeyedRecord {
     ///
     /// - Throws: `DatabaseError`, or `CancellationError`.
     public func insert(_ db: some DatabaseWriter) async throws {
-        _ = try await db.insert([self])
+        _ = try await db.insert(self)
     }
 
     /// Updates the row with the record's key, or inserts the record.
     ///
     /// - Throws: `DatabaseError`, or `CancellationError`.
     public func save(_ db: some DatabaseWriter) async throws {
-        _ = try await db.save([self])
+        _ = try await db.save(self)
     }
 
     /// Inserts the record or updates the row with its key.
     ///
     /// - Throws: `DatabaseError`, or `CancellationError`.
     public func upsert(_ db: some DatabaseWriter) async throws {
-        _ = try await db.upsert([self], onConflict: nil)
+        _ = try await db.upsert(self, onConflict: nil)
     }
 
     /// Inserts the record or updates the row with the same values in `conflictColumns`.
     ///
     /// - Throws: `DatabaseError`, or `CancellationError`.
     public func upsert(_ db: some DatabaseWriter, onConflict conflictColumns: [any ColumnProtocol]) async throws {
-        _ = try await db.upsert([self], onConflict: conflictColumns)
+        _ = try await db.upsert(self, onConflict: conflictColumns)
     }
 }
