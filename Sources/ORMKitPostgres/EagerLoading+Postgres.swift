@@ -64,7 +64,7 @@ struct PostgresRelationFetcher: RelationTargetFetcher {
                 var indexByTarget: [WireValue: Int] = [:]
                 let ownerColumn = Int32(T.schema.columns.count)
                 try await query.run(in: session, keys: keys) { row in
-                    let target = try T(row: row)
+                    let target = try T.decodeRecord(row)
                     let targetKey = relation.targetWireValue(target)
                     let index: Int
                     if let known = indexByTarget[targetKey] {
@@ -78,7 +78,7 @@ struct PostgresRelationFetcher: RelationTargetFetcher {
                 }
             } else {
                 try await query.run(in: session, keys: keys) { row in
-                    let target = try T(row: row)
+                    let target = try T.decodeRecord(row)
                     matches[relation.targetWireValue(target), default: []].append(targets.count)
                     targets.append(target)
                 }

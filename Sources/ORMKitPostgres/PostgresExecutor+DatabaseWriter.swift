@@ -17,7 +17,7 @@ extension PostgresExecutor {
         // A whole table, unprepared: over that many rows, the extra asynchronous `map` that postgres-nio's
         // prepared-statement API runs for every row costs more than parsing the statement once.
         let selectAll = PostgresRecordSQL.of(R.self).selectAll
-        return try await withSession(writing: false) { try await $0.fetchAll(selectAll, [], table: R.schema.name, R.init(row:)) }
+        return try await withSession(writing: false) { try await $0.fetchAll(selectAll, [], table: R.schema.name, R.decodeRecord) }
     }
 
     /// See `DatabaseReader`: the rows stream from the server (an unprepared cursor: over many rows, the extra
@@ -25,7 +25,7 @@ extension PostgresExecutor {
     public func forEach<R: Record>(_ request: QueryRequest<R>, _ body: (R) async throws -> Void) async throws {
         let (sql, arguments) = request.postgresSelect(PostgresRecordSQL.of(R.self).selection)
         try await withSession(writing: false) { session in
-            try await session.run(sql, arguments, table: R.schema.name) { try await body(try R(row: $0)) }
+            try await session.run(sql, arguments, table: R.schema.name) { try await body(try R.decodeRecord($0)) }
         }
     }
 
@@ -68,7 +68,7 @@ extension PostgresExecutor {
     public func find<R: Record>(_ type: R.Type, key: R.PrimaryKey) async throws -> R? {
         let find = try PostgresRecordSQL.of(R.self).requireKeyed(R.schema.name).find
         let key = try R.wireKey(key)
-        return try await withSession(writing: false) { try await $0.fetchOne(find, key, table: R.schema.name, R.init(row:)) }
+        return try await withSession(writing: false) { try await $0.fetchOne(find, key, table: R.schema.name, R.decodeRecord) }
     }
 
     /// See `DatabaseReader`: one `= ANY($1)` query for a one-column key, else one query per key.
@@ -80,13 +80,13 @@ extension PostgresExecutor {
         if recordSQL.keyPositions.count == 1 {
             let sql = "\(recordSQL.selectAll) WHERE \(recordSQL.table).\(quoteIdentifier(R.schema.primaryKey[0])) = ANY($1)"
             return try await withSession(writing: false) { session in
-                try await session.fetchAll(sql, arrayOf: keys.map { $0[0] }, table: R.schema.name, R.init(row:))
+                try await session.fetchAll(sql, arrayOf: keys.map { $0[0] }, table: R.schema.name, R.decodeRecord)
             }
         }
         return try await withSession(writing: false) { session in
             var found: [R] = []
             for key in keys {
-                if let record = try await session.fetchOne(keyed.find, key, table: R.schema.name, R.init(row:)) {
+                if let record = try await session.fetchOne(keyed.find, key, table: R.schema.name, R.decodeRecord) {
                     found.append(record)
                 }
             }
@@ -107,8 +107,8 @@ extension PostgresExecutor {
     public func fetch<R: Record>(_ type: R.Type, sql: String, arguments: StatementArguments, onlyFirst: Bool) async throws -> [R] {
         try await withSession(writing: false) { session in
             onlyFirst
-                ? try await session.fetchOne(sql, arguments.wireValues, table: R.schema.name, R.init(row:)).map { [$0] } ?? []
-                : try await session.fetchAll(sql, arguments.wireValues, table: R.schema.name, R.init(row:))
+                ? try await session.fetchOne(sql, arguments.wireValues, table: R.schema.name, R.decodeRecord).map { [$0] } ?? []
+                : try await session.fetchAll(sql, arguments.wireValues, table: R.schema.name, R.decodeRecord)
         }
     }
 

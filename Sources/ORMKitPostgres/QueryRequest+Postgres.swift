@@ -22,7 +22,7 @@ extension QueryRequest {
     /// The matching records, in `session`.
     func fetchAll(in session: PostgresSession) async throws -> [R] {
         let (statement, arguments) = postgresStatement(PostgresRecordSQL.of(R.self).selection)
-        return try await session.fetchAll(statement, arguments, table: R.schema.name, R.init(row:))
+        return try await session.fetchAll(statement, arguments, table: R.schema.name, R.decodeRecord)
     }
 
     /// The number of matching rows, in `session`.

@@ -158,3 +158,24 @@ import Testing
         try await engine.close()
     }
 }
+
+/// A record that fails to decode names its table, column and primary key on every engine.
+@Suite("Conformance: decoding errors name the record's key") struct RecordKeyConformanceTests {
+    @Test(arguments: Backend.allCases) func aMalformedColorNamesTheBooksKey(_ backend: Backend) async throws {
+        guard let engine = try await Engine.open(backend) else { return }
+        var author = Author(name: "Key", email: "key@example.org")
+        try await author.insert(engine.db)
+        let book = Book(
+            isbn: "9780000000077", title: "Bad color", tags: [], uid: UUID(), shelf: Shelf(row: 1, column: 1, room: "A"),
+            color: Color(red: 0, green: 0, blue: 0), authorID: try #require(author.id)
+        )
+        try await book.insert(engine.db)
+        try await engine.db.execute(sql: "UPDATE books SET color = $1 WHERE isbn = $2", arguments: ["no color", book.isbn])
+        let error = await #expect(throws: DatabaseError.self) { try await Book.find(engine.db, book.isbn) }
+        #expect(error?.kind == .decoding)
+        #expect(error?.table == "books")
+        #expect(error?.column == "color")
+        #expect(error?.recordKey == "isbn = '9780000000077'")
+        try await engine.close()
+    }
+}

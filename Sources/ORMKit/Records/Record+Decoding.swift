@@ -6,18 +6,27 @@ extension Record {
         do {
             return try Self(row: row)
         } catch let error as DatabaseError {
-            throw error.inTable(schema.name).withRecordKey(error.kind == .decoding ? describeKey(in: row) : nil)
+            throw error.inTable(schema.name).withRecordKey(error.kind == .decoding ? describeKey(in: row, columnCount: row.columnCount) : nil)
+        }
+    }
+
+    /// Decodes a record from a server engine's `row`, naming its key in decoding errors (as for SQLite's rows).
+    package static func decodeRecord(_ row: WireRow) throws -> Self {
+        do {
+            return try Self(row: row)
+        } catch let error as DatabaseError {
+            throw error.inTable(schema.name).withRecordKey(error.kind == .decoding ? describeKey(in: row, columnCount: row.columnCount) : nil)
         }
     }
 
     /// `id = 5` (`a = 1, b = 'x'` for a composite key): the key columns of `row`, which holds the columns in
     /// `schema.columns` order; nil when it does not or a key column cannot be read.
     @usableFromInline
-    static func describeKey(in row: Row) -> String? {
+    static func describeKey(in row: some RowDecoder, columnCount: Int32) -> String? {
         let columns = schema.columns.map(\.name)
         var parts: [String] = []
         for name in schema.primaryKey {
-            guard let index = columns.firstIndex(of: name), Int32(index) < row.columnCount,
+            guard let index = columns.firstIndex(of: name), Int32(index) < columnCount,
                   let value = try? row.decode(at: Int32(index)) as DatabaseValue
             else { return nil }
             parts.append("\(name) = \(keyText(value))")
