@@ -196,6 +196,7 @@ public final class PostgresDatabase: Sendable {
                 let result: T
                 do {
                     result = try await body(session)
+                    try session.requireCommittable()
                     try await session.settleSequences()
                 } catch {
                     try? await session.execute(sql: "ROLLBACK")

@@ -35,6 +35,14 @@ extension PostgresDatabase: PostgresExecutor {
     ) async throws -> T {
         try await write { try await body($0) }
     }
+
+    /// See `DatabaseWriter`: a `write` transaction on the primary.
+    ///
+    /// - Throws: what `body` throws (after the rollback), or `DatabaseError`.
+    @discardableResult
+    public func transaction<T: Sendable>(_ body: (PostgresSession) async throws -> T) async throws -> T {
+        try await write { try await body($0) }
+    }
 }
 
 extension PostgresSession: PostgresExecutor {
@@ -54,6 +62,15 @@ extension PostgresSession: PostgresExecutor {
     ) async throws -> T {
         try requireWritable(operation, table: table)
         return try await savepoint(body)
+    }
+
+    /// See `DatabaseWriter`: a savepoint in this session's transaction.
+    ///
+    /// - Throws: what `body` throws (after rolling back to the savepoint), or `DatabaseError` (`.misuse`) in a
+    ///   read session.
+    @discardableResult
+    public func transaction<T: Sendable>(_ body: (PostgresSession) async throws -> T) async throws -> T {
+        try await atomicWrite("transaction", table: "", body)
     }
 }
 

@@ -93,6 +93,7 @@ struct PostgresMigrator<S: DatabaseSchema> {
         try await session.execute(sql: "BEGIN")
         do {
             let outcome = try await migrate()
+            try session.requireCommittable()
             try await session.settleSequences()
             try await session.execute(sql: "COMMIT")
             return outcome

@@ -18,6 +18,9 @@ public final class PostgresSession {
     private let trace: (@Sendable (TraceEvent) -> Void)?
     /// Whether record operations run as named prepared statements (`PostgresDatabase.Options.preparesStatements`).
     private let preparesStatements: Bool
+    /// The first statement failure the server reported that no savepoint rolled back, and the savepoint depth it
+    /// happened at: PostgreSQL aborted the transaction then, so it cannot commit (`requireCommittable`).
+    private var abortingFailure: (error: DatabaseError, depth: Int)?
 
     init(
         connection: PostgresConnection, isWritable: Bool, trace: (@Sendable (TraceEvent) -> Void)? = nil,
@@ -58,7 +61,7 @@ public final class PostgresSession {
         do {
             rows = try await connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: Self.logger)
         } catch {
-            throw translated(error, sql: sql)
+            throw noting(translated(error, sql: sql))
         }
         try await stream(rows, sql: sql, table: table, body)
     }
@@ -87,7 +90,7 @@ public final class PostgresSession {
             }
             try await stream(rows, sql: statement.sql, table: table, body)
         } catch {
-            let error = translated(error, sql: statement.sql)
+            let error = noting(translated(error, sql: statement.sql))
             preparation.retireName(after: error)
             throw error
         }
@@ -112,8 +115,32 @@ public final class PostgresSession {
                 index += 1
             }
         } catch {
-            throw translated(error, sql: sql)
+            throw noting(translated(error, sql: sql))
         }
+    }
+
+    /// `error`, noted as the transaction's aborting failure when the server reported it and none is noted yet.
+    private func noting(_ error: any Error) -> any Error {
+        if abortingFailure == nil, let failure = error as? DatabaseError, failure.kind == .server {
+            abortingFailure = (failure, savepointDepth)
+        }
+        return error
+    }
+
+    /// Throws when a statement of the transaction failed and no savepoint rolled it back: PostgreSQL ends a
+    /// transaction at its first failed statement, and a `COMMIT` would then roll back without an error.
+    ///
+    /// - Throws: `DatabaseError` (`.server`, with the failed statement's SQLSTATE, table and constraint).
+    func requireCommittable() throws {
+        guard let failure = abortingFailure?.error else { return }
+        throw DatabaseError(
+            kind: .server, resultCode: failure.resultCode, extendedResultCode: failure.extendedResultCode,
+            message: "the transaction was rolled back: a statement in it failed (\(failure.message)), and PostgreSQL "
+                + "ends a transaction at its first failed statement; to go on after a statement that may fail, run it in "
+                + "a nested transaction { } (a savepoint)",
+            sql: failure.sql, table: failure.table, column: failure.column, sqlState: failure.sqlState,
+            constraint: failure.constraint
+        )
     }
 
     /// The rows of `statement`, each decoded by `decode`.
@@ -165,14 +192,17 @@ public final class PostgresSession {
     public func savepoint<T>(_ body: (PostgresSession) async throws -> T) async throws -> T {
         savepointDepth += 1
         defer { savepointDepth -= 1 }
-        let name = "ormkit_\(savepointDepth)"
+        let depth = savepointDepth
+        let name = "ormkit_\(depth)"
         try await execute(sql: "SAVEPOINT \(name)")
         do {
             let result = try await body(self)
             try await execute(sql: "RELEASE SAVEPOINT \(name)")
             return result
         } catch {
-            try? await execute(sql: "ROLLBACK TO SAVEPOINT \(name)")
+            if (try? await execute(sql: "ROLLBACK TO SAVEPOINT \(name)")) != nil, let failure = abortingFailure, failure.depth >= depth {
+                abortingFailure = nil
+            }
             try? await execute(sql: "RELEASE SAVEPOINT \(name)")
             throw error
         }

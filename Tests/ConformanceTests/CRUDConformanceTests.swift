@@ -90,7 +90,12 @@ import Testing
             _ = try await engine.db.insert([Self.author("New"), Self.author("Dup", email: "a1@example.org")])
         }
         #expect(try await Author.filter(Author.name == "New").count(engine.db) == 0)
-        try await engine.insertThenFail([Self.author("Rolled back")])
+        await #expect(throws: Abort.self) {
+            try await engine.db.transaction { tx in
+                _ = try await tx.insert([Self.author("Rolled back")])
+                throw Abort()
+            }
+        }
         #expect(try await Author.filter(Author.name == "Rolled back").count(engine.db) == 0)
         try await engine.close()
     }

@@ -19,7 +19,7 @@ enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
 /// One database of the example schema on one engine, created empty and migrated, removed when closed. The
 /// suite's tests are written once against the public API: every verb takes `db`, the engine contract
-/// (`any DatabaseWriter`); only opening, closing, explicit transactions and tracing differ per engine here.
+/// (`any DatabaseWriter`); only opening, closing and tracing differ per engine here.
 final class Engine: @unchecked Sendable {
     // `@unchecked`: set once in `open`, then only read.
     enum Storage {
@@ -85,57 +85,9 @@ final class Engine: @unchecked Sendable {
         }
     }
 
-    /// Inserts `records` in one transaction that then throws `Abort`: nothing may remain.
-    func insertThenFail<R: Record>(_ records: [R]) async throws {
-        do {
-            switch storage {
-            case .sqlite(let db, _):
-                try await db.write { conn in
-                    for var record in records { try record.insert(conn) }
-                    throw Abort()
-                }
-#if PostgreSQL
-            case .postgresql(let db, _):
-                try await db.write { session in
-                    for var record in records { try await record.insert(session) }
-                    throw Abort()
-                }
-#endif
-            }
-        } catch is Abort {}
-    }
 }
 
 extension Engine {
-    /// Saves the graph inside an open write transaction that catches its failure, inserts `after`, and commits:
-    /// the failed graph must leave nothing, `after` must stay.
-    func saveInTransaction<R: Record, each Saved: Sendable>(
-        _ record: R, after: R, with changes: repeat GraphChange<R, each Saved>
-    ) async throws -> (any Error)? {
-        switch storage {
-        case .sqlite(let db, _):
-            return try await db.write { conn in
-                var graph = record
-                var failure: (any Error)?
-                do { try graph.save(conn, with: repeat each changes) } catch { failure = error }
-                var next = after
-                try next.insert(conn)
-                return failure
-            }
-#if PostgreSQL
-        case .postgresql(let db, _):
-            return try await db.write { session in
-                var graph = record
-                var failure: (any Error)?
-                do { try await graph.save(session, with: repeat each changes) } catch { failure = error }
-                var next = after
-                try await next.insert(session)
-                return failure
-            }
-#endif
-        }
-    }
-
     /// What `body` returns and the SELECT statements the engine ran meanwhile (through each engine's `trace`).
     func selects<T>(_ body: () async throws -> T) async throws -> (T, selects: [String]) {
         let log = StatementLog()
@@ -165,6 +117,3 @@ final class StatementLog: Sendable {
     func append(_ sql: String) { stored.withLock { $0.append(sql) } }
     var statements: [String] { stored.withLock { $0 } }
 }
-
-/// Thrown inside a transaction to roll it back.
-private struct Abort: Error {}

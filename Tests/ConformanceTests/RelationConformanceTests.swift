@@ -236,9 +236,15 @@ import Testing
         #expect(try await Reader.all().count(engine.db) == readersBefore)
 
         // Inside an open transaction the failed graph is undone alone; the transaction goes on and commits.
-        let failure = try await engine.saveInTransaction(
-            Self.author("Fay"), after: Self.author("Gus"), with: Author.books.saving([Self.book(4, copies: -1)]))
-        #expect(failure is DatabaseError)
+        let failure = try await engine.db.transaction { tx -> String? in
+            var fay = Self.author("Fay")
+            var failure: String?
+            do { try await fay.save(tx, with: Author.books.saving([Self.book(4, copies: -1)])) } catch { failure = "\(type(of: error))" }
+            var gus = Self.author("Gus")
+            try await gus.insert(tx)
+            return failure
+        }
+        #expect(failure == "DatabaseError")
         #expect(try await Self.mine.order(Author.name).fetchAll(engine.db).map(\.name) == ["Gus"])
         #expect(try await Book.all().count(engine.db) == booksBefore)
         try await engine.close()

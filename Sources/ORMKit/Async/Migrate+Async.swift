@@ -41,6 +41,7 @@ extension Database {
     ///   throws.
     private func onWriterQueue<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         try Task.checkCancellation()
+        if let held = HeldTransaction.current(for: self) { return try await held.perform(body) }
         return try await withCheckedThrowingContinuation { continuation in
             queue.async { continuation.resume(with: Result { try body() }) }
         }

@@ -23,7 +23,8 @@ extension QueryRequest {
     ///
     /// A database without a reader pool, or with `maximumReaderCount` below 2, has no reader to spare for the
     /// loop body: there the stream fetches every record in one read first (as `fetchAll`) and then yields
-    /// them, so the loop body can still use the database.
+    /// them, so the loop body can still use the database. So does a stream iterated inside an async
+    /// `transaction { }`, on the transaction's writer (it sees the transaction's changes).
     ///
     /// Named `stream` rather than `cursor` (the synchronous `RecordCursor` lives inside a `read` closure and
     /// throws from `next()`, this one is handed around as an `AsyncSequence`) or `values(in:)` (which in GRDB
@@ -91,6 +92,7 @@ public struct RecordStream<R: Record>: AsyncSequence, Sendable {
         /// (Linux's dispatch adds threads only slowly).
         private func started() -> StreamBuffer<R> {
             if let buffer { return buffer }
+            if let held = HeldTransaction.current(for: database) { return startedInTransaction(held) }
             let streams = database.hasReaderPool && database.options.maximumReaderCount > 1
             let buffer = StreamBuffer<R>(capacity: streams ? RecordStream.bufferCapacity : Int.max)
             let producer = Thread { [request, database] in
@@ -114,6 +116,22 @@ public struct RecordStream<R: Record>: AsyncSequence, Sendable {
             }
             producer.name = "ORMKit.RecordStream"
             producer.start()
+            self.buffer = buffer
+            return buffer
+        }
+
+        /// The buffer, filled in one read inside the task's `transaction` (whose writer the loop body shares).
+        private func startedInTransaction(_ held: HeldTransaction) -> StreamBuffer<R> {
+            let buffer = StreamBuffer<R>(capacity: Int.max)
+            Task { [request, database] in
+                do {
+                    let records = try await held.perform { try database.withConnection { try request.fetchAll($0) } }
+                    for record in records { guard buffer.push(record) else { break } }
+                    buffer.finish(throwing: nil)
+                } catch {
+                    buffer.finish(throwing: error)
+                }
+            }
             self.buffer = buffer
             return buffer
         }

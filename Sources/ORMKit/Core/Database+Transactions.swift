@@ -82,13 +82,16 @@ extension Database {
         try await runCancellable(on: hasReaderPool ? readQueue : queue) { try self.read(body, cancellation: $0) }
     }
 
-    /// Runs `work` on `queue`, passing it a `Cancellation` that the task's cancellation triggers.
+    /// Runs `work` on `queue` (inside an async `transaction`, on the writer in it), passing it a `Cancellation`
+    /// that the task's cancellation triggers.
     private func runCancellable<T: Sendable>(
         on queue: DispatchQueue, _ work: @escaping @Sendable (Cancellation) throws -> T
     ) async throws -> T {
         let cancellation = Cancellation()
+        let held = HeldTransaction.current(for: self)
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
+            if let held { return try await held.perform { try work(cancellation) } }
+            return try await withCheckedThrowingContinuation { continuation in
                 queue.async { continuation.resume(with: Result { try work(cancellation) }) }
             }
         } onCancel: {

@@ -156,12 +156,13 @@ public final class Database: @unchecked Sendable {
     /// finalizes every cached statement and closes the connection. Later calls throw `DatabaseError` (`.closed`); async calls already
     /// queued run after the close and throw the same. Closing twice does nothing.
     ///
-    /// - Throws: `DatabaseError` (`.misuse`) when called from inside a `read`/`write` closure of this database.
+    /// - Throws: `DatabaseError` (`.misuse`) when called from inside a `read`/`write`/`transaction` closure of
+    ///   this database.
     public func close() throws {
-        if HeldConnections.entry(for: ObjectIdentifier(self)) != nil {
+        if HeldConnections.entry(for: ObjectIdentifier(self)) != nil || HeldTransaction.current(for: self) != nil {
             throw DatabaseError(
                 kind: .misuse, resultCode: SQLITE_MISUSE,
-                message: "close() was called inside a read/write closure of the same database"
+                message: "close() was called inside a read/write/transaction closure of the same database"
             )
         }
         observationCenter.close()

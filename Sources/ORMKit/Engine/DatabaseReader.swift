@@ -120,6 +120,33 @@ public protocol DatabaseReader {
 /// }
 /// ```
 public protocol DatabaseWriter: DatabaseReader {
+    /// What a ``transaction(_:)`` closure writes through: the database itself on SQLite, a `PostgresSession` on
+    /// PostgreSQL.
+    associatedtype TransactionWriter: DatabaseWriter
+
+    /// Runs `body` in one write transaction: committed when it returns, rolled back when it throws. Every verb
+    /// `body` calls on the writer it gets sees the transaction's changes; other writers see none of them until
+    /// it commits. Called on a writer that is already in a transaction, it runs in a savepoint: a failure undoes
+    /// only what `body` did.
+    ///
+    /// A statement that fails inside the closure undoes itself on SQLite, and the transaction goes on; on
+    /// PostgreSQL it ends the transaction, which then rolls back and throws (never a silent loss). Code meant for
+    /// both runs a statement that may fail, and goes on after it, in a nested `transaction { }`.
+    ///
+    /// ```swift
+    /// func merge(_ duplicate: Author, into kept: Author, in db: some DatabaseWriter) async throws {
+    ///     try await db.transaction { tx in
+    ///         _ = try await Book.filter(Book.authorID == duplicate.id).updateAll(tx, Book.authorID.set(to: kept.id))
+    ///         _ = try await duplicate.delete(tx)
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Throws: what `body` throws (after the rollback), or `DatabaseError` when the transaction cannot begin or
+    ///   commit.
+    @discardableResult
+    func transaction<T: Sendable>(_ body: (TransactionWriter) async throws -> T) async throws -> T
+
     /// Inserts `record`; returns it with the key the engine assigned.
     ///
     /// - Throws: `DatabaseError` (a constraint violation).
