@@ -4,35 +4,31 @@ import ORMKit
 import ORMSchema
 import PostgresNIO
 
-/// A migration hook on PostgreSQL: the Swift code a `hook:` step runs, inside the migration's transaction.
-public typealias PostgresMigrationHook = @Sendable (PostgresSession) async throws -> Void
-
 extension PostgresDatabase {
-    /// Creates the schema on an empty database, or upgrades it from the version it records, on the primary.
+    /// See `DatabaseWriter.migrate(_:adopting:hooks:)`: creates the schema on an empty database, or upgrades it
+    /// from the version it records, on the primary.
     ///
     /// Everything runs in one transaction (PostgreSQL's DDL is transactional): a failing step leaves the schema
     /// and rows as they were. A session-level advisory lock makes concurrent callers (app instances starting at
     /// once) wait, so the migration runs exactly once. The version is kept in the table `ormkit_schema_version`.
     /// Explicit steps run as `ALTER TABLE` (rename, drop, alter column type/nullability/default), `sql:` steps as
-    /// written; then tables, columns and indexes the schema has and the database lacks are added.
+    /// written, hooks with the migration's session; then tables, columns and indexes the schema has and the
+    /// database lacks are added. With `adopting: .ifMatching`, a database with tables and no version is adopted
+    /// (its version recorded, nothing else changed) when ``schemaDifferences(_:)`` reports nothing blocking.
     ///
-    /// - Throws: `MigrationError` (`newerDatabase`, `missingHooks`, `stepFailed`, …) or `DatabaseError`.
+    /// - Throws: `MigrationError` (`newerDatabase`, `unversionedDatabase`, `adoptionRefused`, `missingHooks`,
+    ///   `stepFailed`, …) or `DatabaseError`.
     @discardableResult
     public func migrate<S: DatabaseSchema>(
-        _ schema: S.Type, hooks: [String: PostgresMigrationHook] = [:]
+        _ schema: S.Type, adopting adoption: AdoptionPolicy, hooks: [String: MigrationHook]
     ) async throws -> MigrationOutcome {
-        let missing = S.migrations.flatMap(\.steps).compactMap { step -> String? in
-            if case .hook(let name) = step, hooks[name] == nil { return name }
-            return nil
-        }
-        guard missing.isEmpty else { throw MigrationError.missingHooks(names: Array(Set(missing)).sorted()) }
         do {
             return try await primary.withConnection { connection in
                 // Unprepared: a step may change a table that a prepared statement was planned for.
                 let session = PostgresSession(connection: connection, isWritable: true, preparesStatements: false)
                 try await session.execute(sql: "SELECT pg_advisory_lock(\(PostgresMigrator<S>.lockKey))")
                 do {
-                    let outcome = try await PostgresMigrator<S>(session: session, hooks: hooks).run()
+                    let outcome = try await PostgresMigrator<S>(session: session, hooks: hooks, adoption: adoption).run()
                     try await session.execute(sql: "SELECT pg_advisory_unlock(\(PostgresMigrator<S>.lockKey))")
                     return outcome
                 } catch {
@@ -63,6 +59,20 @@ extension PostgresDatabase {
 
 /// A schema with no tables, for reading the version.
 extension PostgresSession {
+    /// See `DatabaseWriter.migrate(_:adopting:hooks:)`: the migration in a savepoint of this session's transaction,
+    /// under a transaction-level advisory lock.
+    ///
+    /// - Throws: `MigrationError`, or `DatabaseError` (`.misuse` in a read session).
+    @discardableResult
+    public func migrate<S: DatabaseSchema>(
+        _ schema: S.Type, adopting adoption: AdoptionPolicy, hooks: [String: MigrationHook]
+    ) async throws -> MigrationOutcome {
+        return try await atomicWrite("migrate", table: "") { session in
+            try await session.execute(sql: "SELECT pg_advisory_xact_lock(\(PostgresMigrator<S>.lockKey))")
+            return try await PostgresMigrator<S>(session: session, hooks: hooks, adoption: adoption).migrate()
+        }
+    }
+
     /// See `DatabaseReader`: read in this session's transaction.
     public func schemaVersion() async throws -> Int {
         try await PostgresMigrator<NoSchema>.version(in: self)
@@ -87,7 +97,19 @@ struct PostgresMigrator<S: DatabaseSchema> {
     static var lockKey: Int64 { 0x6F726D6B_69745F6D }
 
     let session: PostgresSession
-    let hooks: [String: PostgresMigrationHook]
+    let hooks: [String: MigrationHook]
+    var adoption = AdoptionPolicy.never
+
+    /// - Throws: `MigrationError.missingHooks` naming every hook that a version after `current` needs and
+    ///   `hooks` lacks (checked before any step runs).
+    private func checkHooks(after current: Int) throws {
+        let pending = S.migrations.filter { $0.version > current && $0.version <= S.version }
+        let missing = pending.flatMap(\.steps).compactMap { step -> String? in
+            if case .hook(let name) = step, hooks[name] == nil { return name }
+            return nil
+        }
+        guard missing.isEmpty else { throw MigrationError.missingHooks(names: Array(Set(missing)).sorted()) }
+    }
 
     func run() async throws -> MigrationOutcome {
         try await session.execute(sql: "BEGIN")
@@ -103,19 +125,20 @@ struct PostgresMigrator<S: DatabaseSchema> {
         }
     }
 
-    private func migrate() async throws -> MigrationOutcome {
+    func migrate() async throws -> MigrationOutcome {
         try await session.execute(sql: "CREATE TABLE IF NOT EXISTS ormkit_schema_version (version INTEGER NOT NULL)")
         let current = try await Self.version(in: session)
         if current > S.version { throw MigrationError.newerDatabase(databaseVersion: current, schemaVersion: S.version) }
         if current == 0 {
             let existing = try await liveTables()
-            if !existing.isEmpty { throw MigrationError.unversionedDatabase(tables: existing.sorted()) }
+            if !existing.isEmpty { return try await adopt(existing) }
             for table in S.tables { try await create(table) }
             try await seed()
             try await setVersion(S.version)
             return .created(version: S.version)
         }
         if current == S.version { return .upToDate(version: current) }
+        try checkHooks(after: current)
         for migration in S.migrations where migration.version > current && migration.version <= S.version {
             for (index, step) in migration.steps.enumerated() {
                 do {
@@ -128,6 +151,19 @@ struct PostgresMigrator<S: DatabaseSchema> {
         try await addMissing()
         try await setVersion(S.version)
         return .upgraded(from: current, to: S.version)
+    }
+
+    /// Records the schema's version on a database that has `tables` and no version, when `adoption` allows it
+    /// and nothing blocking differs; changes nothing else.
+    ///
+    /// - Throws: `MigrationError.unversionedDatabase` (adoption `.never`) or `.adoptionRefused` with every
+    ///   blocking difference.
+    private func adopt(_ tables: Set<String>) async throws -> MigrationOutcome {
+        guard adoption == .ifMatching else { throw MigrationError.unversionedDatabase(tables: tables.sorted()) }
+        let blocking = try await differences().filter { !$0.isTolerated }
+        if !blocking.isEmpty { throw MigrationError.adoptionRefused(differences: blocking, storage: []) }
+        try await setVersion(S.version)
+        return .adopted(version: S.version)
     }
 
     static func version(in session: PostgresSession) async throws -> Int {

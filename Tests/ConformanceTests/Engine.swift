@@ -38,9 +38,6 @@ final class Engine: @unchecked Sendable {
     }
 
     static let hooks: [String: MigrationHook] = ["backfillReaderTokens": { _ in }]
-    #if PostgreSQL
-    static let postgresHooks: [String: PostgresMigrationHook] = ["backfillReaderTokens": { _ in }]
-    #endif
 
     /// A migrated example database on `backend`, or nil when PostgreSQL is not available (the test then
     /// returns: `PostgresTestSettings` printed why, once).
@@ -56,7 +53,7 @@ final class Engine: @unchecked Sendable {
         case .postgresql:
             guard let test = try await TestPostgresDatabase.create() else { return nil }
             let db = try PostgresDatabase(url: test.url)
-            try await db.migrate(ExampleSchema.self, hooks: postgresHooks)
+            try await db.migrate(ExampleSchema.self, hooks: hooks)
             return Engine(backend: backend, storage: .postgresql(db, test))
 #endif
         }

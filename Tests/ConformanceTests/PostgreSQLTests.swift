@@ -9,7 +9,7 @@ import Testing
 /// What only the PostgreSQL backend does: concurrent migrators, read replicas and failover, streamed cursors.
 /// Serialized: the failover test stops the shared standby.
 @Suite("PostgreSQL", .serialized) struct PostgreSQLTests {
-    static let hooks: [String: PostgresMigrationHook] = ["backfillReaderTokens": { _ in }]
+    static let hooks: [String: MigrationHook] = ["backfillReaderTokens": { _ in }]
 
     @Test func twoConcurrentMigratorsMigrateOnce() async throws {
         guard let test = try await TestPostgresDatabase.create() else { return }

@@ -133,32 +133,6 @@ import Testing
     }
 }
 
-/// Migrations create the schema, seed it and record the version on every engine.
-@Suite("Conformance: migrations") struct MigrationConformanceTests {
-    @Test(arguments: Backend.allCases) func createdSeededAndUpToDate(_ backend: Backend) async throws {
-        guard let engine = try await Engine.open(backend) else { return }
-        #expect(try await Author.all().count(engine.db) == ExampleSchema.seed.filter { $0.table == "authors" }.count)
-        #expect(try await Author.find(engine.db, 2)?.name == "Ursula K. Le Guin")
-        let books = try await Book.all().fetchAll(engine.db)
-        #expect(!books.isEmpty)
-        switch engine.storage {
-        case .sqlite(let db, _):
-            #expect(try await db.migrate(ExampleSchema.self, hooks: Engine.hooks) == .upToDate(version: ExampleSchema.version))
-            #expect(try await db.schemaDifferences(ExampleSchema.self).filter { !$0.isTolerated }.isEmpty)
-        #if PostgreSQL
-        case .postgresql(let db, _):
-            #expect(try await db.migrate(ExampleSchema.self, hooks: Engine.postgresHooks) == .upToDate(version: ExampleSchema.version))
-            #expect(try await db.schemaVersion() == ExampleSchema.version)
-            #expect(try await db.schemaDifferences(ExampleSchema.self).isEmpty)
-        #endif
-        }
-        var next = Author(name: "After seed", email: "after@example.org")
-        try await next.insert(engine.db)
-        #expect((next.id ?? 0) > 2)
-        try await engine.close()
-    }
-}
-
 /// A record that fails to decode names its table, column and primary key on every engine.
 @Suite("Conformance: decoding errors name the record's key") struct RecordKeyConformanceTests {
     @Test(arguments: Backend.allCases) func aMalformedColorNamesTheBooksKey(_ backend: Backend) async throws {

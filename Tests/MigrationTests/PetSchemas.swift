@@ -46,7 +46,7 @@ enum PetTables {
     ]
 
     static let upperNames: [String: MigrationHook] = [
-        "upperNames": { conn in try conn.execute(sql: "UPDATE owners SET name = upper(name)") },
+        "upperNames": { db in try await db.execute(sql: "UPDATE owners SET name = upper(name)") },
     ]
 }
 
@@ -113,8 +113,9 @@ enum PetsV2Drifting: DatabaseSchema {
     static let migrations = [Migration(version: 2, steps: [.hook("breakOwners")])]
     static let seed: [SeedRow] = []
     static let hooks: [String: MigrationHook] = [
-        "breakOwners": { conn in
-            try conn.execute(sql: "ALTER TABLE owners RENAME COLUMN full_name TO fn; ALTER TABLE owners ADD COLUMN full_name INTEGER")
+        "breakOwners": { db in
+            try await db.execute(sql: "ALTER TABLE owners RENAME COLUMN full_name TO fn")
+            try await db.execute(sql: "ALTER TABLE owners ADD COLUMN full_name INTEGER")
         },
     ]
 }

@@ -8,8 +8,8 @@ import Testing
 @Suite("Upgrade from the version-1 fixture")
 struct UpgradeFixtureTests {
     static let hooks: [String: MigrationHook] = [
-        "backfillReaderTokens": { conn in
-            try conn.execute(sql: "UPDATE readers SET token = randomblob(16) WHERE token = zeroblob(16)")
+        "backfillReaderTokens": { db in
+            try await db.execute(sql: "UPDATE readers SET token = randomblob(16) WHERE token = zeroblob(16)")
         },
     ]
 

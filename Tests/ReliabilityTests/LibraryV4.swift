@@ -37,10 +37,10 @@ enum LibraryV4: DatabaseSchema {
 
     /// The hook of version 4: every author's rating goes up by one, at most 5.
     static let hooks: [String: MigrationHook] = [
-        "rateAuthors": { conn in
-            for var author in try Author.fetchAll(conn) {
+        "rateAuthors": { db in
+            for var author in try await Author.fetchAll(db) {
                 author.rating = min(5, author.rating + 1)
-                try author.update(conn)
+                try await author.update(db)
             }
         },
     ]

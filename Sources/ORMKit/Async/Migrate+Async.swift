@@ -3,17 +3,18 @@ import Foundation
 // The async forms of Migrations/DatabaseContext+Migrate.swift.
 
 extension Database {
-    /// The async form of `migrate(_:adopting:hooks:)`: runs on the writer (on the queue of the async `write`
-    /// calls, in order with them) and does not block the calling thread.
+    /// See ``DatabaseWriter/migrate(_:adopting:hooks:)``: the synchronous `migrate(_:adopting:hooks:)` run on
+    /// the writer (on the queue of the async `write` calls, in order with them), without blocking the calling
+    /// thread.
     ///
-    /// Not inside `write { }`: the migration opens its own transaction, with foreign keys switched off before
-    /// it as table rebuilds need (inside a `write` it would run in a savepoint, where they cannot be).
+    /// Not inside `transaction { }`: the migration opens its own transaction, with foreign keys switched off
+    /// before it as table rebuilds need (inside one it runs in a savepoint, where they cannot be).
     ///
     /// - Throws: `MigrationError`, `DatabaseError`, or `CancellationError` when the task is cancelled before
     ///   the migration starts.
     @discardableResult
     public func migrate<S: DatabaseSchema>(
-        _ schema: S.Type, adopting adoption: AdoptionPolicy = .never, hooks: [String: MigrationHook] = [:]
+        _ schema: S.Type, adopting adoption: AdoptionPolicy, hooks: [String: MigrationHook]
     ) async throws -> MigrationOutcome {
         let migrator = Migrator(schema: SchemaDefinition(schema), hooks: hooks, adoption: adoption)
         return try await onWriterQueue { try self.withConnection { conn in try migrator.migrate(conn) } }

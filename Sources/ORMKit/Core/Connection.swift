@@ -41,6 +41,8 @@ public final class Connection {
     @exclusivity(unchecked) var regionRecorder: RegionRecorder?
     /// Set during an async `read`/`write`: stops the next statement once the task is cancelled.
     @exclusivity(unchecked) var cancellation: Cancellation?
+    /// The database whose writer this is (nil on readers): what a migration hook gets.
+    weak var database: Database?
 
     /// How many statements this connection prepared: cached statements are prepared once per SQL text,
     /// so a repeated operation leaves this unchanged. For tests of the statement cache.

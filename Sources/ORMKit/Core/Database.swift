@@ -83,6 +83,7 @@ public final class Database: @unchecked Sendable {
         }
         let connection = Connection(handle: handle, databaseLock: lock, changeTracker: ChangeTracker())
         self.connection = connection
+        connection.database = self
         do {
             try withConnection { conn in
                 if isFile, !options.readOnly, options.journalMode == .wal {

@@ -119,3 +119,53 @@ final class HeldTransaction: @unchecked Sendable {
     /// Thrown by `serve` to roll the transaction back after the closure threw.
     struct RolledBack: Error {}
 }
+
+extension Connection {
+    /// Runs the async migration `hook` with this writer's database, on this thread, inside the transaction in
+    /// progress: the thread serves the statements the hook's verbs send until the hook ends.
+    ///
+    /// - Throws: what `hook` throws, or `DatabaseError` (`.misuse` on a connection that is not a writer).
+    func runHook(_ hook: @escaping MigrationHook) throws {
+        guard let database else {
+            throw DatabaseError(kind: .misuse, message: "a migration hook runs on a database's writer connection")
+        }
+        let held = HeldTransaction(database: database)
+        let outcome = Locked<(any Error)?>(nil)
+        let run: @Sendable () async -> Void = {
+            do {
+                try await HeldTransaction.$open.withValue([held]) { try await hook(database) }
+                held.end(commit: true)
+            } catch {
+                outcome.withLock { $0 = error }
+                held.end(commit: false)
+            }
+        }
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) {
+            Task(executorPreference: HookExecutor.shared, operation: run)
+        } else {
+            Task(operation: run)
+        }
+        defer { held.close(failing: DatabaseError(kind: .misuse, message: "the migration hook has ended")) }
+        do {
+            try held.serve(self)
+        } catch is HeldTransaction.RolledBack {
+            // The hook threw: rethrown below.
+        }
+        if let error = outcome.withLock({ $0 }) { throw error }
+    }
+}
+
+/// Where migration hooks run: threads of their own, not Swift's cooperative pool, because the thread that waits
+/// for a hook (a synchronous `migrate`) may be one of that pool's few threads, and the hook would then wait for
+/// it.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+final class HookExecutor: TaskExecutor {
+    static let shared = HookExecutor()
+
+    private let queue = DispatchQueue(label: "ORMKit.MigrationHook", attributes: .concurrent)
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+    }
+}

@@ -147,6 +147,19 @@ public protocol DatabaseWriter: DatabaseReader {
     @discardableResult
     func transaction<T: Sendable>(_ body: (TransactionWriter) async throws -> T) async throws -> T
 
+    /// Creates `schema`'s tables on an empty database, or upgrades the database from the version it records to
+    /// the schema's, in one transaction: a failing step changes nothing. A database with tables and no version
+    /// is refused, or adopted with `adopting: .ifMatching` when its tables match the schema. `hooks` run the
+    /// schema's `hook` steps, inside the migration's transaction. Each engine documents what it checks (see
+    /// `Database` and `PostgresDatabase`); the verb ``migrate(_:)`` and its siblings supply the defaults.
+    ///
+    /// - Throws: `MigrationError` (newer, unversioned or not adoptable database, missing hooks, a failed step),
+    ///   or `DatabaseError`.
+    @discardableResult
+    func migrate<S: DatabaseSchema>(
+        _ schema: S.Type, adopting adoption: AdoptionPolicy, hooks: [String: MigrationHook]
+    ) async throws -> MigrationOutcome
+
     /// Inserts `record`; returns it with the key the engine assigned.
     ///
     /// - Throws: `DatabaseError` (a constraint violation).

@@ -1,6 +1,16 @@
-/// A Swift closure a `hook` migration step runs, registered by name in `migrate(_:hooks:)`. It runs inside
-/// the migration's transaction, after the version's earlier steps; throwing rolls the whole migration back.
-public typealias MigrationHook = @Sendable (Connection) throws -> Void
+/// A Swift closure a `hook` migration step runs, registered by name in `migrate(_:adopting:hooks:)`, on either
+/// engine. It gets the database inside the migration's transaction, after the version's earlier steps: every
+/// verb it calls on it runs in that transaction (on SQLite, on the writer's thread, which waits for the hook).
+/// Throwing rolls the whole migration back.
+///
+/// ```swift
+/// let hooks: [String: MigrationHook] = [
+///     "backfillReaderTokens": { db in
+///         try await db.execute(sql: "UPDATE readers SET token = lower(name) WHERE token IS NULL", arguments: [])
+///     },
+/// ]
+/// ```
+public typealias MigrationHook = @Sendable (any DatabaseWriter) async throws -> Void
 
 /// What `migrate` did.
 public enum MigrationOutcome: Sendable, Hashable {
@@ -33,7 +43,7 @@ extension DatabaseContext {
     /// ```swift
     /// let db = try Database(path: url.path)
     /// try db.migrate(ExampleSchema.self, hooks: [
-    ///     "backfillReaderTokens": { conn in try conn.execute(sql: "UPDATE readers SET token = randomblob(16)") },
+    ///     "backfillReaderTokens": { db in try await db.execute(sql: "UPDATE readers SET token = randomblob(16)", arguments: []) },
     /// ])
     /// ```
     ///

@@ -4,8 +4,8 @@ public enum MigrationError: Error, CustomStringConvertible {
     /// The database was written by a newer version of the app (its `PRAGMA user_version` is above the
     /// schema's version). Nothing was touched.
     case newerDatabase(databaseVersion: Int, schemaVersion: Int)
-    /// The database has tables but no schema version (`PRAGMA user_version` is 0), so the migrator cannot
-    /// tell which steps it needs.
+    /// The database has tables but no schema version (SQLite's `PRAGMA user_version` is 0, PostgreSQL's
+    /// `ormkit_schema_version` is missing or empty), so the migrator cannot tell which steps it needs.
     case unversionedDatabase(tables: [String])
     /// Steps of pending versions name hooks that were not passed to `migrate(_:hooks:)`. Checked before
     /// anything runs.
@@ -43,11 +43,13 @@ public enum MigrationError: Error, CustomStringConvertible {
             return "the database is at schema version \(databaseVersion), newer than this app's schema version \(schemaVersion); "
                 + "it was written by a newer app version and was not touched"
         case let .unversionedDatabase(tables):
-            return "the database has tables (\(tables.joined(separator: ", "))) but no schema version (PRAGMA user_version = 0); "
-                + "set PRAGMA user_version to the schema version its tables match, then migrate"
+            return "the database has tables (\(tables.joined(separator: ", "))) but no schema version; "
+                + "migrate(_:adopting: .ifMatching) adopts it when its tables match the schema, or record the version "
+                + "its tables match (SQLite: PRAGMA user_version = n; PostgreSQL: "
+                + "INSERT INTO ormkit_schema_version (version) VALUES (n)), then migrate"
         case let .missingHooks(names):
             return "no hook registered for \(names.map { "'\($0)'" }.joined(separator: ", ")); "
-                + "pass it in migrate(_:hooks:), e.g. hooks: [\"\(names.first ?? "name")\": { conn in … }]"
+                + "pass it in migrate(_:hooks:), e.g. hooks: [\"\(names.first ?? "name")\": { db in … }]"
         case let .notNullColumnWithoutDefault(table, column):
             return "cannot add column \(table).\(column): it is NOT NULL without a default and the table has rows; "
                 + "give the field a default, make it optional, or fill it in a sql/hook step of a rebuild"

@@ -31,7 +31,7 @@ struct StepRunner {
             try conn.run(sql: sql, arguments: [])
         case let .hook(name):
             guard let hook = hooks[name] else { throw MigrationError.missingHooks(names: [name]) }
-            try hook(conn)
+            try conn.runHook(hook)
         }
     }
 
