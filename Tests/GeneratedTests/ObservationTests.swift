@@ -44,6 +44,26 @@ import Testing
         #expect(try await values.next()?.first?.rating == 5)
     }
 
+    /// App code written against the contract, observing through `some ObservableDatabase` and writing through
+    /// a transaction.
+    private static func rated(in db: some ObservableDatabase) -> DatabaseObservation<[Author]> {
+        db.observe(Author.filter(Author.rating >= 4).order(Author.name))
+    }
+
+    @Test func theContractObservesAndATransactionYieldsOnce() async throws {
+        let example = try ExampleDatabase()
+        let db = example.db
+        var values = Self.rated(in: db).makeAsyncIterator()
+        #expect(try await values.next() == [])
+        try await db.transaction { tx in
+            var ann = Author(name: "Ann", email: "ann@example.org", rating: 5)
+            try await ann.insert(tx)
+            var bob = Author(name: "Bob", email: "bob@example.org", rating: 4)
+            try await bob.insert(tx)
+        }
+        #expect(try await values.next()?.map(\.name) == ["Ann", "Bob"])
+    }
+
     @Test func unrelatedAndNoOpCommitsYieldNothing() async throws {
         let example = try ExampleDatabase()
         let db = example.db
