@@ -100,21 +100,20 @@ public enum Generator {
         guard let schema else { return DDLResult(statements: [], diagnostics: diagnostics) }
         let all = merged(diagnostics, dialectDiagnostics(of: schema, for: dialect))
         guard !all.contains(where: { $0.severity == .error }) else { return DDLResult(statements: [], diagnostics: all) }
-        switch dialect {
-        case .sqlite: return DDLResult(statements: DDLRenderer.statements(for: schema), diagnostics: all)
-        case .postgresql: return DDLResult(statements: PostgreSQLDDL.statements(for: schema), diagnostics: all)
-        }
+        return DDLResult(statements: dialect.statements(for: schema), diagnostics: all)
     }
 
     /// The dialect issues of `schema` as diagnostics: for `dialect` itself, unsupported options are errors and
     /// assumptions warnings; for no dialect in particular (`generate`, `check`), unsupported options are warnings.
     static func dialectDiagnostics(of schema: Schema, for dialect: SQLDialect?) -> [Diagnostic] {
-        guard dialect != .sqlite else { return [] }
+        // For SQLite itself nothing; for no dialect in particular, what PostgreSQL cannot take, as warnings.
+        let isTarget = dialect?.checksPostgreSQLIssues ?? false
+        guard isTarget || dialect == nil else { return [] }
         return schema.postgresqlIssues.compactMap { issue in
-            switch (issue.kind, dialect) {
-            case (.unsupported, .postgresql?): Diagnostic(.error, issue.message, at: issue.location)
-            case (.unsupported, _), (.assumption, .postgresql?): Diagnostic(.warning, issue.message, at: issue.location)
-            case (.assumption, _): nil
+            switch (issue.kind, isTarget) {
+            case (.unsupported, true): Diagnostic(.error, issue.message, at: issue.location)
+            case (.unsupported, false), (.assumption, true): Diagnostic(.warning, issue.message, at: issue.location)
+            case (.assumption, false): nil
             }
         }
     }

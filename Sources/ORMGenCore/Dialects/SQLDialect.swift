@@ -6,3 +6,24 @@ public enum SQLDialect: String, Sendable, Hashable, CaseIterable {
     /// `ALTER TABLE` migrations instead of table rebuilds.
     case postgresql
 }
+
+extension SQLDialect {
+    /// How the migration planner writes this engine's steps.
+    var planning: any PlanningDialect {
+        switch self {
+        case .sqlite: SQLitePlanning()
+        case .postgresql: PostgreSQLPlanning()
+        }
+    }
+
+    /// The `CREATE TABLE` and `CREATE INDEX` statements of `schema`, in dependency order.
+    func statements(for schema: Schema) -> [String] {
+        switch self {
+        case .sqlite: DDLRenderer.statements(for: schema)
+        case .postgresql: PostgreSQLDDL.statements(for: schema)
+        }
+    }
+
+    /// Whether the schema's PostgreSQL issues (`Schema.postgresqlIssues`) concern this dialect.
+    var checksPostgreSQLIssues: Bool { self == .postgresql }
+}

@@ -52,13 +52,14 @@ public enum MigrationPlanner {
     }
 }
 
-/// Replays the older schema through the steps and the additive changes, writing SQL as it goes.
-/// The PostgreSQL forms of the steps SQLite does differently are in `Planner+PostgreSQL.swift`.
+/// Replays the older schema through the steps and the additive changes, writing SQL as it goes. What an engine
+/// writes differently is its `PlanningDialect` (`Planner+SQLite.swift`, `Planner+PostgreSQL.swift`): the planner
+/// never asks which engine it plans for.
 struct Planner {
     let old: Schema
     let new: Schema
     let oldModels: [String: SchemaLocation]
-    let dialect: SQLDialect
+    let planning: any PlanningDialect
     var tables: [PlannedTable]
     var lines: [String] = []
     var diagnostics = DiagnosticBag()
@@ -70,7 +71,7 @@ struct Planner {
         self.old = old
         self.new = new
         self.oldModels = oldModels
-        self.dialect = dialect
+        planning = dialect.planning
         tables = old.tables.map { table in PlannedTable(table, model: old.models.first { $0.name == table.modelName }) }
     }
 
@@ -81,14 +82,7 @@ struct Planner {
                 "the older schema is at version \(old.version), above the newer schema's version \(new.version); swap the arguments", at: location)
             return ""
         }
-        switch dialect {
-        case .sqlite:
-            lines.append("-- ormgen diff: schema version \(old.version) → \(new.version)")
-            lines.append("-- migrate runs all of this in one transaction: foreign keys off, PRAGMA foreign_key_check before the commit.")
-        case .postgresql:
-            lines.append("-- ormgen diff --dialect postgresql: schema version \(old.version) → \(new.version)")
-            lines.append("-- migrate runs all of this in one transaction (PostgreSQL's DDL is transactional); sql steps run as written.")
-        }
+        lines += planning.header(from: old.version, to: new.version)
         let pending = new.migrations.filter { $0.version > old.version && $0.version <= new.version }
         for (offset, migration) in pending.enumerated() {
             additiveSection("version \(migration.version): additive changes first", skipping: PendingSteps(pending[offset...]))
@@ -98,20 +92,7 @@ struct Planner {
         }
         additiveSection(pending.isEmpty ? "additive changes" : "remaining additive changes", skipping: PendingSteps([]), isLast: true)
         warnAboutRemovals()
-        guard dialect == .sqlite else {
-            lines.append("")
-            lines.append("-- migrate records schema version \(new.version).")
-            return lines.joined(separator: "\n") + "\n"
-        }
-        warnAboutStorageChanges(lastVersion: pending.last?.version)
-        if new.tables.contains(where: { $0.columns.contains { $0.storage == ScalarStorage.Kind.referenceSeconds.rawValue } }) {
-            lines.append("")
-            lines.append("-- Date fields without storage: are REAL seconds since 2001. A database written before storage format 2")
-            lines.append("-- (PRAGMA application_id 0) kept REAL seconds since 1970: migrate converts those columns first, in this")
-            lines.append("-- transaction (UPDATE t SET c = c - 978307200.0), and stamps PRAGMA application_id = 1330793778.")
-        }
-        lines.append("")
-        lines.append("PRAGMA user_version = \(new.version);")
+        planning.finish(&self, lastVersion: pending.last?.version)
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -135,22 +116,9 @@ struct Planner {
                 lines.append("-- dropColumn \(table).\(column): no such column in the older schema; nothing to do")
                 return
             }
-            if dialect == .postgresql {
-                dropColumnOnPostgreSQL(table: index, column: column)
-            } else if tables[index].isConstrained(column) {
-                lines.append("-- dropColumn \(table).\(column): the column is in a key, UNIQUE, indexed or a foreign key, so the table is rebuilt")
-                rebuild(table, dropping: column)
-            } else {
-                lines.append("ALTER TABLE \(Naming.sql(table)) DROP COLUMN \(Naming.sql(column));")
-                tables[index].columns.removeAll { $0.name == column }
-            }
+            planning.dropColumn(&self, table: index, column: column)
         case let .alterColumn(table, column):
-            guard dialect == .sqlite else {
-                alterColumnOnPostgreSQL(table: table, column: column)
-                return
-            }
-            lines.append("-- alterColumn \(table).\(column): rebuild to the current definition")
-            rebuild(table, dropping: nil)
+            planning.alterColumn(&self, table: table, column: column)
         case let .addIndex(index):
             lines.append(DDLRenderer.createIndex(index) + ";")
             if let position = tableIndex(index.table) { tables[position].indexes.append(index) }
@@ -166,7 +134,7 @@ struct Planner {
 
     /// SQLite's 12-step rebuild of `name` to its definition in the newer schema; columns the newer schema
     /// lacks (except `dropping`) are kept, as the runtime does.
-    private mutating func rebuild(_ name: String, dropping: String?) {
+    mutating func rebuild(_ name: String, dropping: String?) {
         guard let position = tableIndex(name), let target = new.tables.first(where: { $0.name == name }) else {
             lines.append("-- (table \(name) is not in both schemas; the runtime reports this step as invalid)")
             return
@@ -217,20 +185,16 @@ struct Planner {
         let before = lines.count
         for table in new.tables where !pending.renamedTables.contains(table.name) {
             addMissing(table, skipping: pending)
-            if dialect == .postgresql { updateEnumChecks(of: table, adding: isLast) }
+            planning.finishTable(&self, table, isLast: isLast)
         }
-        if dialect == .postgresql { addDeferredForeignKeys() }
+        planning.finishSection(&self)
         if lines.count == before { lines.append("-- (none)") }
     }
 
     private mutating func addMissing(_ table: Table, skipping pending: PendingSteps) {
         let model = new.models.first { $0.name == table.modelName }
         guard let position = tableIndex(table.name) else {
-            if dialect == .sqlite {
-                lines.append(DDLRenderer.createTable(table) + ";")
-            } else {
-                createTableOnPostgreSQL(table)
-            }
+            planning.createTable(&self, table)
             var created = PlannedTable(table, model: model)
             created.indexes = table.indexes.filter { !pending.addedIndexes.contains($0.name) }
             for index in created.indexes { lines.append(DDLRenderer.createIndex(index) + ";") }
@@ -247,17 +211,13 @@ struct Planner {
                         + "give it a default or make it optional", at: field.location)
             }
         }
-        let direct = dialect == .sqlite ? missing.filter { canAddDirectly($0, in: table) } : missing
+        let direct = planning.addable(missing, in: table)
         if direct.count < missing.count, pending.isEmpty || !pending.reshapedTables.contains(table.name) {
             lines.append("-- new columns of \(table.name) that ALTER TABLE ADD COLUMN cannot add (key, UNIQUE, expression default, NOT NULL without default): rebuild")
             rebuild(table.name, dropping: nil)
         } else {
             for column in direct {
-                if dialect == .sqlite {
-                    lines.append("ALTER TABLE \(Naming.sql(table.name)) ADD COLUMN \(DDLRenderer.definition(column, isAutoIncrement: table.isAutoIncrement));")
-                } else {
-                    addColumnOnPostgreSQL(column, to: table, at: position)
-                }
+                planning.addColumn(&self, column, to: table, at: position)
                 tables[position].columns.append(PlannedTable.Column(definition: column, fieldName: nil, location: nil, table: tables[position].name))
             }
         }
@@ -268,12 +228,6 @@ struct Planner {
             lines.append(DDLRenderer.createIndex(index) + ";")
             tables[position].indexes.append(index)
         }
-    }
-
-    private func canAddDirectly(_ column: ColumnDefinition, in table: Table) -> Bool {
-        if column.isPrimaryKey || column.isUnique || table.primaryKey.contains(column.name) { return false }
-        if let defaultSQL = column.defaultSQL?.uppercased(), defaultSQL.hasPrefix("(") || defaultSQL.hasPrefix("CURRENT_") { return false }
-        return column.isNullable || column.defaultSQL != nil
     }
 
     // MARK: Removals
@@ -298,7 +252,7 @@ struct Planner {
 
     /// A field whose storage differs between the schemas keeps its stored values as they are: say so, with the
     /// `sql` step that converts them where one is known.
-    private mutating func warnAboutStorageChanges(lastVersion: Int?) {
+    mutating func warnAboutStorageChanges(lastVersion: Int?) {
         for model in new.models {
             guard let table = tables.first(where: { $0.name.lowercased() == model.table.name.lowercased() }) else { continue }
             for column in model.columns {

@@ -1,5 +1,49 @@
-/// The steps PostgreSQL runs differently from SQLite: no table rebuilds, since its `ALTER TABLE` drops any
-/// column and changes a column's type, nullability, default and constraints in place.
+/// The steps as PostgreSQL runs them: no table rebuilds, since its `ALTER TABLE` drops any column and changes a
+/// column's type, nullability, default and constraints in place; enum values are CHECK constraints that follow
+/// the schema; foreign keys to tables that do not exist yet wait until they do.
+struct PostgreSQLPlanning: PlanningDialect {
+    func header(from old: Int, to new: Int) -> [String] {
+        [
+            "-- ormgen diff --dialect postgresql: schema version \(old) → \(new)",
+            "-- migrate runs all of this in one transaction (PostgreSQL's DDL is transactional); sql steps run as written.",
+        ]
+    }
+
+    func dropColumn(_ planner: inout Planner, table: Int, column: String) {
+        planner.dropColumnOnPostgreSQL(table: table, column: column)
+    }
+
+    func alterColumn(_ planner: inout Planner, table: String, column: String) {
+        planner.alterColumnOnPostgreSQL(table: table, column: column)
+    }
+
+    func createTable(_ planner: inout Planner, _ table: Table) {
+        planner.createTableOnPostgreSQL(table)
+    }
+
+    /// PostgreSQL's `ADD COLUMN` adds any column (key, UNIQUE, `CURRENT_TIMESTAMP` default).
+    func addable(_ missing: [ColumnDefinition], in table: Table) -> [ColumnDefinition] {
+        missing
+    }
+
+    func addColumn(_ planner: inout Planner, _ column: ColumnDefinition, to table: Table, at position: Int) {
+        planner.addColumnOnPostgreSQL(column, to: table, at: position)
+    }
+
+    func finishTable(_ planner: inout Planner, _ table: Table, isLast: Bool) {
+        planner.updateEnumChecks(of: table, adding: isLast)
+    }
+
+    func finishSection(_ planner: inout Planner) {
+        planner.addDeferredForeignKeys()
+    }
+
+    func finish(_ planner: inout Planner, lastVersion: Int?) {
+        planner.lines += ["", "-- migrate records schema version \(planner.new.version)."]
+    }
+}
+
+/// PostgreSQLPlanning's steps, on the planner's state.
 extension Planner {
     /// A new table's `CREATE TABLE`; foreign keys to tables that do not exist yet wait in `deferredForeignKeys`.
     mutating func createTableOnPostgreSQL(_ table: Table) {
@@ -11,7 +55,7 @@ extension Planner {
         deferredForeignKeys += waiting.map { (table.name, $0) }
     }
 
-    /// `ALTER TABLE … ADD COLUMN`: PostgreSQL adds any column (key, UNIQUE, `CURRENT_TIMESTAMP` default) in place.
+    /// `ALTER TABLE … ADD COLUMN`, with its foreign key unless the target table does not exist yet.
     mutating func addColumnOnPostgreSQL(_ column: ColumnDefinition, to table: Table, at position: Int) {
         let tableName = tables[position].name
         let waits = column.reference.map { tableIndex($0.targetTable) == nil } ?? false
