@@ -112,3 +112,33 @@ import Testing
         try await engine.close()
     }
 }
+
+/// `createTable`, `dropTable` and `truncate` through the engine contract, with each engine's DDL.
+@Suite("Conformance: table helpers") struct TableHelperConformanceTests {
+    @Test(arguments: Backend.allCases) func truncateDropAndCreateOnEveryEngine(_ backend: Backend) async throws {
+        guard let engine = try await Engine.open(backend) else { return }
+        let seeded = try await Order.all().count(engine.db)
+        _ = try await engine.db.insert([Order(count: 1, index: 1), Order(count: 2, index: 2)])
+        #expect(try await Order.truncate(engine.db) == seeded + 2)
+        #expect(try await Order.all().count(engine.db) == 0)
+        _ = try await engine.db.insert([Order(count: 3, index: 3)])
+        try await Order.dropTable(engine.db)
+        let missing = await #expect(throws: DatabaseError.self) { try await Order.all().count(engine.db) }
+        #expect(missing != nil)
+        try await Order.createTable(engine.db)
+        try await Order.createTable(engine.db)  // IF NOT EXISTS: a second call changes nothing
+        #expect(try await Order.all().count(engine.db) == 0)
+        var order = Order(count: 4, index: 4)
+        try await order.insert(engine.db)
+        #expect(try await Order.find(engine.db, order.id ?? 0)?.count == 4)
+        #expect(try await engine.db.schemaDifferences(ExampleSchema.self).filter { !$0.isTolerated }.isEmpty)
+        #if PostgreSQL
+        if backend == .postgresql {
+            // Another table's foreign key references authors (SQLite would delete the rows first instead).
+            let blocked = await #expect(throws: DatabaseError.self) { try await Author.dropTable(engine.db) }
+            #expect(blocked?.table == "authors")
+        }
+        #endif
+        try await engine.close()
+    }
+}

@@ -1,29 +1,52 @@
-// The async forms of the table helpers of Records/Record+Table.swift.
+// The table helpers of Records/Record+Table.swift on the engine contract, written once for every engine.
 
 extension Record {
-    /// The async form of `createTable(_:)`: runs in a transaction on the writer and does not block the calling
-    /// thread.
+    /// Creates the record's table and its declared indexes when they do not exist, in one transaction, with the
+    /// engine's DDL from the generated schema (`SQLDialect.createTableSQL`). `migrate` creates every table; this
+    /// is for a table dropped or never created outside it.
     ///
-    /// - Throws: `DatabaseError`, or `CancellationError` when the task is cancelled.
-    public static func createTable(_ db: Database) async throws {
-        try await db.write { conn in try createTable(conn) }
+    /// - Throws: `DatabaseError` naming the table (`.misuse` when the schema has no DDL for the engine: regenerate
+    ///   it); nothing is created then.
+    public static func createTable(_ db: some DatabaseWriter) async throws {
+        guard let sql = db.dialect.createTableSQL(schema) else {
+            throw DatabaseError(
+                kind: .misuse, message: "the schema has no \(db.dialect) DDL for this table: regenerate it with this ormgen",
+                table: schema.name
+            )
+        }
+        try await naming {
+            try await db.transaction { tx in
+                try await tx.execute(sql: sql)
+                for index in schema.indexes { try await tx.execute(sql: index.sql) }
+            }
+        }
     }
 
-    /// The async form of `dropTable(_:)`: runs in a transaction on the writer and does not block the calling
-    /// thread.
+    /// Drops the record's table and its indexes. SQLite, with foreign keys on, first deletes its rows as `DELETE`
+    /// would (rows of other tables that still reference them make it fail, cascade or set NULL as their keys
+    /// say); PostgreSQL refuses while another table's foreign key references it.
     ///
-    /// - Throws: `DatabaseError` (a foreign-key violation names the table), or `CancellationError` when the task
-    ///   is cancelled.
-    public static func dropTable(_ db: Database) async throws {
-        try await db.write { conn in try dropTable(conn) }
+    /// - Throws: `DatabaseError` naming the table; nothing is dropped then.
+    public static func dropTable(_ db: some DatabaseWriter) async throws {
+        try await naming { try await db.execute(sql: "DROP TABLE \(db.dialect.quote(schema.name))") }
     }
 
-    /// The async form of `truncate(_:)`: runs in a transaction on the writer and does not block the calling
-    /// thread.
+    /// Deletes every row of the record's table in one transaction, applying the foreign keys' delete actions;
+    /// returns how many rows were deleted.
     ///
-    /// - Throws: `DatabaseError`, or `CancellationError` when the task is cancelled.
+    /// - Throws: `DatabaseError` (a foreign-key violation when other rows still reference them); nothing is
+    ///   deleted then.
     @discardableResult
-    public static func truncate(_ db: Database) async throws -> Int {
-        try await db.write { conn in try truncate(conn) }
+    public static func truncate(_ db: some DatabaseWriter) async throws -> Int {
+        try await naming { try await all().deleteAll(db) }
+    }
+
+    /// Runs `body`: database errors name this record's table.
+    private static func naming<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as DatabaseError {
+            throw error.inTable(schema.name)
+        }
     }
 }

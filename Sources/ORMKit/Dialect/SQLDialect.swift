@@ -56,12 +56,14 @@ public struct SQLDialect: Sendable, Hashable, CustomStringConvertible {
     /// Whether the engine refuses an integer out of the column's range by itself (PostgreSQL: "integer out of
     /// range"); when false, `updateAll` wraps integer arithmetic in a range check.
     public let checksIntegerRanges: Bool
+    /// A table's `CREATE TABLE` in this dialect, from the generated schema (nil when the schema has none).
+    public let createTableSQL: @Sendable (TableSchema) -> String?
 
     /// A dialect. Engines define one each (see ``SQLDialect/sqlite``).
     public init(
         name: String, placeholder: Placeholder, valueForm: ValueForm, caseInsensitiveLike: String,
         trueLiteral: String, falseLiteral: String, limitForm: LimitForm, offsetWithoutLimit: String,
-        checksIntegerRanges: Bool
+        checksIntegerRanges: Bool, createTableSQL: @escaping @Sendable (TableSchema) -> String?
     ) {
         self.name = name
         self.placeholder = placeholder
@@ -72,6 +74,17 @@ public struct SQLDialect: Sendable, Hashable, CustomStringConvertible {
         self.limitForm = limitForm
         self.offsetWithoutLimit = offsetWithoutLimit
         self.checksIntegerRanges = checksIntegerRanges
+        self.createTableSQL = createTableSQL
+    }
+
+    /// Dialects are equal when they have the same name: an engine defines one.
+    public static func == (lhs: SQLDialect, rhs: SQLDialect) -> Bool {
+        lhs.name == rhs.name
+    }
+
+    /// Hashes the name.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
     }
 
     /// The text of parameter `number` (1-based).
