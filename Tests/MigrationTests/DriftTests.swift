@@ -31,6 +31,37 @@ struct DriftTests {
         #expect(differences.map(\.description).contains("missing column readers.level"))
     }
 
+    /// The declared types agree (`born REAL`) but another program stored text dates: adopting would let a typed
+    /// filter compare REAL with TEXT and count wrong, so adoption samples the values and refuses, naming them.
+    @Test func adoptionRefusesValuesOfAnotherStorageClassThanTheFieldsStorage() throws {
+        let directory = try TemporaryDirectory()
+        let db = try Database(path: directory.path("values.sqlite"))
+        try db.migrate(ExampleSchema.self, hooks: [:])
+        try db.execute(sql: """
+            INSERT INTO authors (name, email, rating, born) VALUES ('Text', 'text@example.org', 3, '1961-05-04 00:00:00');
+            INSERT INTO readers (card_number, name, token) VALUES (77, 'Text token', 'not-a-blob');
+            PRAGMA user_version = 0;
+            """)
+        let mismatches: [StorageMismatch]
+        do {
+            _ = try db.migrate(ExampleSchema.self, adopting: .ifMatching)
+            Issue.record("adopted a file whose values do not fit the fields' storages")
+            return
+        } catch MigrationError.adoptionRefused(let differences, let storage) {
+            #expect(differences.isEmpty)
+            mismatches = storage
+        }
+        let born = try #require(mismatches.first { $0.table == "authors" && $0.column == "born" })
+        #expect(born.storage == "referenceSeconds")
+        #expect(born.expected == "INTEGER or REAL")
+        #expect(born.found == "TEXT")
+        #expect(born.sample == "'1961-05-04 00:00:00'")
+        #expect(born.description.contains("holds TEXT values such as '1961-05-04 00:00:00'"))
+        let token = try #require(mismatches.first { $0.table == "readers" && $0.column == "token" })
+        #expect((token.expected, token.found, token.sample) == ("BLOB", "TEXT", "'not-a-blob'"))
+        #expect(try db.schemaVersion() == 0)
+    }
+
     @Test func typeNullabilityDefaultKeyAndForeignKeyDifferences() throws {
         let directory = try TemporaryDirectory()
         let db = try Database(path: directory.path("drift.sqlite"))

@@ -72,7 +72,7 @@ struct Migrator {
             }
             let blocking = try schema.differences(conn).filter { !$0.isTolerated }
             if !blocking.isEmpty { throw MigrationError.schemaMismatch(blocking) }
-            try checkStorage(conn)
+            try checkStorage(conn, samplingValues: true)
             if start != schema.version { try conn.run(sql: "PRAGMA user_version = \(schema.version)", arguments: []) }
             try FileFormat.stamp(conn)
             if checksEachStep { throw DiagnosisFinished() }
@@ -80,17 +80,19 @@ struct Migrator {
         }
     }
 
-    /// - Throws: `MigrationError.storageMismatch` when a declared column type does not fit its field's storage.
-    private func checkStorage(_ conn: Connection) throws {
-        let mismatches = try StorageCheck.mismatches(schema, conn)
+    /// - Throws: `MigrationError.storageMismatch` when a declared column type does not fit its field's storage,
+    ///   or (`samplingValues`: after a migration that wrote) a sample of a column's values does not.
+    private func checkStorage(_ conn: Connection, samplingValues: Bool = false) throws {
+        let mismatches = try StorageCheck.mismatches(schema, conn) + (samplingValues ? StorageCheck.valueMismatches(schema, conn) : [])
         if !mismatches.isEmpty { throw MigrationError.storageMismatch(mismatches) }
     }
 
-    /// - Throws: `MigrationError.adoptionRefused` listing every difference and storage mismatch, when the
-    ///   unversioned file does not match the schema exactly (extra tables, indexes and nullable columns aside).
+    /// - Throws: `MigrationError.adoptionRefused` listing every difference and storage mismatch (declared types,
+    ///   and a sample of each confusable column's values), when the unversioned file does not match the schema
+    ///   exactly (extra tables, indexes and nullable columns aside).
     private func checkAdoptable(_ conn: Connection) throws {
         let blocking = try schema.differences(conn).filter { !$0.isTolerated }
-        let mismatches = try StorageCheck.mismatches(schema, conn)
+        let mismatches = try StorageCheck.mismatches(schema, conn) + StorageCheck.valueMismatches(schema, conn)
         if !blocking.isEmpty || !mismatches.isEmpty {
             throw MigrationError.adoptionRefused(differences: blocking, storage: mismatches)
         }
