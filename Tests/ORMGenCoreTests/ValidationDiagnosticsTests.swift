@@ -421,6 +421,26 @@ struct StorageDiagnosticsTests {
         ])
     }
 
+    /// A declared type that names text the storage does not write: the Chinook case (`DATETIME` text dates under
+    /// a `Date` without `storage:`) and its UUID cousin are warned about; a storage that matches is not.
+    @Test func anSQLTypeThatImpliesAnotherStorageIsAWarning() {
+        #expect(check("""
+            models:
+              Item:
+                fields:
+                  hired: { type: Date, sqlType: DATETIME }
+                  born: { type: Date?, sqlType: DATE, storage: unixSeconds }
+                  uid: { type: UUID, sqlType: "CHAR(36)" }
+                  texted: { type: Date, sqlType: DATETIME, storage: sqliteText }
+                  uidText: { type: UUID, sqlType: "CHAR(36)", storage: text }
+                  count: { type: Int, sqlType: BIGINT }
+            """) == [
+            "s.yaml:4:37: warning: sqlType 'DATETIME' of Date field 'Item.hired' usually holds text dates ('YYYY-MM-DD HH:MM:SS'), but the field is stored as REAL seconds since 2001 (no 'storage:'); if the column holds text, declare 'storage: sqliteText' (or 'iso8601Text') (migrate refuses to adopt a file whose values are of another kind than the storage)",
+            "s.yaml:5:37: warning: sqlType 'DATE' of Date field 'Item.born' usually holds text dates ('YYYY-MM-DD HH:MM:SS'), but the field is stored as numbers (unixSeconds); if the column holds text, declare 'storage: sqliteText' (or 'iso8601Text') (migrate refuses to adopt a file whose values are of another kind than the storage)",
+            "s.yaml:6:35: warning: sqlType 'CHAR(36)' of UUID field 'Item.uid' usually holds UUID text, but the field is stored as a 16-byte BLOB (no 'storage:'); if the column holds text, declare 'storage: text' (or 'uppercaseText') (migrate refuses to adopt a file whose values are of another kind than the storage)",
+        ])
+    }
+
     @Test func aThroughModelMustHaveTheNamedColumns() {
         #expect(check("""
             naming: asIs

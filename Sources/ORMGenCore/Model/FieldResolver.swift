@@ -135,8 +135,32 @@ struct FieldResolver {
             diagnostics.warning(
                 "sqlType '\(declared.value)' of Decimal field '\(path)' has \(affinity.rawValue) affinity, so SQLite stores its values as numbers; declare 'storage: real' (or 'scale:') to compare and sort them",
                 at: declared.location)
+        } else if let implied = Self.impliedTextStorage(of: declared.value, for: field) {
+            diagnostics.warning(
+                "sqlType '\(declared.value)' of \(implied.type) field '\(path)' usually holds \(implied.values), but the field is stored as \(implied.stored); if the column holds text, declare 'storage: \(implied.fix.0)' (or '\(implied.fix.1)') (migrate refuses to adopt a file whose values are of another kind than the storage)",
+                at: declared.location)
         }
         return declared.value
+    }
+
+    /// When a declared type names text the field's storage does not write — a `DATETIME` column (text dates by
+    /// SQLite's convention) under a `Date` stored as numbers, a `CHAR(36)` under a `UUID` stored as a 16-byte
+    /// BLOB — what to say about it.
+    private static func impliedTextStorage(
+        of sqlType: String, for field: Field
+    ) -> (type: String, values: String, stored: String, fix: (String, String))? {
+        let name = sqlType.uppercased()
+        switch (field.type, field.storage?.kind) {
+        case (.scalar(.date), nil), (.scalar(.date), .unixSeconds?), (.scalar(.date), .unixMilliseconds?), (.scalar(.date), .julianDay?):
+            guard name.contains("DATE") || name.contains("TIME") else { return nil }
+            let stored = field.storage.map { "numbers (\($0.kind.rawValue))" } ?? "REAL seconds since 2001 (no 'storage:')"
+            return ("Date", "text dates ('YYYY-MM-DD HH:MM:SS')", stored, ("sqliteText", "iso8601Text"))
+        case (.scalar(.uuid), nil):
+            guard SQLiteAffinity(declaredType: sqlType) == .text else { return nil }
+            return ("UUID", "UUID text", "a 16-byte BLOB (no 'storage:')", ("text", "uppercaseText"))
+        default:
+            return nil
+        }
     }
 
     private func rejectInEmbeddable(_ declaration: FieldDeclaration, path: String, diagnostics: inout DiagnosticBag) {
