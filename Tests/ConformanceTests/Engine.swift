@@ -73,7 +73,10 @@ final class Engine: @unchecked Sendable {
     }
 
     /// The database as app code sees it: the engine contract, whatever the engine.
-    var db: any DatabaseWriter {
+    var db: any DatabaseWriter { sendableDB }
+
+    /// The database value, which every engine's database is: what `stream` takes.
+    var sendableDB: any DatabaseWriter & Sendable {
         switch storage {
         case .sqlite(let db, _): db
 #if PostgreSQL

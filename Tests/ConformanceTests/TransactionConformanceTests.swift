@@ -130,5 +130,31 @@ import Testing
     }
 }
 
+/// `stream` through the engine contract: every record in order, at most 64 waiting, stopped by a break.
+@Suite("Conformance: streams") struct StreamConformanceTests {
+    static let mine = Author.filter(Author.email.like("%@stream.test"))
+
+    /// Streams through the generic overload (what engine-neutral code calls), whatever the engine.
+    static func names(_ db: some DatabaseReader & Sendable, first limit: Int? = nil) async throws -> [String] {
+        var names: [String] = []
+        for try await author in mine.order(Author.name).stream(db) {
+            names.append(author.name)
+            if names.count == limit { break }
+        }
+        return names
+    }
+
+    @Test(arguments: Backend.allCases) func streamsEveryRecordInOrderAndStopsAtABreak(_ backend: Backend) async throws {
+        guard let engine = try await Engine.open(backend) else { return }
+        let names = (1...300).map { String(format: "A%03d", $0) }
+        _ = try await engine.db.insert(names.map { Author(name: $0, email: "\($0.lowercased())@stream.test", rating: 3) })
+        #expect(try await Self.names(engine.sendableDB) == names)
+        #expect(try await Self.names(engine.sendableDB, first: 5) == Array(names.prefix(5)))
+        // The database is usable after a stream stopped early (its connection went back).
+        #expect(try await Self.mine.count(engine.db) == 300)
+        try await engine.close()
+    }
+}
+
 /// Thrown inside a transaction to roll it back.
 struct Abort: Error {}

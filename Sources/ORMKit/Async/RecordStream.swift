@@ -33,7 +33,32 @@ extension QueryRequest {
     /// Iterating throws `DatabaseError` (after the records before the failing row), or `CancellationError`
     /// when the iterating task is cancelled.
     public func stream(_ db: Database) -> RecordStream<R> {
-        RecordStream(request: self, database: db)
+        RecordStream(request: self, source: .sqlite(db))
+    }
+
+    /// The matching records as an asynchronous sequence on any engine, read as the engine's `forEach` delivers
+    /// them (on PostgreSQL: rows as they arrive, in one read transaction): at most 64 records wait for the loop,
+    /// the reading suspends while they do, and breaking out of the loop, dropping the iterator or cancelling the
+    /// task stops it. On a SQLite `Database` the overload above runs instead.
+    ///
+    /// ```swift
+    /// func printTitles(in db: some DatabaseReader & Sendable) async throws {
+    ///     for try await book in Book.order(Book.title).stream(db) { print(book.title) }
+    /// }
+    /// ```
+    ///
+    /// Iterating throws `DatabaseError` (after the records before the failing row), or `CancellationError`.
+    public func stream(_ db: some DatabaseReader & Sendable) -> RecordStream<R> {
+        RecordStream(request: self, source: .engine { [self] buffer in
+            do {
+                try await db.forEach(self) { record in
+                    guard await buffer.push(record) else { throw CancellationError() }
+                }
+                buffer.finish(throwing: nil)
+            } catch {
+                buffer.finish(throwing: error)
+            }
+        })
     }
 }
 
@@ -41,6 +66,11 @@ extension Record {
     /// Every record of the table as an asynchronous sequence streamed from the database (see
     /// `QueryRequest.stream(_:)`).
     public static func stream(_ db: Database) -> RecordStream<Self> {
+        all().stream(db)
+    }
+
+    /// Every record of the table as an asynchronous sequence on any engine (see `QueryRequest.stream(_:)`).
+    public static func stream(_ db: some DatabaseReader & Sendable) -> RecordStream<Self> {
         all().stream(db)
     }
 }
@@ -53,23 +83,31 @@ public struct RecordStream<R: Record>: AsyncSequence, Sendable {
     /// How many records the producer keeps ahead of the consumer before it waits.
     static var bufferCapacity: Int { 64 }
 
+    /// Where the records come from.
+    enum Source: Sendable {
+        /// A SQLite database: a producer thread steps a cursor on a reader.
+        case sqlite(Database)
+        /// Any engine: `run` calls `forEach` and pushes each record into the buffer, suspending while it is full.
+        case engine(@Sendable (StreamBuffer<R>) async -> Void)
+    }
+
     let request: QueryRequest<R>
-    let database: Database
+    let source: Source
 
     public func makeAsyncIterator() -> Iterator {
-        Iterator(request: request, database: database)
+        Iterator(request: request, source: source)
     }
 
     /// Iterates a `RecordStream`. The query starts at the first `next()`; dropping the iterator stops it.
     public final class Iterator: AsyncIteratorProtocol {
         private let request: QueryRequest<R>
-        private let database: Database
+        private let source: Source
         /// The records handed over by the producer; nil until the first `next()`.
         private var buffer: StreamBuffer<R>?
 
-        init(request: QueryRequest<R>, database: Database) {
+        init(request: QueryRequest<R>, source: Source) {
             self.request = request
-            self.database = database
+            self.source = source
         }
 
         /// The next record, or nil after the last one.
@@ -92,7 +130,17 @@ public struct RecordStream<R: Record>: AsyncSequence, Sendable {
         /// (Linux's dispatch adds threads only slowly).
         private func started() -> StreamBuffer<R> {
             if let buffer { return buffer }
-            if let held = HeldTransaction.current(for: database) { return startedInTransaction(held) }
+            let database: Database
+            switch source {
+            case .sqlite(let sqlite):
+                database = sqlite
+            case .engine(let run):
+                let buffer = StreamBuffer<R>(capacity: RecordStream.bufferCapacity)
+                Task { await run(buffer) }
+                self.buffer = buffer
+                return buffer
+            }
+            if let held = HeldTransaction.current(for: database) { return startedInTransaction(held, database) }
             let streams = database.hasReaderPool && database.options.maximumReaderCount > 1
             let buffer = StreamBuffer<R>(capacity: streams ? RecordStream.bufferCapacity : Int.max)
             let producer = Thread { [request, database] in
@@ -121,12 +169,12 @@ public struct RecordStream<R: Record>: AsyncSequence, Sendable {
         }
 
         /// The buffer, filled in one read inside the task's `transaction` (whose writer the loop body shares).
-        private func startedInTransaction(_ held: HeldTransaction) -> StreamBuffer<R> {
+        private func startedInTransaction(_ held: HeldTransaction, _ database: Database) -> StreamBuffer<R> {
             let buffer = StreamBuffer<R>(capacity: Int.max)
             Task { [request, database] in
                 do {
                     let records = try await held.perform { try database.withConnection { try request.fetchAll($0) } }
-                    for record in records { guard buffer.push(record) else { break } }
+                    for record in records { guard await buffer.push(record) else { break } }
                     buffer.finish(throwing: nil)
                 } catch {
                     buffer.finish(throwing: error)
@@ -146,9 +194,9 @@ public struct RecordStream<R: Record>: AsyncSequence, Sendable {
     }
 }
 
-/// The records a stream's producer (a thread holding a reader) hands to its consumer (a task): at most
-/// `capacity` waiting, the producer blocked while they are, the consumer suspended (not blocked) while there
-/// are none.
+/// The records a stream's producer (a thread holding a reader, or a task reading through `forEach`) hands to its
+/// consumer (a task): at most `capacity` waiting, the producer blocked (a thread) or suspended (a task) while
+/// they are, the consumer suspended (not blocked) while there are none.
 final class StreamBuffer<R: Record>: @unchecked Sendable {
     // `@unchecked`: every `var` is only touched under `condition`, which the producer thread waits on and the
     // consumer signals. A continuation is resumed by exactly one side: whoever takes it from `waiting` under the
@@ -167,6 +215,8 @@ final class StreamBuffer<R: Record>: @unchecked Sendable {
     private var failure: (any Error)?
     /// Whether the consumer is gone (cancelled, or the iterator dropped).
     private var isCancelledFlag = false
+    /// The async producer suspended in `push(_:) async` while the buffer is full.
+    private var suspendedProducer: CheckedContinuation<Void, Never>?
 
     init(capacity: Int) {
         self.capacity = capacity
@@ -206,6 +256,54 @@ final class StreamBuffer<R: Record>: @unchecked Sendable {
             condition.unlock()
         }
         return true
+    }
+
+    /// Hands `record` to the consumer from an async producer, suspending (not blocking) while `capacity` records
+    /// are not consumed yet; returns false (dropping `record`) when the consumer is gone, so the producer stops.
+    func push(_ record: R) async -> Bool {
+        while true {
+            switch offer(record) {
+            case .handedOver: return true
+            case .consumerGone: return false
+            case .full: await withCheckedContinuation { waitForRoom($0) }
+            }
+        }
+    }
+
+    private enum Offer { case handedOver, consumerGone, full }
+
+    /// `push`'s step under the lock: hands `record` over when there is room.
+    private func offer(_ record: R) -> Offer {
+        condition.lock()
+        guard !isCancelledFlag else {
+            condition.unlock()
+            return .consumerGone
+        }
+        guard records.count - head < capacity else {
+            condition.unlock()
+            return .full
+        }
+        if let consumer = waiting {
+            waiting = nil
+            condition.unlock()
+            consumer.resume(returning: record)
+        } else {
+            records.append(record)
+            condition.unlock()
+        }
+        return .handedOver
+    }
+
+    /// Resumes `producer` once there is room or the consumer is gone (at once when that is so already).
+    private func waitForRoom(_ producer: CheckedContinuation<Void, Never>) {
+        condition.lock()
+        if records.count - head < capacity || isCancelledFlag {
+            condition.unlock()
+            producer.resume()
+            return
+        }
+        suspendedProducer = producer
+        condition.unlock()
     }
 
     /// Ends the stream after the records handed over: with `error` when the producer failed.
@@ -250,9 +348,12 @@ final class StreamBuffer<R: Record>: @unchecked Sendable {
         head = 0
         let consumer = waiting
         waiting = nil
+        let producer = suspendedProducer
+        suspendedProducer = nil
         condition.broadcast()
         condition.unlock()
         consumer?.resume(throwing: CancellationError())
+        producer?.resume()
     }
 
     /// What `next()` returns without waiting, or nil when it has to wait. Called under the lock.
@@ -270,6 +371,8 @@ final class StreamBuffer<R: Record>: @unchecked Sendable {
                 head = 0
             }
             condition.signal()
+            suspendedProducer?.resume()
+            suspendedProducer = nil
             return .success(record)
         }
         guard isFinished else { return nil }
