@@ -62,6 +62,36 @@ struct DriftTests {
         #expect(try db.schemaVersion() == 0)
     }
 
+    /// Text forms that decode but that a typed filter, binding the storage's own form, would not match: adoption
+    /// refuses them, naming one; the forms the storages write are adopted.
+    @Test func adoptionRefusesTextFormsTheStorageDoesNotWrite() throws {
+        let directory = try TemporaryDirectory()
+        let db = try Database(path: directory.path("forms.sqlite"))
+        try db.migrate(ExampleSchema.self, hooks: [:])
+        var payment = Payment(paidAt: Date(timeIntervalSince1970: 1_700_000_000), reference: UUID(), externalID: UUID(), settled: true)
+        try payment.insert(db)
+        try db.execute(sql: "PRAGMA user_version = 0")
+        #expect(try db.migrate(ExampleSchema.self, adopting: .ifMatching) == .adopted(version: ExampleSchema.version))
+        try db.execute(sql: """
+            UPDATE payments SET settled = 'TRUE', external_id = lower(external_id), reference = upper(reference);
+            PRAGMA user_version = 0;
+            """)
+        let found = try Payment.find(db, payment.id ?? 0)
+        #expect(found?.settled == true)  // they decode: only a filter would go wrong
+        #expect(try Payment.filter(Payment.settled == true).count(db) == 0)
+        do {
+            _ = try db.migrate(ExampleSchema.self, adopting: .ifMatching)
+            Issue.record("adopted text forms the storages do not write")
+        } catch MigrationError.adoptionRefused(_, let storage) {
+            let columns = Set(storage.filter { $0.table == "payments" }.map(\.column))
+            #expect(columns == ["settled", "external_id", "reference"])
+            let settled = try #require(storage.first { $0.column == "settled" })
+            #expect(settled.sample == "'TRUE'")
+            #expect(settled.found == "other TEXT forms")
+        }
+        #expect(try db.schemaVersion() == 0)
+    }
+
     @Test func typeNullabilityDefaultKeyAndForeignKeyDifferences() throws {
         let directory = try TemporaryDirectory()
         let db = try Database(path: directory.path("drift.sqlite"))

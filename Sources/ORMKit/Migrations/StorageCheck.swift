@@ -36,31 +36,39 @@ enum StorageCheck {
     /// scan per column whose storage could be confused.
     static let sampleSize = 16
 
-    /// The columns whose stored values are of another storage class than their field's storage writes (text
-    /// dates under a field stored as REAL seconds, …), from a sample of each column's first non-NULL values:
-    /// declared types can agree while the values do not, and a typed filter would then compare REAL with TEXT and
-    /// answer wrong. Columns the file lacks are left to the drift check.
+    /// The columns whose stored values the field's storage would neither write nor match in a filter, from a
+    /// sample of each column's first non-NULL values: another storage class (text dates under a field stored as
+    /// REAL seconds), or a text form of its own class that it does not write — `'TRUE'` under `'true'`/`'false'`,
+    /// an uppercase UUID under lowercase text — which decode but which a typed filter, binding the storage's own
+    /// form, would not match. Declared types can agree while the values
+    /// do not. Columns the file lacks are left to the drift check.
     static func valueMismatches(_ schema: SchemaDefinition, _ conn: Connection) throws -> [StorageMismatch] {
         var result: [StorageMismatch] = []
         for table in schema.tables {
             for column in table.columns {
+                var declared: UnsafePointer<CChar>?
                 guard let storage = column.storage, let expected = StoredClass(storage: storage),
-                    sqlite3_table_column_metadata(conn.handle, "main", table.name, column.name, nil, nil, nil, nil, nil) == SQLITE_OK
+                    sqlite3_table_column_metadata(conn.handle, "main", table.name, column.name, &declared, nil, nil, nil, nil) == SQLITE_OK
                 else { continue }
+                let affinity = SQLiteAffinity(declaredType: declared.map { String(cString: $0) } ?? "")
                 let name = quoteIdentifier(column.name)
                 let sample = try conn.migrationRows(
-                    "SELECT typeof(\(name)), quote(\(name)) FROM \(quoteIdentifier(table.name)) WHERE \(name) IS NOT NULL LIMIT \(sampleSize)"
-                ) { row in (row.string(at: 0), row.string(at: 1)) }
-                guard let odd = sample.first(where: { !expected.accepts($0.0) }) else { continue }
+                    "SELECT typeof(\(name)), quote(\(name)), CAST(\(name) AS TEXT) FROM \(quoteIdentifier(table.name)) WHERE \(name) IS NOT NULL LIMIT \(sampleSize)"
+                ) { row in (storageClass: row.string(at: 0), quoted: row.string(at: 1), text: row.string(at: 2)) }
+                guard let odd = sample.first(where: { !expected.accepts($0.storageClass, text: $0.text, storage: storage, affinity: affinity) })
+                else { continue }
+                let sameClass = expected.accepts(odd.storageClass, text: nil, storage: storage, affinity: affinity)
                 result.append(StorageMismatch(
-                    table: table.name, column: column.name, expected: expected.description, found: odd.0.uppercased(),
-                    storage: storage, sample: odd.1))
+                    table: table.name, column: column.name,
+                    expected: sameClass ? "\(expected) in the form it writes" : expected.description,
+                    found: sameClass ? "other \(odd.storageClass.uppercased()) forms" : odd.storageClass.uppercased(),
+                    storage: storage, sample: odd.quoted))
             }
         }
         return result
     }
 
-    /// The storage classes (`typeof`) a field's storage writes.
+    /// The storage classes (`typeof`) a field's storage writes, and the text forms it writes.
     private enum StoredClass: CustomStringConvertible {
         case number, text, blob
 
@@ -77,12 +85,44 @@ enum StorageCheck {
             }
         }
 
-        func accepts(_ storageClass: String) -> Bool {
+        /// Whether a value of `storageClass` (and, for text, of the form `text`; nil: any form) is what the storage
+        /// writes or a filter on it matches. Numbers under `storage: text` pass in a column of numeric affinity,
+        /// where SQLite compares the bound text as a number (a `Decimal` on a `NUMERIC` column); not under date
+        /// text, which never converts.
+        func accepts(_ storageClass: String, text: String?, storage: String, affinity: SQLiteAffinity) -> Bool {
             switch self {
-            case .number: storageClass == "integer" || storageClass == "real"
-            case .text: storageClass == "text"
-            case .blob: storageClass == "blob"
+            case .number:
+                return storageClass == "integer" || storageClass == "real"
+            case .blob:
+                return storageClass == "blob"
+            case .text:
+                guard storageClass == "text" else {
+                    return storage == "text" && (storageClass == "integer" || storageClass == "real") && affinity != .text
+                        && affinity != .blob
+                }
+                guard let text else { return true }
+                return Self.isWrittenForm(text, storage: storage)
             }
+        }
+
+        /// Whether `text` is in the form the text storage `storage` writes, where a form it does not write would
+        /// still decode: booleans and UUIDs in another case.
+        private static func isWrittenForm(_ text: String, storage: String) -> Bool {
+            switch storage {
+            case "uppercaseText":
+                return !isUUIDShaped(text) || text == text.uppercased()
+            case "text":
+                let lowercase = text.lowercased()
+                return !(lowercase == "true" || lowercase == "false" || isUUIDShaped(text)) || text == lowercase
+            default:
+                return true
+            }
+        }
+
+        /// `8-4-4-4-12` hexadecimal digits.
+        private static func isUUIDShaped(_ text: String) -> Bool {
+            let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+            return parts.map(\.count) == [8, 4, 4, 4, 12] && parts.allSatisfy { $0.allSatisfy(\.isHexDigit) }
         }
 
         var description: String {
