@@ -243,19 +243,9 @@ final class StreamBuffer<R: Record>: @unchecked Sendable {
     func push(_ record: R) -> Bool {
         condition.lock()
         while records.count - head >= capacity, !isCancelledFlag { condition.wait() }
-        guard !isCancelledFlag else {
-            condition.unlock()
-            return false
-        }
-        if let consumer = waiting {
-            waiting = nil
-            condition.unlock()
-            consumer.resume(returning: record)
-        } else {
-            records.append(record)
-            condition.unlock()
-        }
-        return true
+        condition.unlock()
+        // There is room now: only this producer adds records.
+        return offer(record) == .handedOver
     }
 
     /// Hands `record` to the consumer from an async producer, suspending (not blocking) while `capacity` records
@@ -272,7 +262,7 @@ final class StreamBuffer<R: Record>: @unchecked Sendable {
 
     private enum Offer { case handedOver, consumerGone, full }
 
-    /// `push`'s step under the lock: hands `record` over when there is room.
+    /// Both `push` forms' step under the lock: hands `record` over when there is room.
     private func offer(_ record: R) -> Offer {
         condition.lock()
         guard !isCancelledFlag else {
