@@ -91,7 +91,7 @@ let package = Package(
         .testTarget(name: "ORMKitTests", dependencies: ["ORMKit", "TestSupport"]),
         // One behaviour suite run on both engines (SQLite files; PostgreSQL when ORMKIT_POSTGRES_URL is set).
         .testTarget(name: "ConformanceTests", dependencies: ["ORMKit", "ORMKitPostgres", "ExampleModels", "TestSupport"]),
-        .testTarget(name: "GeneratedTests", dependencies: ["ORMKit", "ExampleModels", "TestSupport"]),
+        .testTarget(name: "GeneratedTests", dependencies: ["ORMKit", "ORMSchema", "ExampleModels", "TestSupport"]),
         .testTarget(name: "RelationTests", dependencies: ["ORMKit", "ExampleModels", "TestSupport"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["ORMKit", "ExampleModels", "TestSupport", "FaultVFS"]),
         .testTarget(name: "ormgenTests", dependencies: ["ORMGenCore", "ormgen", "TestSupport"]),

@@ -5,7 +5,7 @@
 public import Foundation
 public import ORMKit
 
-private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_3
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_4
 
 public struct AuthorProfile: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var biography: Swift.String
@@ -41,11 +41,11 @@ extension AuthorProfile: ORMKit.KeyedRecord {
     public static let schema = ORMKit.TableSchema(
         name: "author_profiles",
         columns: [
-            ORMKit.ColumnSchema(name: "biography", type: "TEXT", isNullable: false, defaultSQL: "''", definition: "\"biography\" TEXT NOT NULL DEFAULT ''", postgresql: ORMKit.DialectColumn(type: "TEXT", defaultSQL: "''", definition: "\"biography\" TEXT NOT NULL DEFAULT ''")),
-            ORMKit.ColumnSchema(name: "photo", type: "BLOB", isNullable: true, definition: "\"photo\" BLOB", postgresql: ORMKit.DialectColumn(type: "BYTEA", definition: "\"photo\" BYTEA")),
-            ORMKit.ColumnSchema(name: "links", type: "TEXT", isNullable: false, definition: "\"links\" TEXT NOT NULL", postgresql: ORMKit.DialectColumn(type: "JSONB", definition: "\"links\" JSONB NOT NULL")),
-            ORMKit.ColumnSchema(name: "updated_at", type: "REAL", isNullable: false, storage: "referenceSeconds", defaultSQL: "((julianday('now') - 2451910.5) * 86400.0)", definition: "\"updated_at\" REAL NOT NULL DEFAULT ((julianday('now') - 2451910.5) * 86400.0)", postgresql: ORMKit.DialectColumn(type: "TIMESTAMPTZ", defaultSQL: "CURRENT_TIMESTAMP", definition: "\"updated_at\" TIMESTAMPTZ NOT NULL DEFAULT CURRENT_TIMESTAMP")),
-            ORMKit.ColumnSchema(name: "author_id", type: "INTEGER", isNullable: false, definition: "\"author_id\" INTEGER PRIMARY KEY NOT NULL REFERENCES \"authors\" (\"id\") ON DELETE CASCADE", postgresql: ORMKit.DialectColumn(type: "BIGINT", definition: "\"author_id\" BIGINT PRIMARY KEY CONSTRAINT \"author_profiles_author_id_fkey\" REFERENCES \"authors\" (\"id\") ON DELETE CASCADE")),
+            ORMKit.ColumnSchema(name: "biography", type: "TEXT", kind: .text, isNullable: false, defaultValue: .value(stored: .text(""), wire: .text(""))),
+            ORMKit.ColumnSchema(name: "photo", type: "BLOB", kind: .bytes, isNullable: true),
+            ORMKit.ColumnSchema(name: "links", type: "TEXT", kind: .json, isNullable: false),
+            ORMKit.ColumnSchema(name: "updated_at", type: "REAL", kind: .date, isNullable: false, storage: "referenceSeconds", defaultValue: .now),
+            ORMKit.ColumnSchema(name: "author_id", type: "INTEGER", kind: .integer, isNullable: false),
         ],
         primaryKey: ["author_id"],
         isAutoIncrement: false,
@@ -54,9 +54,7 @@ extension AuthorProfile: ORMKit.KeyedRecord {
         ],
         relations: [
             ORMKit.RelationSchema(name: "author", targetTable: "authors", kind: .belongsTo(columns: ["author_id"], targetColumns: ["id"], isOptional: false)),
-        ],
-        createTableSQL: "CREATE TABLE IF NOT EXISTS \"author_profiles\" (\n    \"biography\" TEXT NOT NULL DEFAULT '',\n    \"photo\" BLOB,\n    \"links\" TEXT NOT NULL,\n    \"updated_at\" REAL NOT NULL DEFAULT ((julianday('now') - 2451910.5) * 86400.0),\n    \"author_id\" INTEGER PRIMARY KEY NOT NULL REFERENCES \"authors\" (\"id\") ON DELETE CASCADE\n)",
-        postgresqlCreateTableSQL: "CREATE TABLE IF NOT EXISTS \"author_profiles\" (\n    \"biography\" TEXT NOT NULL DEFAULT '',\n    \"photo\" BYTEA,\n    \"links\" JSONB NOT NULL,\n    \"updated_at\" TIMESTAMPTZ NOT NULL DEFAULT CURRENT_TIMESTAMP,\n    \"author_id\" BIGINT PRIMARY KEY CONSTRAINT \"author_profiles_author_id_fkey\" REFERENCES \"authors\" (\"id\") ON DELETE CASCADE\n)"
+        ]
     )
 
     public init(row: ORMKit.Row) throws {

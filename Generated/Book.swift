@@ -5,7 +5,7 @@
 public import Foundation
 public import ORMKit
 
-private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_3
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_4
 
 public struct Book: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var isbn: Swift.String
@@ -97,32 +97,32 @@ extension Book: ORMKit.KeyedRecord {
     public static let schema = ORMKit.TableSchema(
         name: "books",
         columns: [
-            ORMKit.ColumnSchema(name: "isbn", type: "TEXT", isNullable: false, check: "length(isbn) IN (10, 13)", definition: "\"isbn\" TEXT PRIMARY KEY NOT NULL CHECK (length(isbn) IN (10, 13))", postgresql: ORMKit.DialectColumn(type: "TEXT", definition: "\"isbn\" TEXT PRIMARY KEY CONSTRAINT \"books_isbn_check\" CHECK (length(isbn) IN (10, 13))")),
-            ORMKit.ColumnSchema(name: "title", type: "TEXT", isNullable: false, definition: "\"title\" TEXT NOT NULL", postgresql: ORMKit.DialectColumn(type: "TEXT", definition: "\"title\" TEXT NOT NULL")),
-            ORMKit.ColumnSchema(name: "genre", type: "TEXT", isNullable: false, defaultSQL: "'fiction'", definition: "\"genre\" TEXT NOT NULL DEFAULT 'fiction'", postgresql: ORMKit.DialectColumn(type: "TEXT", defaultSQL: "'fiction'", definition: "\"genre\" TEXT NOT NULL DEFAULT 'fiction' CONSTRAINT \"books_genre_enum_check\" CHECK (\"genre\" IN ('fiction', 'science', 'history', 'poetry'))")),
-            ORMKit.ColumnSchema(name: "format", type: "INTEGER", isNullable: false, defaultSQL: "2", definition: "\"format\" INTEGER NOT NULL DEFAULT 2", postgresql: ORMKit.DialectColumn(type: "BIGINT", defaultSQL: "2", definition: "\"format\" BIGINT NOT NULL DEFAULT 2 CONSTRAINT \"books_format_enum_check\" CHECK (\"format\" IN (1, 2, 3))")),
-            ORMKit.ColumnSchema(name: "pages", type: "INTEGER", isNullable: true, definition: "\"pages\" INTEGER", postgresql: ORMKit.DialectColumn(type: "INTEGER", definition: "\"pages\" INTEGER")),
-            ORMKit.ColumnSchema(name: "price", type: "TEXT", isNullable: true, storage: "text", definition: "\"price\" TEXT", postgresql: ORMKit.DialectColumn(type: "NUMERIC", definition: "\"price\" NUMERIC")),
-            ORMKit.ColumnSchema(name: "weight", type: "REAL", isNullable: true, definition: "\"weight\" REAL", postgresql: ORMKit.DialectColumn(type: "REAL", definition: "\"weight\" REAL")),
-            ORMKit.ColumnSchema(name: "tags", type: "TEXT", isNullable: false, definition: "\"tags\" TEXT NOT NULL", postgresql: ORMKit.DialectColumn(type: "JSONB", definition: "\"tags\" JSONB NOT NULL")),
-            ORMKit.ColumnSchema(name: "cover", type: "BLOB", isNullable: true, definition: "\"cover\" BLOB", postgresql: ORMKit.DialectColumn(type: "BYTEA", definition: "\"cover\" BYTEA")),
-            ORMKit.ColumnSchema(name: "link", type: "TEXT", isNullable: true, definition: "\"link\" TEXT", postgresql: ORMKit.DialectColumn(type: "TEXT", definition: "\"link\" TEXT")),
-            ORMKit.ColumnSchema(name: "uid", type: "BLOB", isNullable: false, storage: "blob", definition: "\"uid\" BLOB NOT NULL", postgresql: ORMKit.DialectColumn(type: "UUID", definition: "\"uid\" UUID NOT NULL")),
-            ORMKit.ColumnSchema(name: "shelf_row", type: "INTEGER", isNullable: false, definition: "\"shelf_row\" INTEGER NOT NULL", postgresql: ORMKit.DialectColumn(type: "BIGINT", definition: "\"shelf_row\" BIGINT NOT NULL")),
-            ORMKit.ColumnSchema(name: "shelf_column", type: "INTEGER", isNullable: false, definition: "\"shelf_column\" INTEGER NOT NULL", postgresql: ORMKit.DialectColumn(type: "BIGINT", definition: "\"shelf_column\" BIGINT NOT NULL")),
-            ORMKit.ColumnSchema(name: "shelf_room", type: "TEXT", isNullable: false, defaultSQL: "'main'", definition: "\"shelf_room\" TEXT NOT NULL DEFAULT 'main'", postgresql: ORMKit.DialectColumn(type: "TEXT", defaultSQL: "'main'", definition: "\"shelf_room\" TEXT NOT NULL DEFAULT 'main'")),
-            ORMKit.ColumnSchema(name: "color", type: "TEXT", isNullable: false, definition: "\"color\" TEXT NOT NULL", postgresql: ORMKit.DialectColumn(type: "TEXT", definition: "\"color\" TEXT NOT NULL")),
-            ORMKit.ColumnSchema(name: "added_on", type: "REAL", isNullable: false, storage: "referenceSeconds", defaultSQL: "((julianday('now') - 2451910.5) * 86400.0)", definition: "\"added_on\" REAL NOT NULL DEFAULT ((julianday('now') - 2451910.5) * 86400.0)", postgresql: ORMKit.DialectColumn(type: "TIMESTAMPTZ", defaultSQL: "CURRENT_TIMESTAMP", definition: "\"added_on\" TIMESTAMPTZ NOT NULL DEFAULT CURRENT_TIMESTAMP")),
-            ORMKit.ColumnSchema(name: "copies", type: "INTEGER", isNullable: false, defaultSQL: "1", check: "copies >= 0", definition: "\"copies\" INTEGER NOT NULL DEFAULT 1 CHECK (copies >= 0)", postgresql: ORMKit.DialectColumn(type: "BIGINT", defaultSQL: "1", definition: "\"copies\" BIGINT NOT NULL DEFAULT 1 CONSTRAINT \"books_copies_check\" CHECK (copies >= 0)")),
-            ORMKit.ColumnSchema(name: "author_id", type: "INTEGER", isNullable: false, definition: "\"author_id\" INTEGER NOT NULL REFERENCES \"authors\" (\"id\") ON DELETE CASCADE ON UPDATE CASCADE", postgresql: ORMKit.DialectColumn(type: "BIGINT", definition: "\"author_id\" BIGINT NOT NULL CONSTRAINT \"books_author_id_fkey\" REFERENCES \"authors\" (\"id\") ON DELETE CASCADE ON UPDATE CASCADE")),
-            ORMKit.ColumnSchema(name: "translator_id", type: "INTEGER", isNullable: true, definition: "\"translator_id\" INTEGER REFERENCES \"authors\" (\"id\") ON DELETE SET NULL", postgresql: ORMKit.DialectColumn(type: "BIGINT", definition: "\"translator_id\" BIGINT CONSTRAINT \"books_translator_id_fkey\" REFERENCES \"authors\" (\"id\") ON DELETE SET NULL")),
-            ORMKit.ColumnSchema(name: "series_id", type: "INTEGER", isNullable: true, definition: "\"series_id\" INTEGER REFERENCES \"series\" (\"id\") ON DELETE RESTRICT", postgresql: ORMKit.DialectColumn(type: "BIGINT", definition: "\"series_id\" BIGINT CONSTRAINT \"books_series_id_fkey\" REFERENCES \"series\" (\"id\") ON DELETE RESTRICT")),
+            ORMKit.ColumnSchema(name: "isbn", type: "TEXT", kind: .text, isNullable: false, check: "length(isbn) IN (10, 13)"),
+            ORMKit.ColumnSchema(name: "title", type: "TEXT", kind: .text, isNullable: false),
+            ORMKit.ColumnSchema(name: "genre", type: "TEXT", kind: .enumeration(isIntegerRaw: false, rawValues: ["fiction", "science", "history", "poetry"]), isNullable: false, defaultValue: .value(stored: .text("fiction"), wire: .text("fiction"))),
+            ORMKit.ColumnSchema(name: "format", type: "INTEGER", kind: .enumeration(isIntegerRaw: true, rawValues: ["1", "2", "3"]), isNullable: false, defaultValue: .value(stored: .integer(2), wire: .integer(2))),
+            ORMKit.ColumnSchema(name: "pages", type: "INTEGER", kind: .integer32, isNullable: true),
+            ORMKit.ColumnSchema(name: "price", type: "TEXT", kind: .decimal(scale: nil), isNullable: true, storage: "text"),
+            ORMKit.ColumnSchema(name: "weight", type: "REAL", kind: .float, isNullable: true),
+            ORMKit.ColumnSchema(name: "tags", type: "TEXT", kind: .json, isNullable: false),
+            ORMKit.ColumnSchema(name: "cover", type: "BLOB", kind: .bytes, isNullable: true),
+            ORMKit.ColumnSchema(name: "link", type: "TEXT", kind: .text, isNullable: true),
+            ORMKit.ColumnSchema(name: "uid", type: "BLOB", kind: .uuid, isNullable: false, storage: "blob"),
+            ORMKit.ColumnSchema(name: "shelf_row", type: "INTEGER", kind: .integer, isNullable: false),
+            ORMKit.ColumnSchema(name: "shelf_column", type: "INTEGER", kind: .integer, isNullable: false),
+            ORMKit.ColumnSchema(name: "shelf_room", type: "TEXT", kind: .text, isNullable: false, defaultValue: .value(stored: .text("main"), wire: .text("main"))),
+            ORMKit.ColumnSchema(name: "color", type: "TEXT", kind: .converter(sqlType: "TEXT"), isNullable: false),
+            ORMKit.ColumnSchema(name: "added_on", type: "REAL", kind: .date, isNullable: false, storage: "referenceSeconds", defaultValue: .now),
+            ORMKit.ColumnSchema(name: "copies", type: "INTEGER", kind: .integer, isNullable: false, defaultValue: .value(stored: .integer(1), wire: .integer(1)), check: "copies >= 0"),
+            ORMKit.ColumnSchema(name: "author_id", type: "INTEGER", kind: .integer, isNullable: false),
+            ORMKit.ColumnSchema(name: "translator_id", type: "INTEGER", kind: .integer, isNullable: true),
+            ORMKit.ColumnSchema(name: "series_id", type: "INTEGER", kind: .integer, isNullable: true),
         ],
         primaryKey: ["isbn"],
         isAutoIncrement: false,
         indexes: [
-            ORMKit.IndexSchema(name: "books_title", columns: ["title"], isUnique: false, sql: "CREATE INDEX IF NOT EXISTS \"books_title\" ON \"books\" (\"title\")"),
-            ORMKit.IndexSchema(name: "books_genre_format", columns: ["genre", "format"], isUnique: false, sql: "CREATE INDEX IF NOT EXISTS \"books_genre_format\" ON \"books\" (\"genre\", \"format\")"),
+            ORMKit.IndexSchema(name: "books_title", columns: ["title"], isUnique: false),
+            ORMKit.IndexSchema(name: "books_genre_format", columns: ["genre", "format"], isUnique: false),
         ],
         foreignKeys: [
             ORMKit.ForeignKeySchema(columns: ["author_id"], targetTable: "authors", targetColumns: ["id"], onDelete: .cascade, onUpdate: .cascade),
@@ -135,9 +135,7 @@ extension Book: ORMKit.KeyedRecord {
             ORMKit.RelationSchema(name: "series", targetTable: "series", kind: .belongsTo(columns: ["series_id"], targetColumns: ["id"], isOptional: true)),
             ORMKit.RelationSchema(name: "readers", targetTable: "readers", kind: .manyToMany(joinTable: "book_readers", columns: ["isbn"], joinColumns: ["book_isbn"], targetColumns: ["id"], joinTargetColumns: ["reader_id"], positionColumn: nil)),
             ORMKit.RelationSchema(name: "loans", targetTable: "loan", kind: .hasMany(columns: ["isbn"], targetColumns: ["book_isbn"])),
-        ],
-        createTableSQL: "CREATE TABLE IF NOT EXISTS \"books\" (\n    \"isbn\" TEXT PRIMARY KEY NOT NULL CHECK (length(isbn) IN (10, 13)),\n    \"title\" TEXT NOT NULL,\n    \"genre\" TEXT NOT NULL DEFAULT 'fiction',\n    \"format\" INTEGER NOT NULL DEFAULT 2,\n    \"pages\" INTEGER,\n    \"price\" TEXT,\n    \"weight\" REAL,\n    \"tags\" TEXT NOT NULL,\n    \"cover\" BLOB,\n    \"link\" TEXT,\n    \"uid\" BLOB NOT NULL,\n    \"shelf_row\" INTEGER NOT NULL,\n    \"shelf_column\" INTEGER NOT NULL,\n    \"shelf_room\" TEXT NOT NULL DEFAULT 'main',\n    \"color\" TEXT NOT NULL,\n    \"added_on\" REAL NOT NULL DEFAULT ((julianday('now') - 2451910.5) * 86400.0),\n    \"copies\" INTEGER NOT NULL DEFAULT 1 CHECK (copies >= 0),\n    \"author_id\" INTEGER NOT NULL REFERENCES \"authors\" (\"id\") ON DELETE CASCADE ON UPDATE CASCADE,\n    \"translator_id\" INTEGER REFERENCES \"authors\" (\"id\") ON DELETE SET NULL,\n    \"series_id\" INTEGER REFERENCES \"series\" (\"id\") ON DELETE RESTRICT\n)",
-        postgresqlCreateTableSQL: "CREATE TABLE IF NOT EXISTS \"books\" (\n    \"isbn\" TEXT PRIMARY KEY CONSTRAINT \"books_isbn_check\" CHECK (length(isbn) IN (10, 13)),\n    \"title\" TEXT NOT NULL,\n    \"genre\" TEXT NOT NULL DEFAULT 'fiction' CONSTRAINT \"books_genre_enum_check\" CHECK (\"genre\" IN ('fiction', 'science', 'history', 'poetry')),\n    \"format\" BIGINT NOT NULL DEFAULT 2 CONSTRAINT \"books_format_enum_check\" CHECK (\"format\" IN (1, 2, 3)),\n    \"pages\" INTEGER,\n    \"price\" NUMERIC,\n    \"weight\" REAL,\n    \"tags\" JSONB NOT NULL,\n    \"cover\" BYTEA,\n    \"link\" TEXT,\n    \"uid\" UUID NOT NULL,\n    \"shelf_row\" BIGINT NOT NULL,\n    \"shelf_column\" BIGINT NOT NULL,\n    \"shelf_room\" TEXT NOT NULL DEFAULT 'main',\n    \"color\" TEXT NOT NULL,\n    \"added_on\" TIMESTAMPTZ NOT NULL DEFAULT CURRENT_TIMESTAMP,\n    \"copies\" BIGINT NOT NULL DEFAULT 1 CONSTRAINT \"books_copies_check\" CHECK (copies >= 0),\n    \"author_id\" BIGINT NOT NULL CONSTRAINT \"books_author_id_fkey\" REFERENCES \"authors\" (\"id\") ON DELETE CASCADE ON UPDATE CASCADE,\n    \"translator_id\" BIGINT CONSTRAINT \"books_translator_id_fkey\" REFERENCES \"authors\" (\"id\") ON DELETE SET NULL,\n    \"series_id\" BIGINT CONSTRAINT \"books_series_id_fkey\" REFERENCES \"series\" (\"id\") ON DELETE RESTRICT\n)"
+        ]
     )
 
     public init(row: ORMKit.Row) throws {

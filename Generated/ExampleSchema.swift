@@ -5,7 +5,7 @@
 import Foundation
 public import ORMKit
 
-private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_3
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_4
 
 /// Every table, migration and seed row of the schema; pass it to the runtime to create or migrate a database.
 public enum ExampleSchema: ORMKit.DatabaseSchema {
@@ -33,7 +33,7 @@ public enum ExampleSchema: ORMKit.DatabaseSchema {
                 .renameColumn(table: "authors", from: "full_name", to: "name"),
                 .renameTable(from: "patron", to: "readers"),
                 .dropColumn(table: "books", column: "legacy_code"),
-                .addIndex(table: "books", index: ORMKit.IndexSchema(name: "books_genre_format", columns: ["genre", "format"], isUnique: false, sql: "CREATE INDEX IF NOT EXISTS \"books_genre_format\" ON \"books\" (\"genre\", \"format\")")),
+                .addIndex(table: "books", index: ORMKit.IndexSchema(name: "books_genre_format", columns: ["genre", "format"], isUnique: false)),
             ]
         ),
         ORMKit.Migration(
@@ -43,7 +43,7 @@ public enum ExampleSchema: ORMKit.DatabaseSchema {
                 .alterColumn(table: "books", column: "price"),
                 .sql("UPDATE authors SET rating = 0 WHERE rating IS NULL"),
                 .alterColumn(table: "authors", column: "rating"),
-                .addIndex(table: "readers", index: ORMKit.IndexSchema(name: "readers_level", columns: ["level"], isUnique: false, sql: "CREATE INDEX IF NOT EXISTS \"readers_level\" ON \"readers\" (\"level\")")),
+                .addIndex(table: "readers", index: ORMKit.IndexSchema(name: "readers_level", columns: ["level"], isUnique: false)),
                 .dropIndex(name: "series_is_complete"),
                 .hook("backfillReaderTokens"),
             ]
@@ -51,78 +51,48 @@ public enum ExampleSchema: ORMKit.DatabaseSchema {
     ]
 
     public static let seed: [ORMKit.SeedRow] = [
-        ORMKit.SeedRow(table: "authors", columns: ["id", "name", "email", "rating", "is_active"], values: [.integer(1), .text("Anonymous"), .text("anon@example.org"), .real(0), .integer(1)], postgresqlValues: [.integer(1), .text("Anonymous"), .text("anon@example.org"), .double(0), .bool(true)]),
-        ORMKit.SeedRow(table: "authors", columns: ["id", "name", "email", "born", "rating", "is_active", "website"], values: [.integer(2), .text("Ursula K. Le Guin"), .text("ursula@example.org"), .real(-2246832000), .real(4.9), .integer(1), .text("https://www.ursulakleguin.com")], postgresqlValues: [.integer(2), .text("Ursula K. Le Guin"), .text("ursula@example.org"), .timestamp(Foundation.Date(timeIntervalSinceReferenceDate: -2246832000)), .double(4.9), .bool(true), .text("https://www.ursulakleguin.com")]),
-        ORMKit.SeedRow(table: "readers", columns: ["id", "card_number", "name", "member_since", "token", "level"], values: [.integer(1), .integer(1001), .text("Ged"), .real(599529600), .blob(Foundation.Data([0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00])), .text("staff")], postgresqlValues: [.integer(1), .integer(1001), .text("Ged"), .timestamp(Foundation.Date(timeIntervalSinceReferenceDate: 599529600)), .uuid(Foundation.UUID(uuid: (0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00))), .text("staff")]),
-        ORMKit.SeedRow(table: "order", columns: ["default", "count", "group", "class", "index", "all"], values: [.integer(0), .integer(2), .text("walk-in"), .text("express"), .integer(1), .integer(1)], postgresqlValues: [.bool(false), .integer(2), .text("walk-in"), .text("express"), .integer(1), .bool(true)]),
-        ORMKit.SeedRow(table: "series", columns: ["id", "title", "is_complete"], values: [.integer(1), .text("Earthsea"), .integer(0)], postgresqlValues: [.integer(1), .text("Earthsea"), .bool(false)]),
-        ORMKit.SeedRow(table: "books", columns: ["isbn", "title", "genre", "format", "pages", "price", "tags", "uid", "shelf_row", "shelf_column", "shelf_room", "color", "copies", "author_id", "series_id"], values: [.text("9780553383041"), .text("A Wizard of Earthsea"), .text("fiction"), .integer(2), .integer(183), .text("8.99"), .text("[\"fantasy\",\"classic\"]"), .blob(Foundation.Data([0x6F, 0x1C, 0x0B, 0x5E, 0x8D, 0x2A, 0x4C, 0x5E, 0x9B, 0x1F, 0x2A, 0x3D, 0x4E, 0x5F, 0x6A, 0x7B])), .integer(3), .integer(7), .text("main"), .text("#336699"), .integer(1), .integer(2), .integer(1)], postgresqlValues: [.text("9780553383041"), .text("A Wizard of Earthsea"), .text("fiction"), .integer(2), .integer(183), .decimal(Foundation.Decimal(sign: .plus, exponent: -2, significand: 899)), .json("[\"fantasy\",\"classic\"]"), .uuid(Foundation.UUID(uuid: (0x6F, 0x1C, 0x0B, 0x5E, 0x8D, 0x2A, 0x4C, 0x5E, 0x9B, 0x1F, 0x2A, 0x3D, 0x4E, 0x5F, 0x6A, 0x7B))), .integer(3), .integer(7), .text("main"), .text("#336699"), .integer(1), .integer(2), .integer(1)]),
-    ]
-
-    /// The full DDL in creation order: each `CREATE TABLE` followed by its `CREATE INDEX` statements.
-    public static let createStatements: [Swift.String] = [
-        "CREATE TABLE IF NOT EXISTS \"authors\" (\n    \"id\" INTEGER PRIMARY KEY,\n    \"name\" TEXT NOT NULL,\n    \"email\" TEXT NOT NULL UNIQUE,\n    \"born\" REAL,\n    \"rating\" REAL NOT NULL DEFAULT 0 CHECK (rating >= 0 AND rating <= 5),\n    \"nick_name\" TEXT,\n    \"is_active\" INTEGER NOT NULL DEFAULT 1,\n    \"website\" TEXT\n)",
-        "CREATE INDEX IF NOT EXISTS \"authors_name\" ON \"authors\" (\"name\")",
-        "CREATE UNIQUE INDEX IF NOT EXISTS \"authors_name_born\" ON \"authors\" (\"name\", \"born\")",
-        "CREATE TABLE IF NOT EXISTS \"author_profiles\" (\n    \"biography\" TEXT NOT NULL DEFAULT '',\n    \"photo\" BLOB,\n    \"links\" TEXT NOT NULL,\n    \"updated_at\" REAL NOT NULL DEFAULT ((julianday('now') - 2451910.5) * 86400.0),\n    \"author_id\" INTEGER PRIMARY KEY NOT NULL REFERENCES \"authors\" (\"id\") ON DELETE CASCADE\n)",
-        "CREATE TABLE IF NOT EXISTS \"readers\" (\n    \"id\" INTEGER PRIMARY KEY,\n    \"card_number\" INTEGER NOT NULL UNIQUE,\n    \"name\" TEXT NOT NULL,\n    \"email\" TEXT UNIQUE,\n    \"member_since\" REAL NOT NULL DEFAULT 599529600,\n    \"token\" BLOB NOT NULL DEFAULT X'00000000000000000000000000000000',\n    \"favorite_color\",\n    \"level\" TEXT NOT NULL DEFAULT 'basic',\n    \"preferences\" TEXT,\n    \"referrer_id\" INTEGER REFERENCES \"readers\" (\"id\") ON DELETE SET DEFAULT\n)",
-        "CREATE INDEX IF NOT EXISTS \"readers_level\" ON \"readers\" (\"level\")",
-        "CREATE TABLE IF NOT EXISTS \"order\" (\n    \"id\" INTEGER PRIMARY KEY,\n    \"default\" INTEGER NOT NULL DEFAULT 0,\n    \"count\" INTEGER NOT NULL,\n    \"filter\" TEXT,\n    \"group\" TEXT NOT NULL DEFAULT 'none',\n    \"self\" TEXT,\n    \"class\" TEXT NOT NULL DEFAULT 'default',\n    \"index\" INTEGER NOT NULL,\n    \"limit\" INTEGER,\n    \"all\" INTEGER NOT NULL DEFAULT 1,\n    \"select\" REAL,\n    \"where\" TEXT,\n    \"reader_id\" INTEGER REFERENCES \"readers\" (\"id\")\n)",
-        "CREATE INDEX IF NOT EXISTS \"order_index\" ON \"order\" (\"index\")",
-        "CREATE TABLE IF NOT EXISTS \"reading_lists\" (\n    \"id\" INTEGER PRIMARY KEY,\n    \"title\" TEXT NOT NULL,\n    \"is_public\" INTEGER NOT NULL DEFAULT 0,\n    \"owner_id\" INTEGER REFERENCES \"readers\" (\"id\") ON DELETE CASCADE\n)",
-        "CREATE TABLE IF NOT EXISTS \"receipts\" (\n    \"code\" TEXT PRIMARY KEY NOT NULL,\n    \"issued_on\" DATE NOT NULL\n)",
-        "CREATE TABLE IF NOT EXISTS \"payments\" (\n    \"id\" INTEGER PRIMARY KEY,\n    \"paid_at\" DATETIME NOT NULL,\n    \"due_on\" TEXT,\n    \"recorded_at\" INTEGER NOT NULL DEFAULT (CAST((julianday('now') - 2440587.5) * 86400000.0 AS INTEGER)),\n    \"legacy_at\" REAL,\n    \"julian\" REAL,\n    \"amount\" INTEGER NOT NULL DEFAULT 0,\n    \"rate\" NUMERIC(10,4),\n    \"reference\" TEXT NOT NULL,\n    \"external_id\" TEXT,\n    \"settled\" TEXT NOT NULL DEFAULT 'false',\n    \"memo\" NVARCHAR(160),\n    \"loan_reader_id\" INTEGER REFERENCES \"readers\" (\"id\") ON DELETE SET NULL,\n    \"receipt_id\" TEXT REFERENCES \"receipts\" (\"code\")\n)",
-        "CREATE INDEX IF NOT EXISTS \"payments_paid_at\" ON \"payments\" (\"paid_at\")",
-        "CREATE INDEX IF NOT EXISTS \"payments_amount\" ON \"payments\" (\"amount\")",
-        "CREATE TABLE IF NOT EXISTS \"series\" (\n    \"id\" INTEGER PRIMARY KEY,\n    \"title\" TEXT NOT NULL UNIQUE,\n    \"is_complete\" INTEGER NOT NULL DEFAULT 0\n)",
-        "CREATE TABLE IF NOT EXISTS \"books\" (\n    \"isbn\" TEXT PRIMARY KEY NOT NULL CHECK (length(isbn) IN (10, 13)),\n    \"title\" TEXT NOT NULL,\n    \"genre\" TEXT NOT NULL DEFAULT 'fiction',\n    \"format\" INTEGER NOT NULL DEFAULT 2,\n    \"pages\" INTEGER,\n    \"price\" TEXT,\n    \"weight\" REAL,\n    \"tags\" TEXT NOT NULL,\n    \"cover\" BLOB,\n    \"link\" TEXT,\n    \"uid\" BLOB NOT NULL,\n    \"shelf_row\" INTEGER NOT NULL,\n    \"shelf_column\" INTEGER NOT NULL,\n    \"shelf_room\" TEXT NOT NULL DEFAULT 'main',\n    \"color\" TEXT NOT NULL,\n    \"added_on\" REAL NOT NULL DEFAULT ((julianday('now') - 2451910.5) * 86400.0),\n    \"copies\" INTEGER NOT NULL DEFAULT 1 CHECK (copies >= 0),\n    \"author_id\" INTEGER NOT NULL REFERENCES \"authors\" (\"id\") ON DELETE CASCADE ON UPDATE CASCADE,\n    \"translator_id\" INTEGER REFERENCES \"authors\" (\"id\") ON DELETE SET NULL,\n    \"series_id\" INTEGER REFERENCES \"series\" (\"id\") ON DELETE RESTRICT\n)",
-        "CREATE INDEX IF NOT EXISTS \"books_title\" ON \"books\" (\"title\")",
-        "CREATE INDEX IF NOT EXISTS \"books_genre_format\" ON \"books\" (\"genre\", \"format\")",
-        "CREATE TABLE IF NOT EXISTS \"book_readers\" (\n    \"book_isbn\" TEXT NOT NULL REFERENCES \"books\" (\"isbn\") ON DELETE CASCADE,\n    \"reader_id\" INTEGER NOT NULL REFERENCES \"readers\" (\"id\") ON DELETE CASCADE,\n    PRIMARY KEY (\"book_isbn\", \"reader_id\")\n)",
-        "CREATE INDEX IF NOT EXISTS \"book_readers_reader_id\" ON \"book_readers\" (\"reader_id\")",
-        "CREATE TABLE IF NOT EXISTS \"reading_lists_books\" (\n    \"reading_list_id\" INTEGER NOT NULL REFERENCES \"reading_lists\" (\"id\") ON DELETE CASCADE,\n    \"book_isbn\" TEXT NOT NULL REFERENCES \"books\" (\"isbn\") ON DELETE CASCADE,\n    \"position\" INTEGER NOT NULL DEFAULT 0,\n    PRIMARY KEY (\"reading_list_id\", \"book_isbn\")\n)",
-        "CREATE INDEX IF NOT EXISTS \"reading_lists_books_book_isbn\" ON \"reading_lists_books\" (\"book_isbn\")",
-        "CREATE TABLE IF NOT EXISTS \"loan\" (\n    \"loaned_at\" REAL NOT NULL,\n    \"due_at\" REAL NOT NULL,\n    \"returned_at\" REAL,\n    \"fee\" TEXT NOT NULL DEFAULT '0.50',\n    \"renewals\" INTEGER NOT NULL DEFAULT 0 CHECK (renewals <= 3),\n    \"book_isbn\" TEXT NOT NULL REFERENCES \"books\" (\"isbn\") ON DELETE RESTRICT,\n    \"reader_id\" INTEGER NOT NULL REFERENCES \"readers\" (\"id\") ON DELETE CASCADE,\n    PRIMARY KEY (\"book_isbn\", \"reader_id\", \"loaned_at\")\n)",
+        ORMKit.SeedRow(table: "authors", columns: ["id", "name", "email", "rating", "is_active"], values: [.integer(1), .text("Anonymous"), .text("anon@example.org"), .real(0), .integer(1)], wireValues: [.integer(1), .text("Anonymous"), .text("anon@example.org"), .double(0), .bool(true)]),
+        ORMKit.SeedRow(table: "authors", columns: ["id", "name", "email", "born", "rating", "is_active", "website"], values: [.integer(2), .text("Ursula K. Le Guin"), .text("ursula@example.org"), .real(-2246832000), .real(4.9), .integer(1), .text("https://www.ursulakleguin.com")], wireValues: [.integer(2), .text("Ursula K. Le Guin"), .text("ursula@example.org"), .timestamp(Foundation.Date(timeIntervalSinceReferenceDate: -2246832000)), .double(4.9), .bool(true), .text("https://www.ursulakleguin.com")]),
+        ORMKit.SeedRow(table: "readers", columns: ["id", "card_number", "name", "member_since", "token", "level"], values: [.integer(1), .integer(1001), .text("Ged"), .real(599529600), .blob(Foundation.Data([0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00])), .text("staff")], wireValues: [.integer(1), .integer(1001), .text("Ged"), .timestamp(Foundation.Date(timeIntervalSinceReferenceDate: 599529600)), .uuid(Foundation.UUID(uuid: (0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00))), .text("staff")]),
+        ORMKit.SeedRow(table: "order", columns: ["default", "count", "group", "class", "index", "all"], values: [.integer(0), .integer(2), .text("walk-in"), .text("express"), .integer(1), .integer(1)], wireValues: [.bool(false), .integer(2), .text("walk-in"), .text("express"), .integer(1), .bool(true)]),
+        ORMKit.SeedRow(table: "series", columns: ["id", "title", "is_complete"], values: [.integer(1), .text("Earthsea"), .integer(0)], wireValues: [.integer(1), .text("Earthsea"), .bool(false)]),
+        ORMKit.SeedRow(table: "books", columns: ["isbn", "title", "genre", "format", "pages", "price", "tags", "uid", "shelf_row", "shelf_column", "shelf_room", "color", "copies", "author_id", "series_id"], values: [.text("9780553383041"), .text("A Wizard of Earthsea"), .text("fiction"), .integer(2), .integer(183), .text("8.99"), .text("[\"fantasy\",\"classic\"]"), .blob(Foundation.Data([0x6F, 0x1C, 0x0B, 0x5E, 0x8D, 0x2A, 0x4C, 0x5E, 0x9B, 0x1F, 0x2A, 0x3D, 0x4E, 0x5F, 0x6A, 0x7B])), .integer(3), .integer(7), .text("main"), .text("#336699"), .integer(1), .integer(2), .integer(1)], wireValues: [.text("9780553383041"), .text("A Wizard of Earthsea"), .text("fiction"), .integer(2), .integer(183), .decimal(Foundation.Decimal(sign: .plus, exponent: -2, significand: 899)), .json("[\"fantasy\",\"classic\"]"), .uuid(Foundation.UUID(uuid: (0x6F, 0x1C, 0x0B, 0x5E, 0x8D, 0x2A, 0x4C, 0x5E, 0x9B, 0x1F, 0x2A, 0x3D, 0x4E, 0x5F, 0x6A, 0x7B))), .integer(3), .integer(7), .text("main"), .text("#336699"), .integer(1), .integer(2), .integer(1)]),
     ]
 
     /// The join table of the manyToMany relation between Book and Reader.
     public static let bookReaders = ORMKit.TableSchema(
         name: "book_readers",
         columns: [
-            ORMKit.ColumnSchema(name: "book_isbn", type: "TEXT", isNullable: false, definition: "\"book_isbn\" TEXT NOT NULL REFERENCES \"books\" (\"isbn\") ON DELETE CASCADE", postgresql: ORMKit.DialectColumn(type: "TEXT", definition: "\"book_isbn\" TEXT NOT NULL CONSTRAINT \"book_readers_book_isbn_fkey\" REFERENCES \"books\" (\"isbn\") ON DELETE CASCADE")),
-            ORMKit.ColumnSchema(name: "reader_id", type: "INTEGER", isNullable: false, definition: "\"reader_id\" INTEGER NOT NULL REFERENCES \"readers\" (\"id\") ON DELETE CASCADE", postgresql: ORMKit.DialectColumn(type: "BIGINT", definition: "\"reader_id\" BIGINT NOT NULL CONSTRAINT \"book_readers_reader_id_fkey\" REFERENCES \"readers\" (\"id\") ON DELETE CASCADE")),
+            ORMKit.ColumnSchema(name: "book_isbn", type: "TEXT", kind: .text, isNullable: false),
+            ORMKit.ColumnSchema(name: "reader_id", type: "INTEGER", kind: .integer, isNullable: false),
         ],
         primaryKey: ["book_isbn", "reader_id"],
         isAutoIncrement: false,
         indexes: [
-            ORMKit.IndexSchema(name: "book_readers_reader_id", columns: ["reader_id"], isUnique: false, sql: "CREATE INDEX IF NOT EXISTS \"book_readers_reader_id\" ON \"book_readers\" (\"reader_id\")"),
+            ORMKit.IndexSchema(name: "book_readers_reader_id", columns: ["reader_id"], isUnique: false),
         ],
         foreignKeys: [
             ORMKit.ForeignKeySchema(columns: ["book_isbn"], targetTable: "books", targetColumns: ["isbn"], onDelete: .cascade, onUpdate: .noAction),
             ORMKit.ForeignKeySchema(columns: ["reader_id"], targetTable: "readers", targetColumns: ["id"], onDelete: .cascade, onUpdate: .noAction),
-        ],
-        createTableSQL: "CREATE TABLE IF NOT EXISTS \"book_readers\" (\n    \"book_isbn\" TEXT NOT NULL REFERENCES \"books\" (\"isbn\") ON DELETE CASCADE,\n    \"reader_id\" INTEGER NOT NULL REFERENCES \"readers\" (\"id\") ON DELETE CASCADE,\n    PRIMARY KEY (\"book_isbn\", \"reader_id\")\n)",
-        postgresqlCreateTableSQL: "CREATE TABLE IF NOT EXISTS \"book_readers\" (\n    \"book_isbn\" TEXT NOT NULL CONSTRAINT \"book_readers_book_isbn_fkey\" REFERENCES \"books\" (\"isbn\") ON DELETE CASCADE,\n    \"reader_id\" BIGINT NOT NULL CONSTRAINT \"book_readers_reader_id_fkey\" REFERENCES \"readers\" (\"id\") ON DELETE CASCADE,\n    PRIMARY KEY (\"book_isbn\", \"reader_id\")\n)"
+        ]
     )
 
     /// The join table of the manyToMany relation between ReadingList and Book.
     public static let readingListsBooks = ORMKit.TableSchema(
         name: "reading_lists_books",
         columns: [
-            ORMKit.ColumnSchema(name: "reading_list_id", type: "INTEGER", isNullable: false, definition: "\"reading_list_id\" INTEGER NOT NULL REFERENCES \"reading_lists\" (\"id\") ON DELETE CASCADE", postgresql: ORMKit.DialectColumn(type: "BIGINT", definition: "\"reading_list_id\" BIGINT NOT NULL CONSTRAINT \"reading_lists_books_reading_list_id_fkey\" REFERENCES \"reading_lists\" (\"id\") ON DELETE CASCADE")),
-            ORMKit.ColumnSchema(name: "book_isbn", type: "TEXT", isNullable: false, definition: "\"book_isbn\" TEXT NOT NULL REFERENCES \"books\" (\"isbn\") ON DELETE CASCADE", postgresql: ORMKit.DialectColumn(type: "TEXT", definition: "\"book_isbn\" TEXT NOT NULL CONSTRAINT \"reading_lists_books_book_isbn_fkey\" REFERENCES \"books\" (\"isbn\") ON DELETE CASCADE")),
-            ORMKit.ColumnSchema(name: "position", type: "INTEGER", isNullable: false, defaultSQL: "0", definition: "\"position\" INTEGER NOT NULL DEFAULT 0", postgresql: ORMKit.DialectColumn(type: "BIGINT", defaultSQL: "0", definition: "\"position\" BIGINT NOT NULL DEFAULT 0")),
+            ORMKit.ColumnSchema(name: "reading_list_id", type: "INTEGER", kind: .integer, isNullable: false),
+            ORMKit.ColumnSchema(name: "book_isbn", type: "TEXT", kind: .text, isNullable: false),
+            ORMKit.ColumnSchema(name: "position", type: "INTEGER", kind: .integer, isNullable: false, defaultValue: .value(stored: .integer(0), wire: .integer(0))),
         ],
         primaryKey: ["reading_list_id", "book_isbn"],
         isAutoIncrement: false,
         indexes: [
-            ORMKit.IndexSchema(name: "reading_lists_books_book_isbn", columns: ["book_isbn"], isUnique: false, sql: "CREATE INDEX IF NOT EXISTS \"reading_lists_books_book_isbn\" ON \"reading_lists_books\" (\"book_isbn\")"),
+            ORMKit.IndexSchema(name: "reading_lists_books_book_isbn", columns: ["book_isbn"], isUnique: false),
         ],
         foreignKeys: [
             ORMKit.ForeignKeySchema(columns: ["reading_list_id"], targetTable: "reading_lists", targetColumns: ["id"], onDelete: .cascade, onUpdate: .noAction),
             ORMKit.ForeignKeySchema(columns: ["book_isbn"], targetTable: "books", targetColumns: ["isbn"], onDelete: .cascade, onUpdate: .noAction),
-        ],
-        createTableSQL: "CREATE TABLE IF NOT EXISTS \"reading_lists_books\" (\n    \"reading_list_id\" INTEGER NOT NULL REFERENCES \"reading_lists\" (\"id\") ON DELETE CASCADE,\n    \"book_isbn\" TEXT NOT NULL REFERENCES \"books\" (\"isbn\") ON DELETE CASCADE,\n    \"position\" INTEGER NOT NULL DEFAULT 0,\n    PRIMARY KEY (\"reading_list_id\", \"book_isbn\")\n)",
-        postgresqlCreateTableSQL: "CREATE TABLE IF NOT EXISTS \"reading_lists_books\" (\n    \"reading_list_id\" BIGINT NOT NULL CONSTRAINT \"reading_lists_books_reading_list_id_fkey\" REFERENCES \"reading_lists\" (\"id\") ON DELETE CASCADE,\n    \"book_isbn\" TEXT NOT NULL CONSTRAINT \"reading_lists_books_book_isbn_fkey\" REFERENCES \"books\" (\"isbn\") ON DELETE CASCADE,\n    \"position\" BIGINT NOT NULL DEFAULT 0,\n    PRIMARY KEY (\"reading_list_id\", \"book_isbn\")\n)"
+        ]
     )
 }

@@ -5,7 +5,7 @@
 public import Foundation
 public import ORMKit
 
-private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_3
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_4
 
 public struct Loan: Swift.Sendable, Swift.Hashable {
     public var loanedAt: Foundation.Date
@@ -58,13 +58,13 @@ extension Loan: ORMKit.KeyedRecord {
     public static let schema = ORMKit.TableSchema(
         name: "loan",
         columns: [
-            ORMKit.ColumnSchema(name: "loaned_at", type: "REAL", isNullable: false, storage: "referenceSeconds", definition: "\"loaned_at\" REAL NOT NULL", postgresql: ORMKit.DialectColumn(type: "TIMESTAMPTZ", definition: "\"loaned_at\" TIMESTAMPTZ NOT NULL")),
-            ORMKit.ColumnSchema(name: "due_at", type: "REAL", isNullable: false, storage: "referenceSeconds", definition: "\"due_at\" REAL NOT NULL", postgresql: ORMKit.DialectColumn(type: "TIMESTAMPTZ", definition: "\"due_at\" TIMESTAMPTZ NOT NULL")),
-            ORMKit.ColumnSchema(name: "returned_at", type: "REAL", isNullable: true, storage: "referenceSeconds", definition: "\"returned_at\" REAL", postgresql: ORMKit.DialectColumn(type: "TIMESTAMPTZ", definition: "\"returned_at\" TIMESTAMPTZ")),
-            ORMKit.ColumnSchema(name: "fee", type: "TEXT", isNullable: false, storage: "text", defaultSQL: "'0.50'", definition: "\"fee\" TEXT NOT NULL DEFAULT '0.50'", postgresql: ORMKit.DialectColumn(type: "NUMERIC", defaultSQL: "0.50", definition: "\"fee\" NUMERIC NOT NULL DEFAULT 0.50")),
-            ORMKit.ColumnSchema(name: "renewals", type: "INTEGER", isNullable: false, defaultSQL: "0", check: "renewals <= 3", definition: "\"renewals\" INTEGER NOT NULL DEFAULT 0 CHECK (renewals <= 3)", postgresql: ORMKit.DialectColumn(type: "INTEGER", defaultSQL: "0", definition: "\"renewals\" INTEGER NOT NULL DEFAULT 0 CONSTRAINT \"loan_renewals_check\" CHECK (renewals <= 3)")),
-            ORMKit.ColumnSchema(name: "book_isbn", type: "TEXT", isNullable: false, definition: "\"book_isbn\" TEXT NOT NULL REFERENCES \"books\" (\"isbn\") ON DELETE RESTRICT", postgresql: ORMKit.DialectColumn(type: "TEXT", definition: "\"book_isbn\" TEXT NOT NULL CONSTRAINT \"loan_book_isbn_fkey\" REFERENCES \"books\" (\"isbn\") ON DELETE RESTRICT")),
-            ORMKit.ColumnSchema(name: "reader_id", type: "INTEGER", isNullable: false, definition: "\"reader_id\" INTEGER NOT NULL REFERENCES \"readers\" (\"id\") ON DELETE CASCADE", postgresql: ORMKit.DialectColumn(type: "BIGINT", definition: "\"reader_id\" BIGINT NOT NULL CONSTRAINT \"loan_reader_id_fkey\" REFERENCES \"readers\" (\"id\") ON DELETE CASCADE")),
+            ORMKit.ColumnSchema(name: "loaned_at", type: "REAL", kind: .date, isNullable: false, storage: "referenceSeconds"),
+            ORMKit.ColumnSchema(name: "due_at", type: "REAL", kind: .date, isNullable: false, storage: "referenceSeconds"),
+            ORMKit.ColumnSchema(name: "returned_at", type: "REAL", kind: .date, isNullable: true, storage: "referenceSeconds"),
+            ORMKit.ColumnSchema(name: "fee", type: "TEXT", kind: .decimal(scale: nil), isNullable: false, storage: "text", defaultValue: .value(stored: .text("0.50"), wire: .decimal(Foundation.Decimal(sign: .plus, exponent: -1, significand: 5)))),
+            ORMKit.ColumnSchema(name: "renewals", type: "INTEGER", kind: .integer32, isNullable: false, defaultValue: .value(stored: .integer(0), wire: .integer(0)), check: "renewals <= 3"),
+            ORMKit.ColumnSchema(name: "book_isbn", type: "TEXT", kind: .text, isNullable: false),
+            ORMKit.ColumnSchema(name: "reader_id", type: "INTEGER", kind: .integer, isNullable: false),
         ],
         primaryKey: ["book_isbn", "reader_id", "loaned_at"],
         isAutoIncrement: false,
@@ -75,9 +75,7 @@ extension Loan: ORMKit.KeyedRecord {
         relations: [
             ORMKit.RelationSchema(name: "book", targetTable: "books", kind: .belongsTo(columns: ["book_isbn"], targetColumns: ["isbn"], isOptional: false)),
             ORMKit.RelationSchema(name: "reader", targetTable: "readers", kind: .belongsTo(columns: ["reader_id"], targetColumns: ["id"], isOptional: false)),
-        ],
-        createTableSQL: "CREATE TABLE IF NOT EXISTS \"loan\" (\n    \"loaned_at\" REAL NOT NULL,\n    \"due_at\" REAL NOT NULL,\n    \"returned_at\" REAL,\n    \"fee\" TEXT NOT NULL DEFAULT '0.50',\n    \"renewals\" INTEGER NOT NULL DEFAULT 0 CHECK (renewals <= 3),\n    \"book_isbn\" TEXT NOT NULL REFERENCES \"books\" (\"isbn\") ON DELETE RESTRICT,\n    \"reader_id\" INTEGER NOT NULL REFERENCES \"readers\" (\"id\") ON DELETE CASCADE,\n    PRIMARY KEY (\"book_isbn\", \"reader_id\", \"loaned_at\")\n)",
-        postgresqlCreateTableSQL: "CREATE TABLE IF NOT EXISTS \"loan\" (\n    \"loaned_at\" TIMESTAMPTZ NOT NULL,\n    \"due_at\" TIMESTAMPTZ NOT NULL,\n    \"returned_at\" TIMESTAMPTZ,\n    \"fee\" NUMERIC NOT NULL DEFAULT 0.50,\n    \"renewals\" INTEGER NOT NULL DEFAULT 0 CONSTRAINT \"loan_renewals_check\" CHECK (renewals <= 3),\n    \"book_isbn\" TEXT NOT NULL CONSTRAINT \"loan_book_isbn_fkey\" REFERENCES \"books\" (\"isbn\") ON DELETE RESTRICT,\n    \"reader_id\" BIGINT NOT NULL CONSTRAINT \"loan_reader_id_fkey\" REFERENCES \"readers\" (\"id\") ON DELETE CASCADE,\n    PRIMARY KEY (\"book_isbn\", \"reader_id\", \"loaned_at\")\n)"
+        ]
     )
 
     public init(row: ORMKit.Row) throws {

@@ -5,7 +5,7 @@
 public import Foundation
 public import ORMKit
 
-private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_3
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_4
 
 public struct Receipt: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var code: Foundation.UUID
@@ -28,16 +28,14 @@ extension Receipt: ORMKit.KeyedRecord {
     public static let schema = ORMKit.TableSchema(
         name: "receipts",
         columns: [
-            ORMKit.ColumnSchema(name: "code", type: "TEXT", isNullable: false, storage: "text", definition: "\"code\" TEXT PRIMARY KEY NOT NULL", postgresql: ORMKit.DialectColumn(type: "UUID", definition: "\"code\" UUID PRIMARY KEY")),
-            ORMKit.ColumnSchema(name: "issued_on", type: "DATE", isNullable: false, storage: "sqliteText", definition: "\"issued_on\" DATE NOT NULL", postgresql: ORMKit.DialectColumn(type: "TIMESTAMPTZ", definition: "\"issued_on\" TIMESTAMPTZ NOT NULL")),
+            ORMKit.ColumnSchema(name: "code", type: "TEXT", kind: .uuid, isNullable: false, storage: "text"),
+            ORMKit.ColumnSchema(name: "issued_on", type: "DATE", kind: .date, isNullable: false, storage: "sqliteText"),
         ],
         primaryKey: ["code"],
         isAutoIncrement: false,
         relations: [
             ORMKit.RelationSchema(name: "payments", targetTable: "payments", kind: .hasMany(columns: ["code"], targetColumns: ["receipt_id"])),
-        ],
-        createTableSQL: "CREATE TABLE IF NOT EXISTS \"receipts\" (\n    \"code\" TEXT PRIMARY KEY NOT NULL,\n    \"issued_on\" DATE NOT NULL\n)",
-        postgresqlCreateTableSQL: "CREATE TABLE IF NOT EXISTS \"receipts\" (\n    \"code\" UUID PRIMARY KEY,\n    \"issued_on\" TIMESTAMPTZ NOT NULL\n)"
+        ]
     )
 
     public init(row: ORMKit.Row) throws {

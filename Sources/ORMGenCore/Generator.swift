@@ -70,8 +70,8 @@ public enum Generator {
     /// Loads, validates, resolves and renders `inputs`.
     ///
     /// Input order does not matter: files are merged in path order. Never throws; problems are diagnostics.
-    /// Besides the schema's own diagnostics, what PostgreSQL cannot take (a name over 63 bytes) is a warning: the
-    /// generated code then leaves out that table's PostgreSQL metadata, and SQLite users are not blocked.
+    /// Besides the schema's own diagnostics, what PostgreSQL cannot take (a name over 63 bytes) is a warning, so
+    /// SQLite users are not blocked.
     public static func generate(inputs: [SchemaInput], options: GeneratorOptions = GeneratorOptions()) -> GenerationResult {
         let (schema, diagnostics) = resolve(inputs)
         guard let schema else {
@@ -81,7 +81,7 @@ public enum Generator {
         let files = SwiftRenderer(schema: schema, access: access).render()
         return GenerationResult(
             files: files, diagnostics: merged(diagnostics, dialectDiagnostics(of: schema, for: nil)),
-            createStatements: DDLRenderer.statements(for: schema))
+            createStatements: SQLDialect.sqlite.statements(for: schema))
     }
 
     /// Validates `inputs` without rendering: the diagnostics `generate` would report.

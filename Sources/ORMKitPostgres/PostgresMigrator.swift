@@ -132,7 +132,7 @@ struct PostgresMigrator<S: DatabaseSchema> {
         if current == 0 {
             let existing = try await liveTables()
             if !existing.isEmpty { return try await adopt(existing) }
-            for table in S.tables { try await create(table) }
+            try await createAll()
             try await seed()
             try await setVersion(S.version)
             return .created(version: S.version)
@@ -192,23 +192,15 @@ struct PostgresMigrator<S: DatabaseSchema> {
         return Dictionary(rows.map { ($0.0, (type: $0.1, isNullable: $0.2)) }, uniquingKeysWith: { first, _ in first })
     }
 
-    private func create(_ table: TableSchema) async throws {
-        guard let sql = table.postgresqlCreateTableSQL else {
-            throw DatabaseError(
-                kind: .misuse, message: "the schema has no PostgreSQL DDL for this table: regenerate it with this ormgen",
-                table: table.name
-            )
-        }
-        try await session.execute(sql: sql)
-        for index in table.indexes { try await session.execute(sql: index.sql) }
+    /// Every table and index, then the foreign keys of reference cycles (`SchemaDialect.statements(for:)`).
+    private func createAll() async throws {
+        for sql in PostgreSQLDDL().statements(for: S.tables.map(\.definition)) { try await session.execute(sql: sql) }
     }
 
     private func seed() async throws {
         var seeded: Set<String> = []
         for row in S.seed {
-            guard let values = row.postgresqlValues else {
-                throw DatabaseError(kind: .misuse, message: "the seed row has no PostgreSQL values: regenerate the schema with this ormgen", table: row.table)
-            }
+            let values = row.wireValues
             let columns = row.columns.map(quoteIdentifier).joined(separator: ", ")
             let parameters = values.indices.map { "$\($0 + 1)" }.joined(separator: ", ")
             try await session.run("INSERT INTO \(quoteIdentifier(row.table)) (\(columns)) VALUES (\(parameters))", values) { _ in }
@@ -229,8 +221,8 @@ struct PostgresMigrator<S: DatabaseSchema> {
             try await session.execute(sql: "ALTER TABLE \(quoteIdentifier(table)) DROP COLUMN \(quoteIdentifier(column))")
         case .alterColumn(let table, let column):
             try await alter(table: table, column: column)
-        case .addIndex(_, let index):
-            try await session.execute(sql: index.sql)
+        case .addIndex(let table, let index):
+            try await session.execute(sql: PostgreSQLDDL().createIndex(index, on: table))
         case .dropIndex(let name):
             try await session.execute(sql: "DROP INDEX IF EXISTS \(quoteIdentifier(name))")
         case .sql(let sql):
@@ -243,14 +235,12 @@ struct PostgresMigrator<S: DatabaseSchema> {
 
     /// `ALTER TABLE … ALTER COLUMN` to the column's type, nullability and default in the schema.
     private func alter(table: String, column: String) async throws {
-        guard let schema = S.tables.first(where: { $0.name == table })?.columns.first(where: { $0.name == column }),
-            let target = schema.postgresql
-        else {
-            throw DatabaseError(kind: .misuse, message: "the schema has no PostgreSQL column \(column)", table: table, column: column)
+        guard let schema = S.tables.first(where: { $0.name == table })?.column(named: column) else {
+            throw DatabaseError(kind: .misuse, message: "the schema has no column \(column)", table: table, column: column)
         }
-        let name = quoteIdentifier(column)
-        var actions = ["ALTER COLUMN \(name) TYPE \(target.type) USING \(name)::\(target.type)"]
-        actions.append("ALTER COLUMN \(name) " + (target.defaultSQL.map { "SET DEFAULT \($0)" } ?? "DROP DEFAULT"))
+        let ddl = PostgreSQLDDL(), name = quoteIdentifier(column), type = ddl.columnType(schema)
+        var actions = ["ALTER COLUMN \(name) TYPE \(type) USING \(name)::\(type)"]
+        actions.append("ALTER COLUMN \(name) " + (ddl.defaultSQL(of: schema).map { "SET DEFAULT \($0)" } ?? "DROP DEFAULT"))
         actions.append("ALTER COLUMN \(name) " + (schema.isNullable ? "DROP NOT NULL" : "SET NOT NULL"))
         try await session.execute(sql: "ALTER TABLE \(quoteIdentifier(table)) \(actions.joined(separator: ", "))")
     }
@@ -259,18 +249,17 @@ struct PostgresMigrator<S: DatabaseSchema> {
     private func addMissing() async throws {
         let existing = try await liveTables()
         for table in S.tables {
+            let ddl = PostgreSQLDDL()
             guard existing.contains(table.name) else {
-                try await create(table)
+                for sql in table.createStatements(in: ddl) { try await session.execute(sql: sql) }
                 continue
             }
             let columns = try await liveColumns(table.name)
             for column in table.columns where columns[column.name] == nil {
-                guard let definition = column.postgresql?.definition else {
-                    throw DatabaseError(kind: .misuse, message: "the schema has no PostgreSQL definition", table: table.name, column: column.name)
-                }
+                let definition = ddl.columnDefinition(column, in: table.definition)
                 try await session.execute(sql: "ALTER TABLE \(quoteIdentifier(table.name)) ADD COLUMN \(definition)")
             }
-            for index in table.indexes { try await session.execute(sql: index.sql) }
+            for index in table.indexes { try await session.execute(sql: ddl.createIndex(index, on: table.name)) }
         }
     }
 
@@ -295,7 +284,8 @@ struct PostgresMigrator<S: DatabaseSchema> {
                         expected: column.isNullable ? "NULL" : "NOT NULL", actual: live.isNullable ? "NULL" : "NOT NULL"
                     ))
                 }
-                if let expected = column.postgresql?.type, !Self.sameType(expected, live.type) {
+                let expected = PostgreSQLDDL().columnType(column)
+                if !Self.sameType(expected, live.type) {
                     differences.append(SchemaDifference(kind: .columnType, table: table.name, name: column.name, expected: expected, actual: live.type))
                 }
             }

@@ -10,27 +10,20 @@ enum ItemTables {
     static let items = "crash_items"
     static let notes = "crash_notes"
 
-    static let id = ColumnSchema(name: "id", type: "INTEGER", isNullable: false, definition: "\"id\" INTEGER PRIMARY KEY")
+    static let id = ColumnSchema(name: "id", type: "INTEGER", kind: .integer, isNullable: false)
 
-    static func column(_ name: String, _ type: String, nullable: Bool = false, default defaultSQL: String? = nil, extra: String = "") -> ColumnSchema {
-        var definition = "\"\(name)\" \(type)"
-        if !nullable { definition += " NOT NULL" }
-        if let defaultSQL { definition += " DEFAULT \(defaultSQL)" }
-        if !extra.isEmpty { definition += " " + extra }
-        return ColumnSchema(name: name, type: type, isNullable: nullable, defaultSQL: defaultSQL, definition: definition)
+    static func column(_ name: String, _ type: String, nullable: Bool = false, default value: DatabaseValue? = nil) -> ColumnSchema {
+        let kind: ColumnKind = ["INTEGER": .integer, "REAL": .double][type] ?? .text
+        return ColumnSchema(
+            name: name, type: type, kind: kind, isNullable: nullable, defaultValue: value.map { .value(stored: $0, wire: $0.wireValue) })
     }
 
     static func index(_ table: String, _ column: String) -> IndexSchema {
-        IndexSchema(
-            name: "\(table)_\(column)", columns: [column], isUnique: false,
-            sql: "CREATE INDEX IF NOT EXISTS \"\(table)_\(column)\" ON \"\(table)\" (\"\(column)\")")
+        IndexSchema(name: "\(table)_\(column)", columns: [column], isUnique: false)
     }
 
     static func table(_ name: String, _ columns: [ColumnSchema], indexes: [IndexSchema], foreignKeys: [ForeignKeySchema] = []) -> TableSchema {
-        let body = columns.map { "    " + $0.definition }.joined(separator: ",\n")
-        return TableSchema(
-            name: name, columns: columns, primaryKey: ["id"], isAutoIncrement: true, indexes: indexes, foreignKeys: foreignKeys,
-            createTableSQL: "CREATE TABLE IF NOT EXISTS \"\(name)\" (\n\(body)\n)")
+        TableSchema(name: name, columns: columns, primaryKey: ["id"], isAutoIncrement: true, indexes: indexes, foreignKeys: foreignKeys)
     }
 
     static let common = [id, column("batch", "INTEGER"), column("position", "INTEGER"), column("label", "TEXT")]
@@ -38,12 +31,12 @@ enum ItemTables {
     static let itemsV1 = table(items, common + [column("weight", "REAL", nullable: true)], indexes: [index(items, "label")])
 
     static let itemsV2 = table(
-        items, common + [column("weight", "TEXT", default: "'0'"), column("checked", "INTEGER", default: "0")],
+        items, common + [column("weight", "TEXT", default: .text("0")), column("checked", "INTEGER", default: .integer(0))],
         indexes: [index(items, "label"), index(items, "batch")])
 
     static let notesTable = table(
         notes,
-        [id, column("item_id", "INTEGER", extra: "REFERENCES \"\(items)\" (\"id\") ON DELETE CASCADE"), column("text", "TEXT")],
+        [id, column("item_id", "INTEGER"), column("text", "TEXT")],
         indexes: [index(notes, "item_id")],
         foreignKeys: [ForeignKeySchema(columns: ["item_id"], targetTable: items, targetColumns: ["id"], onDelete: .cascade)])
 }

@@ -79,8 +79,7 @@ enum EventsSchemaVersion2: DatabaseSchema {
     static let migrations = [
         Migration(version: 2, steps: [
             .addIndex(table: "events", index: IndexSchema(
-                name: "events_by_type", columns: ["event_type"], isUnique: false,
-                sql: "CREATE INDEX IF NOT EXISTS \"events_by_type\" ON \"events\" (\"event_type\")")),
+                name: "events_by_type", columns: ["event_type"], isUnique: false)),
         ]),
     ]
     static let seed: [SeedRow] = []

@@ -141,7 +141,7 @@ enum MusicSchemaVersion2: DatabaseSchema {
     static let migrations = [
         Migration(version: 2, steps: [
             .addIndex(table: "Track", index: IndexSchema(
-                name: "IX_TrackName", columns: ["Name"], isUnique: false, sql: "CREATE INDEX IF NOT EXISTS \"IX_TrackName\" ON \"Track\" (\"Name\")")),
+                name: "IX_TrackName", columns: ["Name"], isUnique: false)),
             .sql("UPDATE Track SET Composer = 'Unknown' WHERE Composer IS NULL"),
         ]),
     ]

@@ -73,8 +73,7 @@ enum OddNamesSchemaVersion2: DatabaseSchema {
     static let migrations = [
         Migration(version: 2, steps: [
             .addIndex(table: "Order Details", index: IndexSchema(
-                name: "Order Details by customer", columns: ["Customer Id"], isUnique: false,
-                sql: "CREATE INDEX IF NOT EXISTS \"Order Details by customer\" ON \"Order Details\" (\"Customer Id\")")),
+                name: "Order Details by customer", columns: ["Customer Id"], isUnique: false)),
             .sql("UPDATE \"Order Details\" SET \"group\" = 'none' WHERE \"group\" IS NULL"),
         ]),
     ]

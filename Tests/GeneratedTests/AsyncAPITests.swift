@@ -583,7 +583,7 @@ final class AsyncLibrary: Sendable {
                 options: Database.Options(maximumReaderCount: maximumReaderCount))
         }
         try db.write { conn in
-            for statement in ExampleSchema.createStatements { try conn.execute(sql: statement) }
+            for statement in ExampleSchema.createStatements(in: .sqlite) { try conn.execute(sql: statement) }
         }
     }
 

@@ -2,19 +2,19 @@ import ExampleModels
 import Foundation
 import ORMKit
 
-/// A database file in a fresh temporary directory with every table of `ExampleSchema` created; the directory
-/// is removed when the returned handle is released.
+/// A database file in a fresh temporary directory with every table of `ExampleSchema` created (with `dialect`'s
+/// DDL); the directory is removed when the returned handle is released.
 final class ExampleDatabase {
     let directory: URL
     let db: Database
 
-    init() throws {
+    init(dialect: SQLDialect = .sqlite) throws {
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("GeneratedTests-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         db = try Database(path: directory.appendingPathComponent("library.sqlite").path)
         try db.write { conn in
-            for statement in ExampleSchema.createStatements { try conn.execute(sql: statement) }
+            for statement in ExampleSchema.createStatements(in: dialect) { try conn.execute(sql: statement) }
         }
     }
 

@@ -30,7 +30,7 @@ struct CreateAndNoOpTests {
     @Test func createStatementsBuildTheSchemaMigrateCreates() throws {
         let directory = try TemporaryDirectory()
         let db = try Database(path: directory.path("ddl.sqlite"))
-        for statement in ExampleSchema.createStatements { try db.execute(sql: statement) }
+        for statement in ExampleSchema.createStatements(in: .sqlite) { try db.execute(sql: statement) }
         #expect(try Dump.indexes(db, "books") == ["books_genre_format", "books_title"])
         #expect(try Dump.indexes(db, "readers") == ["readers_level"])
         #expect(try db.schemaDifferences(ExampleSchema.self).isEmpty)

@@ -80,30 +80,25 @@ final class TraceLog: @unchecked Sendable {
 
 /// Builds `TableSchema` values the way `ormgen` renders them, for small hand-written test schemas.
 enum TestTable {
-    static func column(_ name: String, _ type: String, nullable: Bool = false, default defaultSQL: String? = nil,
-                       unique: Bool = false, extra: String = "") -> ColumnSchema {
-        var definition = "\"\(name)\" \(type)"
-        if !nullable { definition += " NOT NULL" }
-        if unique { definition += " UNIQUE" }
-        if let defaultSQL { definition += " DEFAULT \(defaultSQL)" }
-        if !extra.isEmpty { definition += " " + extra }
-        return ColumnSchema(name: name, type: type, isNullable: nullable, defaultSQL: defaultSQL, isUnique: unique, definition: definition)
+    static func column(_ name: String, _ type: String, nullable: Bool = false, default value: DatabaseValue? = nil,
+                       unique: Bool = false) -> ColumnSchema {
+        ColumnSchema(
+            name: name, type: type, kind: kind(of: type), isNullable: nullable,
+            defaultValue: value.map { .value(stored: $0, wire: $0.wireValue) }, isUnique: unique)
     }
 
-    static let id = ColumnSchema(name: "id", type: "INTEGER", isNullable: false, definition: "\"id\" INTEGER PRIMARY KEY")
+    /// What a column of SQLite type `type` holds.
+    static func kind(of type: String) -> ColumnKind {
+        ["INTEGER": .integer, "REAL": .double, "BLOB": .bytes][type] ?? .text
+    }
+
+    static let id = ColumnSchema(name: "id", type: "INTEGER", kind: .integer, isNullable: false)
 
     static func index(_ table: String, _ columns: [String], name: String? = nil, unique: Bool = false) -> IndexSchema {
-        let name = name ?? table + "_" + columns.joined(separator: "_")
-        let list = columns.map { "\"\($0)\"" }.joined(separator: ", ")
-        return IndexSchema(
-            name: name, columns: columns, isUnique: unique,
-            sql: "CREATE \(unique ? "UNIQUE " : "")INDEX IF NOT EXISTS \"\(name)\" ON \"\(table)\" (\(list))")
+        IndexSchema(name: name ?? table + "_" + columns.joined(separator: "_"), columns: columns, isUnique: unique)
     }
 
     static func make(_ name: String, _ columns: [ColumnSchema], indexes: [IndexSchema] = [], foreignKeys: [ForeignKeySchema] = []) -> TableSchema {
-        let body = columns.map { "    " + $0.definition }.joined(separator: ",\n")
-        return TableSchema(
-            name: name, columns: columns, primaryKey: ["id"], isAutoIncrement: true, indexes: indexes, foreignKeys: foreignKeys,
-            createTableSQL: "CREATE TABLE IF NOT EXISTS \"\(name)\" (\n\(body)\n)")
+        TableSchema(name: name, columns: columns, primaryKey: ["id"], isAutoIncrement: true, indexes: indexes, foreignKeys: foreignKeys)
     }
 }

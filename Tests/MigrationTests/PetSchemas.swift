@@ -9,7 +9,7 @@ enum PetTables {
         TestTable.id, TestTable.column("name", "TEXT"), TestTable.column("email", "TEXT", nullable: true),
     ])
     static let ownerKey = ForeignKeySchema(columns: ["owner_id"], targetTable: "owners", targetColumns: ["id"], onDelete: .cascade)
-    static let ownerColumn = TestTable.column("owner_id", "INTEGER", extra: "REFERENCES \"owners\" (\"id\") ON DELETE CASCADE")
+    static let ownerColumn = TestTable.column("owner_id", "INTEGER")
     static let petsV1 = TestTable.make(
         "pets",
         [
@@ -20,17 +20,17 @@ enum PetTables {
         foreignKeys: [ownerKey])
     static let petsV2 = TestTable.make(
         "pets",
-        [TestTable.id, TestTable.column("name", "TEXT"), TestTable.column("weight", "TEXT", default: "'0'"), ownerColumn],
+        [TestTable.id, TestTable.column("name", "TEXT"), TestTable.column("weight", "TEXT", default: .text("0")), ownerColumn],
         indexes: [TestTable.index("pets", ["owner_id"])],
         foreignKeys: [ownerKey])
     static let visits = TestTable.make(
         "vet_visits",
-        [TestTable.id, TestTable.column("pet_id", "INTEGER", extra: "REFERENCES \"pets\" (\"id\") ON DELETE CASCADE"),
+        [TestTable.id, TestTable.column("pet_id", "INTEGER"),
          TestTable.column("note", "TEXT", nullable: true)],
         indexes: [TestTable.index("vet_visits", ["pet_id"])],
         foreignKeys: [ForeignKeySchema(columns: ["pet_id"], targetTable: "pets", targetColumns: ["id"], onDelete: .cascade)])
     static let oldToys = TestTable.make("old_toys", [TestTable.id, TestTable.column("label", "TEXT")])
-    static let toys = TestTable.make("toys", [TestTable.id, TestTable.column("label", "TEXT"), TestTable.column("color", "TEXT", default: "'red'")])
+    static let toys = TestTable.make("toys", [TestTable.id, TestTable.column("label", "TEXT"), TestTable.column("color", "TEXT", default: .text("red"))])
     static let tags = TestTable.make("tags", [TestTable.id, TestTable.column("label", "TEXT", unique: true)])
 
     static let steps: [MigrationStep] = [

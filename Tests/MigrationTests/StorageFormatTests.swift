@@ -53,7 +53,7 @@ struct StorageFormatTests {
         let db = try Database(path: directory.path("mismatch.sqlite"))
         try db.migrate(ExampleSchema.self)
         // Someone recreated payments with paid_at as REAL (dates as numbers) where the schema stores text.
-        let original = Payment.schema.createTableSQL
+        let original = SQLiteDDL().createTable(Payment.schema.definition)
         try db.write { conn in
             try conn.execute(sql: "PRAGMA foreign_keys = OFF")
             try conn.execute(sql: "DROP TABLE payments")

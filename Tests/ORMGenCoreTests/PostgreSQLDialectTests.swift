@@ -124,7 +124,7 @@ struct PostgreSQLDialectTests {
                 "rounds_up" TIMESTAMPTZ NOT NULL DEFAULT '0001-01-01 00:00:00+00'::timestamptz,
                 "before_christ" TIMESTAMPTZ NOT NULL DEFAULT '0001-06-01 10:00:00.5+00 BC'::timestamptz,
                 "uid" UUID NOT NULL DEFAULT '6f1c0b5e-8d2a-4c5e-9b1f-2a3d4e5f6a7b'::uuid,
-                "fee" NUMERIC NOT NULL DEFAULT 0.50,
+                "fee" NUMERIC NOT NULL DEFAULT 0.5,
                 "cents" NUMERIC(18, 2) NOT NULL DEFAULT -12.5,
                 "small" NUMERIC NOT NULL DEFAULT 0.001,
                 "nothing" TEXT

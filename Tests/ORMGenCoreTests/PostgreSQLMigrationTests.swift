@@ -79,7 +79,7 @@ struct PostgreSQLMigrationTests {
             -- alterColumn book.price: ALTER TABLE to the current definition
             -- (DOUBLE PRECISION to NUMERIC: the USING cast converts the stored values; write a sql step where they need more)
             ALTER TABLE "book" ALTER COLUMN "price" TYPE NUMERIC USING "price"::NUMERIC;
-            ALTER TABLE "book" ALTER COLUMN "price" SET DEFAULT 0.00;
+            ALTER TABLE "book" ALTER COLUMN "price" SET DEFAULT 0;
             ALTER TABLE "book" ALTER COLUMN "price" SET NOT NULL;
             -- alterColumn book.code: ALTER TABLE to the current definition
             ALTER TABLE "book" DROP CONSTRAINT "book_code_key";

@@ -478,7 +478,13 @@ struct StorageDiagnosticsTests {
             """)], options: GeneratorOptions())
         #expect(result.diagnostics.isEmpty)
         let sql = result.files.map(\.contents).joined()
-        #expect(sql.contains(#"CREATE TABLE IF NOT EXISTS \"InvoiceLine\" (\n    \"id\" INTEGER PRIMARY KEY,\n    \"UnitPrice\" NUMERIC(10,2) NOT NULL,\n    \"PaidAt\" DATETIME NOT NULL\n)"#))
+        #expect(result.createStatements.contains("""
+            CREATE TABLE IF NOT EXISTS "InvoiceLine" (
+                "id" INTEGER PRIMARY KEY,
+                "UnitPrice" NUMERIC(10,2) NOT NULL,
+                "PaidAt" DATETIME NOT NULL
+            )
+            """))
         #expect(sql.contains("ORMKit.StoredColumn<ORMKit.DateStorage.SQLiteText>(\"PaidAt\", table: \"InvoiceLine\")"))
     }
 }

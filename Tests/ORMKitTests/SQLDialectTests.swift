@@ -11,7 +11,7 @@ struct SQLDialectTests {
     static let test = SQLDialect(
         name: "test", placeholder: .numbered(prefix: ":"), valueForm: .wire, caseInsensitiveLike: "ILIKE",
         trueLiteral: "true", falseLiteral: "false", limitForm: .literal, offsetWithoutLimit: "OFFSET",
-        checksIntegerRanges: true, createTableSQL: { _ in nil }
+        checksIntegerRanges: true, ddl: SQLiteDDL()
     )
 
     /// The SQL of `request` in `dialect` and the number of values bound in each form.

@@ -13,8 +13,7 @@ func makeDatabase(_ name: String = "test.sqlite", options: Database.Options = Da
 func makeLibrary() throws -> (Database, TemporaryDirectory) {
     let (db, directory) = try makeDatabase()
     for schema in [Author.schema, Book.schema, Membership.schema, Select.schema] {
-        try db.execute(sql: schema.createTableSQL)
-        for index in schema.indexes { try db.execute(sql: index.sql) }
+        for sql in schema.createStatements(in: SQLiteDDL()) { try db.execute(sql: sql) }
     }
     return (db, directory)
 }

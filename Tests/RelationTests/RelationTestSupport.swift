@@ -15,7 +15,7 @@ final class LibraryDatabase {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         db = try Database(path: directory.appendingPathComponent("library.sqlite").path)
         try db.write { conn in
-            for statement in ExampleSchema.createStatements { try conn.execute(sql: statement) }
+            for statement in ExampleSchema.createStatements(in: .sqlite) { try conn.execute(sql: statement) }
         }
     }
 

@@ -9,13 +9,12 @@ enum LibraryV4: DatabaseSchema {
     static let shelfNotes = TableSchema(
         name: "shelf_notes",
         columns: [
-            ColumnSchema(name: "id", type: "INTEGER", isNullable: false, definition: "\"id\" INTEGER PRIMARY KEY"),
-            ColumnSchema(name: "room", type: "TEXT", isNullable: false, definition: "\"room\" TEXT NOT NULL"),
-            ColumnSchema(name: "note", type: "TEXT", isNullable: true, definition: "\"note\" TEXT"),
+            ColumnSchema(name: "id", type: "INTEGER", kind: .integer, isNullable: false),
+            ColumnSchema(name: "room", type: "TEXT", kind: .text, isNullable: false),
+            ColumnSchema(name: "note", type: "TEXT", kind: .text, isNullable: true),
         ],
         primaryKey: ["id"],
-        isAutoIncrement: true,
-        createTableSQL: "CREATE TABLE IF NOT EXISTS \"shelf_notes\" (\n    \"id\" INTEGER PRIMARY KEY,\n    \"room\" TEXT NOT NULL,\n    \"note\" TEXT\n)"
+        isAutoIncrement: true
     )
 
     static let tables = ExampleSchema.tables + [shelfNotes]
@@ -27,8 +26,7 @@ enum LibraryV4: DatabaseSchema {
             .addIndex(
                 table: "books",
                 index: IndexSchema(
-                    name: "books_pages", columns: ["pages"], isUnique: false,
-                    sql: "CREATE INDEX IF NOT EXISTS \"books_pages\" ON \"books\" (\"pages\")")),
+                    name: "books_pages", columns: ["pages"], isUnique: false)),
             .hook("rateAuthors"),
         ]),
     ]

@@ -1,3 +1,5 @@
+import ORMSchema
+
 /// Something a dialect's DDL cannot say the way the schema does, found on the resolved schema.
 struct DialectIssue: Sendable {
     enum Kind: Sendable {
@@ -53,7 +55,7 @@ enum PostgreSQLValidator {
                     let fix = table.modelName == nil ? "set a shorter 'ownerColumn:' or 'targetColumn:'" : "set a shorter 'column:'"
                     report(.unsupported, tooLong("column '\(column.name)' of table '\(table.name)'", column.name, fix: fix), at: column.location, table: table.name)
                 }
-                for constraint in PostgreSQLDDL.constraints(of: column, table: table.name) where constraint.label == PostgreSQLNames.Label.unique {
+                for constraint in column.postgreSQLConstraints(table: table.name) where constraint.label == PostgreSQLNames.Label.unique {
                     if let other = relationNames[constraint.name.lowercased()] {
                         report(
                             .unsupported,
@@ -70,7 +72,7 @@ enum PostgreSQLValidator {
                             + (table.modelName == nil ? "set another 'ownerColumn:' or 'targetColumn:'" : "set another 'column:'"),
                         at: column.location, table: table.name)
                 }
-                if case let .value(.text(text))? = column.wireDefault, text.unicodeScalars.contains("\u{0}") {
+                if case let .value(_, .text(text))? = column.defaultValue, text.unicodeScalars.contains("\u{0}") {
                     report(
                         .unsupported,
                         "the default of column '\(column.name)' of table '\(table.name)' contains a NUL character, which PostgreSQL text cannot hold; remove it",

@@ -1,3 +1,5 @@
+import ORMSchema
+
 /// The SQL engine a DDL or migration plan is written for.
 public enum SQLDialect: String, Sendable, Hashable, CaseIterable {
     /// SQLite, the default: what `Generated/` code and `ormgen sql` have always used.
@@ -18,9 +20,14 @@ extension SQLDialect {
 
     /// The `CREATE TABLE` and `CREATE INDEX` statements of `schema`, in dependency order.
     func statements(for schema: Schema) -> [String] {
+        ddl.statements(for: schema.tables.map(\.definition))
+    }
+
+    /// How this engine writes DDL: the same value the runtime derives its DDL from.
+    var ddl: any SchemaDialect {
         switch self {
-        case .sqlite: DDLRenderer.statements(for: schema)
-        case .postgresql: PostgreSQLDDL.statements(for: schema)
+        case .sqlite: SQLiteDDL()
+        case .postgresql: PostgreSQLDDL()
         }
     }
 

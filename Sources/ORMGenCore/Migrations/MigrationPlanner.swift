@@ -1,3 +1,5 @@
+import ORMSchema
+
 import Foundation
 
 /// What `ormgen diff` prints: the SQL a migration from an older schema to a newer one runs, for review,
@@ -120,7 +122,7 @@ struct Planner {
         case let .alterColumn(table, column):
             planning.alterColumn(&self, table: table, column: column)
         case let .addIndex(index):
-            lines.append(DDLRenderer.createIndex(index) + ";")
+            lines.append(SQLiteDDL().createIndex(index.schema, on: index.table) + ";")
             if let position = tableIndex(index.table) { tables[position].indexes.append(index) }
         case let .dropIndex(name):
             lines.append("DROP INDEX IF EXISTS \(Naming.sql(name));")
@@ -143,14 +145,10 @@ struct Planner {
         let declared = Set(target.columns.map(\.name))
         let kept = current.columns.filter { !declared.contains($0.name) && $0.name != dropping }
         let temporary = "ormkit_rebuild_" + name
-        var create = DDLRenderer.createTable(target)
-        create = "CREATE TABLE " + Naming.sql(temporary) + create.dropFirst(("CREATE TABLE IF NOT EXISTS " + Naming.sql(name)).count)
-        if !kept.isEmpty, let last = target.columns.last {
-            let lastDefinition = DDLRenderer.definition(last, isAutoIncrement: target.isAutoIncrement)
-            if let range = create.range(of: lastDefinition, options: .backwards) {
-                create.insert(contentsOf: kept.map { ",\n    " + keptDefinition($0.definition) }.joined(), at: range.upperBound)
-            }
-        }
+        var definition = target.definition
+        definition.name = temporary
+        let create = "CREATE TABLE " + SQLiteDDL().createTable(definition, extraColumns: kept.map { keptDefinition($0.definition) })
+            .dropFirst("CREATE TABLE IF NOT EXISTS ".count)
         let keptNames = Set(kept.map(\.name))
         let common = current.columns.map(\.name).filter { declared.contains($0) || keptNames.contains($0) }
             .map(Naming.sql).joined(separator: ", ")
@@ -160,7 +158,7 @@ struct Planner {
         lines.append("ALTER TABLE \(Naming.sql(temporary)) RENAME TO \(Naming.sql(name));")
         let newColumns = declared.union(keptNames)
         let keptIndexes = current.indexes.filter { $0.columns.allSatisfy(newColumns.contains) }
-        for index in keptIndexes { lines.append(DDLRenderer.createIndex(index) + ";") }
+        for index in keptIndexes { lines.append(SQLiteDDL().createIndex(index.schema, on: index.table) + ";") }
         var rebuilt = PlannedTable(target, model: new.models.first { $0.name == target.modelName })
         rebuilt.columns += kept
         rebuilt.indexes = keptIndexes
@@ -173,7 +171,7 @@ struct Planner {
         var parts = [Naming.sql(column.name)]
         if !column.sqlType.isEmpty { parts.append(column.sqlType) }
         if !column.isNullable { parts.append("NOT NULL") }
-        if let defaultSQL = column.defaultSQL { parts.append("DEFAULT \(defaultSQL)") }
+        if let defaultSQL = SQLiteDDL().defaultSQL(of: column.schema) { parts.append("DEFAULT \(defaultSQL)") }
         return parts.joined(separator: " ")
     }
 
@@ -197,14 +195,14 @@ struct Planner {
             planning.createTable(&self, table)
             var created = PlannedTable(table, model: model)
             created.indexes = table.indexes.filter { !pending.addedIndexes.contains($0.name) }
-            for index in created.indexes { lines.append(DDLRenderer.createIndex(index) + ";") }
+            for index in created.indexes { lines.append(SQLiteDDL().createIndex(index.schema, on: index.table) + ";") }
             tables.append(created)
             return
         }
         let missing = table.columns.filter {
             tables[position].column($0.name) == nil && !pending.renamedColumns.contains(table.name + "." + $0.name)
         }
-        for column in missing where !column.isNullable && column.defaultSQL == nil {
+        for column in missing where !column.isNullable && column.defaultValue == nil {
             if let model, let field = model.columns.first(where: { $0.definition.name == column.name }).map({ model.fields[$0.fieldIndex] }) {
                 diagnostics.warning(
                     "new field '\(model.name).\(field.name)' is required and has no default; migrating a table that has rows fails — "
@@ -225,7 +223,7 @@ struct Planner {
         where !tables[position].indexes.contains(where: { $0.name == index.name }) && !pending.addedIndexes.contains(index.name) {
             // Before the last version, an index waits for columns that later steps create.
             guard pending.isEmpty || index.columns.allSatisfy({ tables[position].column($0) != nil }) else { continue }
-            lines.append(DDLRenderer.createIndex(index) + ";")
+            lines.append(SQLiteDDL().createIndex(index.schema, on: index.table) + ";")
             tables[position].indexes.append(index)
         }
     }

@@ -1,3 +1,5 @@
+import ORMSchema
+
 /// A table as the planner tracks it while replaying steps over the older schema: enough to render the
 /// SQL the runtime will run and to notice removed fields.
 struct PlannedTable {
@@ -17,7 +19,7 @@ struct PlannedTable {
             self.fieldName = fieldName
             self.location = location
             constraintNames = Dictionary(
-                PostgreSQLDDL.constraints(of: definition, table: table).map { ($0.label, $0.name) }, uniquingKeysWith: { first, _ in first })
+                definition.postgreSQLConstraints(table: table).map { ($0.label, $0.name) }, uniquingKeysWith: { first, _ in first })
         }
     }
 

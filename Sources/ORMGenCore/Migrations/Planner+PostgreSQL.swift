@@ -1,3 +1,5 @@
+import ORMSchema
+
 /// The steps as PostgreSQL runs them: no table rebuilds, since its `ALTER TABLE` drops any column and changes a
 /// column's type, nullability, default and constraints in place; enum values are CHECK constraints that follow
 /// the schema; foreign keys to tables that do not exist yet wait until they do.
@@ -51,7 +53,7 @@ extension Planner {
             guard let target = column.reference?.targetTable else { return false }
             return target.lowercased() != table.name.lowercased() && tableIndex(target) == nil
         }
-        lines.append(PostgreSQLDDL.createTable(table, deferring: Set(waiting.map(\.name))) + ";")
+        lines.append(PostgreSQLDDL().createTable(table.definition, deferring: Set(waiting.map(\.name))) + ";")
         deferredForeignKeys += waiting.map { (table.name, $0) }
     }
 
@@ -59,7 +61,9 @@ extension Planner {
     mutating func addColumnOnPostgreSQL(_ column: ColumnDefinition, to table: Table, at position: Int) {
         let tableName = tables[position].name
         let waits = column.reference.map { tableIndex($0.targetTable) == nil } ?? false
-        let definition = PostgreSQLDDL.definition(column, table: tableName, isAutoIncrement: table.isAutoIncrement, withReference: !waits)
+        var live = table.definition
+        live.name = tableName
+        let definition = PostgreSQLDDL().columnDefinition(column.schema, in: live, withReference: !waits)
         lines.append("ALTER TABLE \(Naming.sql(table.name)) ADD COLUMN \(definition);")
         if waits { deferredForeignKeys.append((tableName, column)) }
     }
@@ -72,7 +76,9 @@ extension Planner {
                 waiting.append((table, column))
                 continue
             }
-            if let statement = PostgreSQLDDL.addForeignKey(column, table: table) { lines.append(statement + ";") }
+            if let statement = PostgreSQLDDL().addForeignKey(of: column.schema, reference: column.reference?.schema, table: table) {
+                lines.append(statement + ";")
+            }
         }
         deferredForeignKeys = waiting
     }
@@ -101,17 +107,18 @@ extension Planner {
         let tableName = tables[position].name
         let alterTable = "ALTER TABLE \(Naming.sql(tableName))"
         let alterColumn = "\(alterTable) ALTER COLUMN \(Naming.sql(wanted.name))"
-        let before = PostgreSQLDDL.constraints(of: existing.definition, table: tableName)
-        let after = PostgreSQLDDL.constraints(of: wanted, table: tableName)
+        let before = existing.definition.postgreSQLConstraints(table: tableName)
+        let after = wanted.postgreSQLConstraints(table: tableName)
         let changed = Set((before + after).map(\.label)).filter { label in
             before.first { $0.label == label }?.tableBody != after.first { $0.label == label }?.tableBody
         }
         let isIdentity = wanted.isPrimaryKey && target.isAutoIncrement
-        let oldType = PostgreSQLTypes.type(of: existing.definition)
-        let newType = PostgreSQLTypes.type(of: wanted)
+        let ddl = PostgreSQLDDL()
+        let oldType = ddl.columnType(existing.definition.schema)
+        let newType = ddl.columnType(wanted.schema)
         let typeChanges = oldType != newType && !isIdentity
-        let oldDefault = PostgreSQLTypes.defaultSQL(of: existing.definition)
-        let newDefault = PostgreSQLTypes.defaultSQL(of: wanted)
+        let oldDefault = ddl.defaultSQL(of: existing.definition.schema)
+        let newDefault = ddl.defaultSQL(of: wanted.schema)
         let defaultChanges = typeChanges || oldDefault != newDefault
 
         var statements: [String] = []
@@ -157,8 +164,8 @@ extension Planner {
             guard let columnIndex = tables[position].columns.firstIndex(where: { $0.name.lowercased() == wanted.name.lowercased() })
             else { continue }
             let existing = tables[position].columns[columnIndex]
-            let current = PostgreSQLDDL.constraints(of: existing.definition, table: tableName).first { $0.label == label }
-            let target = PostgreSQLDDL.constraints(of: wanted, table: tableName).first { $0.label == label }
+            let current = existing.definition.postgreSQLConstraints(table: tableName).first { $0.label == label }
+            let target = wanted.postgreSQLConstraints(table: tableName).first { $0.label == label }
             if let name = existing.constraintNames[label], current?.tableBody != target?.tableBody {
                 lines.append("ALTER TABLE \(Naming.sql(tableName)) DROP CONSTRAINT \(Naming.sql(name));")
                 tables[position].columns[columnIndex].constraintNames[label] = nil

@@ -1,3 +1,5 @@
+import ORMSchema
+
 /// The steps as SQLite runs them: `ALTER TABLE` where SQLite's can make the change, else the 12-step table
 /// rebuild (`Planner.rebuild`).
 struct SQLitePlanning: PlanningDialect {
@@ -25,23 +27,21 @@ struct SQLitePlanning: PlanningDialect {
     }
 
     func createTable(_ planner: inout Planner, _ table: Table) {
-        planner.lines.append(DDLRenderer.createTable(table) + ";")
+        planner.lines.append(SQLiteDDL().createTable(table.definition) + ";")
     }
 
     /// SQLite's `ADD COLUMN` takes no key, `UNIQUE` or expression default, nor `NOT NULL` without a default.
     func addable(_ missing: [ColumnDefinition], in table: Table) -> [ColumnDefinition] {
         missing.filter { column in
             if column.isPrimaryKey || column.isUnique || table.primaryKey.contains(column.name) { return false }
-            if let defaultSQL = column.defaultSQL?.uppercased(), defaultSQL.hasPrefix("(") || defaultSQL.hasPrefix("CURRENT_") {
-                return false
-            }
-            return column.isNullable || column.defaultSQL != nil
+            if case .now? = column.defaultValue { return false }
+            return column.isNullable || column.defaultValue != nil
         }
     }
 
     func addColumn(_ planner: inout Planner, _ column: ColumnDefinition, to table: Table, at position: Int) {
         planner.lines.append(
-            "ALTER TABLE \(Naming.sql(table.name)) ADD COLUMN \(DDLRenderer.definition(column, isAutoIncrement: table.isAutoIncrement));")
+            "ALTER TABLE \(Naming.sql(table.name)) ADD COLUMN \(SQLiteDDL().columnDefinition(column.schema, in: table.definition));")
     }
 
     func finishTable(_ planner: inout Planner, _ table: Table, isLast: Bool) {}

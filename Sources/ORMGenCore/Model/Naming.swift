@@ -49,7 +49,7 @@ public enum Naming {
 
     /// An SQL string literal: single-quoted, embedded quotes doubled.
     static func sqlString(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+        SQLLiteral.string(text)
     }
 
     /// `BookLoan` → `book_loan`, `authorID` → `author_id`, `URLString` → `url_string`.

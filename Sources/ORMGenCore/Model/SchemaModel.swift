@@ -1,3 +1,5 @@
+import ORMSchema
+
 /// The resolved schema: every name decided (Swift and SQL), every type and relation resolved.
 /// The renderers read only this; it holds no YAML and needs no further checks.
 struct Schema: Sendable {
@@ -69,11 +71,9 @@ enum FieldType: Sendable {
     case converter(swiftType: String, sqlType: String)
 }
 
-/// A literal resolved for one field: its Swift expression and its SQL `DEFAULT` expression.
+/// A literal resolved for one field: its Swift expression, and the column default it stands for.
 struct DefaultValue: Sendable {
     var swift: String
-    /// Nil when the default exists only in Swift (for example `nil`).
-    var sql: String?
     /// The value a seed row gets for an omitted field: nil for `nil` and `now` (left to the database).
     var seed: SeedValue? = nil
     /// The default as typed dialects render it; nil for `nil`.
@@ -127,12 +127,11 @@ struct ColumnDefinition: Sendable {
     var storage: String? = nil
     var isNullable: Bool
     var isPrimaryKey = false
-    var defaultSQL: String?
+    /// The default, in both value forms (`DefaultValue.column`); nil when the column has none.
+    var defaultValue: ColumnDefault?
     var isUnique = false
     var check: String?
     var reference: ForeignKey?
-    /// The default as typed dialects render it (`defaultSQL` is SQLite's).
-    var wireDefault: WireDefault? = nil
     /// Where the column's name comes from in the schema (its `column:`, field, or relation), for diagnostics.
     var location: SchemaLocation? = nil
 }

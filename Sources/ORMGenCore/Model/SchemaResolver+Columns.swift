@@ -10,8 +10,8 @@ extension SchemaResolver {
                 for subfield in embeddable.fields {
                     let definition = ColumnDefinition(
                         name: columnName + "_" + Naming.snakeCase(subfield.name), sqlType: subfield.type.sqlType,
-                        content: subfield.content ?? .json, isNullable: subfield.isOptional, defaultSQL: subfield.defaultValue?.sql,
-                        wireDefault: subfield.defaultValue?.wire, location: declaration?.column?.location ?? field.location)
+                        content: subfield.content ?? .json, isNullable: subfield.isOptional, defaultValue: subfield.defaultValue?.column,
+                        location: declaration?.column?.location ?? field.location)
                     columns.append(Column(
                         name: definition.name, fieldIndex: index, subfield: subfield.swiftName,
                         memberName: Naming.camelJoin(field.swiftName, subfield.swiftName),
@@ -21,8 +21,8 @@ extension SchemaResolver {
             }
             var definition = ColumnDefinition(
                 name: columnName, sqlType: field.sqlType ?? field.storage?.sqlType ?? field.type.sqlType, content: field.content ?? .json,
-                isNullable: field.isOptional, defaultSQL: field.defaultValue?.sql, isUnique: declaration?.isUnique?.value ?? false,
-                check: declaration?.check?.value, wireDefault: field.defaultValue?.wire,
+                isNullable: field.isOptional, defaultValue: field.defaultValue?.column, isUnique: declaration?.isUnique?.value ?? false,
+                check: declaration?.check?.value,
                 location: declaration?.column?.location ?? field.location)
             if let pending = draft.references[index] {
                 definition.reference = ForeignKey(

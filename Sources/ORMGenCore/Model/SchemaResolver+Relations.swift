@@ -289,8 +289,8 @@ extension SchemaResolver {
         ]
         if relation.isOrdered?.value == true {
             columns.append(ColumnDefinition(
-                name: "position", sqlType: "INTEGER", content: .scalar(.int, storage: nil), isNullable: false, defaultSQL: "0",
-                wireDefault: .value(.integer(0)), location: relation.isOrdered?.location))
+                name: "position", sqlType: "INTEGER", content: .scalar(.int, storage: nil), isNullable: false,
+                defaultValue: .value(stored: .integer(0), wire: .integer(0)), location: relation.isOrdered?.location))
         }
         let table = Table(
             name: name, columns: columns, primaryKey: [ownColumn, targetColumn], isAutoIncrement: false,

@@ -1,3 +1,5 @@
+import ORMSchema
+
 /// Swift source literals for values the generator writes.
 enum SwiftLiteral {
     /// A double-quoted Swift string literal with escapes for quotes, backslashes and control characters.
@@ -23,13 +25,11 @@ enum SwiftLiteral {
 
     /// A Double as Swift and SQL write it: integral values without a fraction.
     static func double(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 { return "\(Int64(value))" }
-        return "\(value)"
+        SQLLiteral.double(value)
     }
 
     /// Two uppercase hex digits.
     static func hex(_ byte: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
+        SQLLiteral.hex([byte])
     }
 }

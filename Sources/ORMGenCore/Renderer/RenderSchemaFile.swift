@@ -21,13 +21,6 @@ extension SwiftRenderer {
             renderMigrations(into: &writer)
             writer.line()
             renderSeed(into: &writer)
-            writer.line()
-            writer.line("/// The full DDL in creation order: each `CREATE TABLE` followed by its `CREATE INDEX` statements.")
-            writer.block("\(modifier)static let createStatements: [Swift.String] = [", closer: "]") { writer in
-                for statement in DDLRenderer.statements(for: schema) {
-                    writer.line(SwiftLiteral.string(statement) + ",")
-                }
-            }
             for join in schema.joinTables {
                 writer.line()
                 let relation = join.models.joined(separator: " and ")
@@ -76,41 +69,12 @@ extension SwiftRenderer {
         }
         writer.block("\(modifier)static let seed: [ORMKit.SeedRow] = [", closer: "]") { writer in
             for row in schema.seed {
-                let values = row.values.map(render).joined(separator: ", ")
-                let wireValues = row.wireValues.map(render).joined(separator: ", ")
+                let values = row.values.map { render($0.databaseValue) }.joined(separator: ", ")
+                let wireValues = row.wireValues.map { render($0.wireValue) }.joined(separator: ", ")
                 writer.line(
                     "ORMKit.SeedRow(table: \(SwiftLiteral.string(row.table)), columns: \(stringArray(row.columns)), values: [\(values)], "
-                        + "postgresqlValues: [\(wireValues)]),")
+                        + "wireValues: [\(wireValues)]),")
             }
-        }
-    }
-
-    /// An `ORMKit.WireValue` literal, exact and without force unwraps: a `Decimal` from its sign, exponent and
-    /// significand, a `Date` from its seconds since 2001 (the value a `Date` holds).
-    private func render(_ value: WireLiteral) -> String {
-        switch value {
-        case .null: return ".null"
-        case let .bool(flag): return ".bool(\(flag))"
-        case let .integer(number): return ".integer(\(number))"
-        case let .double(number): return ".double(\(SwiftLiteral.double(number)))"
-        case let .decimal(negative, significand, exponent):
-            return ".decimal(Foundation.Decimal(sign: .\(negative ? "minus" : "plus"), exponent: \(exponent), significand: \(significand)))"
-        case let .text(text): return ".text(\(SwiftLiteral.string(text)))"
-        case let .bytes(bytes): return ".bytes(Foundation.Data([\(bytes.map { "0x" + SwiftLiteral.hex($0) }.joined(separator: ", "))]))"
-        case let .uuid(bytes): return ".uuid(Foundation.UUID(uuid: (\(bytes.map { "0x" + SwiftLiteral.hex($0) }.joined(separator: ", ")))))"
-        case let .timestamp(seconds):
-            return ".timestamp(Foundation.Date(timeIntervalSinceReferenceDate: \(SwiftLiteral.double(seconds - 978_307_200))))"
-        case let .json(text): return ".json(\(SwiftLiteral.string(text)))"
-        }
-    }
-
-    private func render(_ value: SeedValue) -> String {
-        switch value {
-        case .null: ".null"
-        case let .integer(number): ".integer(\(number))"
-        case let .real(number): ".real(\(SwiftLiteral.double(number)))"
-        case let .text(text): ".text(\(SwiftLiteral.string(text)))"
-        case let .blob(bytes): ".blob(Foundation.Data([\(bytes.map { "0x" + SwiftLiteral.hex($0) }.joined(separator: ", "))]))"
         }
     }
 }

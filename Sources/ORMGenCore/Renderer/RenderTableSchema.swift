@@ -1,31 +1,31 @@
+import ORMSchema
+
 extension SwiftRenderer {
     /// `ORMKit.TableSchema(…)` spanning several lines; `indent` is the level of the line it starts on.
     func renderTableSchema(_ table: Table, indent: Int) -> String {
-        let hasPostgreSQL = !schema.postgresqlIssues.contains { $0.kind == .unsupported && $0.table == table.name }
         var writer = CodeWriter()
         writer.block("ORMKit.TableSchema(", closer: ")") { writer in
             writer.line("name: \(SwiftLiteral.string(table.name)),")
-            list("columns", table.columns.map { columnSchema($0, in: table, postgreSQL: hasPostgreSQL) }, into: &writer)
+            list("columns", table.columns.map(columnSchema), into: &writer)
             writer.line("primaryKey: \(stringArray(table.primaryKey)),")
-            writer.line("isAutoIncrement: \(table.isAutoIncrement),")
-            if !table.indexes.isEmpty { list("indexes", table.indexes.map(indexSchema), into: &writer) }
-            if !table.foreignKeys.isEmpty { list("foreignKeys", table.foreignKeys.map(foreignKeySchema), into: &writer) }
-            if !table.relations.isEmpty { list("relations", table.relations.map(relationSchema), into: &writer) }
-            if hasPostgreSQL {
-                writer.line("createTableSQL: \(SwiftLiteral.string(DDLRenderer.createTable(table))),")
-                let postgreSQL = PostgreSQLDDL.createTable(table, deferring: PostgreSQLDDL.forwardReferences(of: table, in: schema))
-                writer.line("postgresqlCreateTableSQL: \(SwiftLiteral.string(postgreSQL))")
-            } else {
-                writer.line("createTableSQL: \(SwiftLiteral.string(DDLRenderer.createTable(table)))")
+            let tail = [
+                table.indexes.isEmpty ? nil : "indexes", table.foreignKeys.isEmpty ? nil : "foreignKeys",
+                table.relations.isEmpty ? nil : "relations",
+            ].compactMap { $0 }
+            writer.line("isAutoIncrement: \(table.isAutoIncrement)" + (tail.isEmpty ? "" : ","))
+            if !table.indexes.isEmpty { list("indexes", table.indexes.map(indexSchema), into: &writer, last: tail.last == "indexes") }
+            if !table.foreignKeys.isEmpty {
+                list("foreignKeys", table.foreignKeys.map(foreignKeySchema), into: &writer, last: tail.last == "foreignKeys")
             }
+            if !table.relations.isEmpty { list("relations", table.relations.map(relationSchema), into: &writer, last: true) }
         }
         let padding = String(repeating: "    ", count: indent)
         let lines = writer.text.dropLast().split(separator: "\n", omittingEmptySubsequences: false)
         return lines.enumerated().map { $0.offset == 0 ? String($0.element) : padding + $0.element }.joined(separator: "\n")
     }
 
-    private func list(_ label: String, _ items: [String], into writer: inout CodeWriter) {
-        writer.block("\(label): [", closer: "],") { writer in
+    private func list(_ label: String, _ items: [String], into writer: inout CodeWriter, last: Bool = false) {
+        writer.block("\(label): [", closer: last ? "]" : "],") { writer in
             for item in items { writer.line(item + ",") }
         }
     }
@@ -34,32 +34,46 @@ extension SwiftRenderer {
         "[" + values.map(SwiftLiteral.string).joined(separator: ", ") + "]"
     }
 
-    /// `ORMKit.ColumnSchema(…)`, with its PostgreSQL type, default and definition unless `postgreSQL` is false
-    /// (the table has a name PostgreSQL cannot take).
-    private func columnSchema(_ column: ColumnDefinition, in table: Table, postgreSQL: Bool) -> String {
-        let isAutoIncrement = table.isAutoIncrement
+    /// `ORMKit.ColumnSchema(…)`: what the column holds, its storage, default and constraints; each engine derives
+    /// its DDL from these.
+    private func columnSchema(_ column: ColumnDefinition) -> String {
         var arguments = [
             "name: \(SwiftLiteral.string(column.name))", "type: \(SwiftLiteral.string(column.sqlType))",
-            "isNullable: \(column.isNullable)",
+            "kind: \(render(column.content.kind))", "isNullable: \(column.isNullable)",
         ]
         if let storage = column.storage { arguments.append("storage: \(SwiftLiteral.string(storage))") }
-        if let defaultSQL = column.defaultSQL { arguments.append("defaultSQL: \(SwiftLiteral.string(defaultSQL))") }
+        switch column.defaultValue {
+        case nil: break
+        case .now?: arguments.append("defaultValue: .now")
+        case let .value(stored, wire)?: arguments.append("defaultValue: .value(stored: \(render(stored)), wire: \(render(wire)))")
+        }
         if column.isUnique { arguments.append("isUnique: true") }
         if let check = column.check { arguments.append("check: \(SwiftLiteral.string(check))") }
-        arguments.append("definition: \(SwiftLiteral.string(DDLRenderer.definition(column, isAutoIncrement: isAutoIncrement)))")
-        if postgreSQL {
-            var dialect = ["type: \(SwiftLiteral.string(PostgreSQLTypes.type(of: column)))"]
-            if let defaultSQL = PostgreSQLTypes.defaultSQL(of: column) { dialect.append("defaultSQL: \(SwiftLiteral.string(defaultSQL))") }
-            let definition = PostgreSQLDDL.definition(column, table: table.name, isAutoIncrement: isAutoIncrement)
-            dialect.append("definition: \(SwiftLiteral.string(definition))")
-            arguments.append("postgresql: ORMKit.DialectColumn(\(dialect.joined(separator: ", ")))")
-        }
         return "ORMKit.ColumnSchema(\(arguments.joined(separator: ", ")))"
+    }
+
+    private func render(_ kind: ColumnKind) -> String {
+        switch kind {
+        case .bool: ".bool"
+        case .integer: ".integer"
+        case .integer32: ".integer32"
+        case .double: ".double"
+        case .float: ".float"
+        case .text: ".text"
+        case .bytes: ".bytes"
+        case .date: ".date"
+        case .uuid: ".uuid"
+        case let .decimal(scale): ".decimal(scale: \(scale.map(String.init) ?? "nil"))"
+        case let .enumeration(isIntegerRaw, rawValues):
+            ".enumeration(isIntegerRaw: \(isIntegerRaw), rawValues: \(stringArray(rawValues)))"
+        case .json: ".json"
+        case let .converter(sqlType): ".converter(sqlType: \(SwiftLiteral.string(sqlType)))"
+        }
     }
 
     func indexSchema(_ index: Index) -> String {
         "ORMKit.IndexSchema(name: \(SwiftLiteral.string(index.name)), columns: \(stringArray(index.columns)), "
-            + "isUnique: \(index.isUnique), sql: \(SwiftLiteral.string(DDLRenderer.createIndex(index))))"
+            + "isUnique: \(index.isUnique))"
     }
 
     private func foreignKeySchema(_ key: ForeignKey) -> String {

@@ -54,7 +54,7 @@ public enum SingleFileLayout {
         return GeneratedFile(name: name, contents: writer.text)
     }
 
-    static let versionCheckLine = "private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_3"
+    static let versionCheckLine = "private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_4"
 
     /// An import's access level, ordered from weakest to strongest.
     enum ImportLevel: Int, Comparable {

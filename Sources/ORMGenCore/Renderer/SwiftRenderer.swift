@@ -39,7 +39,7 @@ struct SwiftRenderer {
             }
         }
         writer.line()
-        writer.line("private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_3")
+        writer.line("private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_4")
         writer.line()
     }
 

@@ -17,7 +17,7 @@ enum LiteralConverter {
             guard field.isOptional else {
                 return .failure(.message("field '\(path)' is not optional, so its default cannot be null; make the type optional ('?') or remove the default"))
             }
-            return .success(DefaultValue(swift: "nil", sql: nil))
+            return .success(DefaultValue(swift: "nil"))
         }
         let text = scalar.text
         let misfit = Failure.message("default '\(text)' does not fit type '\(typeDescription(field.type))' of field '\(path)'")
@@ -33,7 +33,7 @@ enum LiteralConverter {
             }
             let stored = enumType.isIntegerRaw ? StoredLiteral.integer(Int64(found.raw) ?? 0) : StoredLiteral.text(found.raw)
             return .success(DefaultValue(
-                swift: "." + Naming.swift(found.name), sql: stored.sql, seed: stored.seed,
+                swift: "." + Naming.swift(found.name), seed: stored,
                 wire: .value(WireLiterals.enumeration(found, in: enumType))))
         case .json, .embedded, .converter:
             return .failure(.message(
@@ -43,7 +43,7 @@ enum LiteralConverter {
 
     private static func scalarDefault(_ text: String, type: ScalarType, storage: ScalarStorage?) -> DefaultValue? {
         guard text != "now" || type != .date else {
-            return DefaultValue(swift: "Foundation.Date()", sql: StoredLiteral.now(storage: storage), wire: .now)
+            return DefaultValue(swift: "Foundation.Date()", wire: .now)
         }
         let swift: String
         switch type {
@@ -65,7 +65,7 @@ enum LiteralConverter {
         guard !swift.isEmpty, let stored = storedScalar(text, scalar: type, storage: storage),
             let wire = WireLiterals.scalar(text, type: type)
         else { return nil }
-        return DefaultValue(swift: swift, sql: type == .double || type == .float ? swift : stored.sql, seed: stored.seed, wire: .value(wire))
+        return DefaultValue(swift: swift, seed: stored, wire: .value(wire))
     }
 
     static func enumCase(_ text: String, in enumType: EnumType) -> EnumType.Case? {
@@ -112,7 +112,7 @@ enum LiteralConverter {
         let misfit = Failure.message("seed value '\(text)' for field '\(path)' does not fit type '\(typeDescription(type))'")
         switch type {
         case let .scalar(scalar):
-            return storedScalar(text, scalar: scalar, storage: storage).map { .success($0.seed) } ?? .failure(misfit)
+            return storedScalar(text, scalar: scalar, storage: storage).map { .success($0) } ?? .failure(misfit)
         case let .enumeration(enumType):
             guard let found = enumCase(text, in: enumType) else {
                 let values = enumType.cases.map(\.name)
@@ -135,14 +135,14 @@ enum LiteralConverter {
     }
 
     /// A scalar literal checked against `scalar` and written in `storage` (nil: the type's own).
-    private static func storedScalar(_ text: String, scalar: ScalarType, storage: ScalarStorage?) -> StoredLiteral? {
+    private static func storedScalar(_ text: String, scalar: ScalarType, storage: ScalarStorage?) -> SeedValue? {
         switch scalar {
         case .bool: return ScalarLiterals.bool(text).map { StoredLiteral.bool($0, storage: storage) }
         case .int, .int32, .int64: return ScalarLiterals.integer(text, as: scalar).map(StoredLiteral.integer)
         case .double, .float: return ScalarLiterals.real(text).map(StoredLiteral.real)
         case .string, .url: return StoredLiteral.text(text)
         case .decimal: return ScalarLiterals.decimal(text).flatMap { StoredLiteral.decimal(text, parts: $0, storage: storage) }
-        case .data: return ScalarLiterals.base64(text).map { StoredLiteral(sql: "X'\($0.map(SwiftLiteral.hex).joined())'", seed: .blob($0)) }
+        case .data: return ScalarLiterals.base64(text).map { .blob($0) }
         case .date: return ScalarLiterals.date(text).map { StoredLiteral.date(unixSeconds: $0, storage: storage) }
         case .uuid: return ScalarLiterals.uuid(text).map { StoredLiteral.uuid($0, text: text, storage: storage) }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import ORMSchema
 
 /// Parsing of YAML scalar text into typed values, shared by defaults and seed rows.
 enum ScalarLiterals {
@@ -51,7 +52,7 @@ enum ScalarLiterals {
         }
         let (year, month, day) = (number(0, 4), number(5, 2), number(8, 2))
         guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day) else { return nil }
-        var seconds = Double(daysFromCivil(year: year, month: month, day: day)) * 86_400
+        var seconds = Double(CivilCalendar.days(fromCivil: Int64(year), Int64(month), Int64(day))) * 86_400
         guard scalars.count > 10 else { return seconds }
         let (hour, minute, second) = (number(11, 2), number(14, 2), number(17, 2))
         guard hour < 24, minute < 60, second < 61 else { return nil }
@@ -111,15 +112,5 @@ enum ScalarLiterals {
         case 4, 6, 9, 11: 30
         default: 31
         }
-    }
-
-    /// Days since 1970-01-01 (Howard Hinnant's algorithm).
-    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
     }
 }

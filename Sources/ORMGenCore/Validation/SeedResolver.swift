@@ -56,7 +56,7 @@ struct SeedResolver {
         }
         for (index, field) in model.fields.enumerated() where valuesByField[index] == nil && !field.isTransient {
             let isAssignedKey = model.isAutoIncrement && model.keyIndexes == [index]
-            let isLeftToDatabase = field.defaultValue.map { $0.sql != nil && $0.seed == nil } ?? false
+            let isLeftToDatabase = field.defaultValue.map { $0.wire != nil && $0.seed == nil } ?? false
             if isAssignedKey || field.isOptional || isLeftToDatabase { continue }
             if let value = LiteralConverter.defaultSeedValue(for: field) {
                 valuesByField[index] = [value]

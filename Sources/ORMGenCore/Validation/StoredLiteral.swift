@@ -1,14 +1,11 @@
 import Foundation
 
-/// A checked scalar literal written in a field's storage: its SQL `DEFAULT` text and its seed value. The Swift
-/// side of a literal does not depend on the storage; these do (`2024-01-01` is REAL seconds since 2001 by
-/// default, `'2024-01-01 00:00:00'` with `storage: sqliteText`).
-struct StoredLiteral {
-    var sql: String
-    var seed: SeedValue
-
+/// A checked scalar literal written in a field's storage, as SQLite stores it (a default's stored form, a seed
+/// value). The Swift side of a literal does not depend on the storage; this does (`2024-01-01` is REAL seconds
+/// since 2001 by default, `'2024-01-01 00:00:00'` with `storage: sqliteText`).
+enum StoredLiteral {
     /// `seconds` since 1970 in `storage` (nil: the native REAL seconds since 2001).
-    static func date(unixSeconds seconds: Double, storage: ScalarStorage?) -> StoredLiteral {
+    static func date(unixSeconds seconds: Double, storage: ScalarStorage?) -> SeedValue {
         switch storage?.kind {
         case .unixSeconds?: return real(seconds)
         case .unixMilliseconds?: return integer(Int64((seconds * 1_000 + 0.001).rounded(.down)))
@@ -19,23 +16,11 @@ struct StoredLiteral {
         }
     }
 
-    /// The SQL expression of the current time in `storage`, for `default: now`.
-    static func now(storage: ScalarStorage?) -> String {
-        switch storage?.kind {
-        case .unixSeconds?: "((julianday('now') - 2440587.5) * 86400.0)"
-        case .unixMilliseconds?: "(CAST((julianday('now') - 2440587.5) * 86400000.0 AS INTEGER))"
-        case .julianDay?: "(julianday('now'))"
-        case .sqliteText?: "(strftime('%Y-%m-%d %H:%M:%f', 'now'))"
-        case .iso8601Text?: "(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))"
-        default: "((julianday('now') - 2451910.5) * 86400.0)"
-        }
-    }
-
     /// A checked decimal in `storage`; nil when a scaled INTEGER cannot hold it exactly.
-    static func decimal(_ text: String, parts: (negative: Bool, significand: String, exponent: Int), storage: ScalarStorage?) -> StoredLiteral? {
+    static func decimal(_ text: String, parts: (negative: Bool, significand: String, exponent: Int), storage: ScalarStorage?) -> SeedValue? {
         switch storage?.kind {
         case .real?:
-            return Double(text).map { StoredLiteral(sql: text, seed: .real($0)) }
+            return Double(text).map { .real($0) }
         case .scaledInteger?:
             let shift = parts.exponent + (storage?.scale ?? 0)
             var digits = parts.significand
@@ -52,24 +37,24 @@ struct StoredLiteral {
     }
 
     /// A UUID's bytes in `storage`.
-    static func uuid(_ bytes: [UInt8], text: String, storage: ScalarStorage?) -> StoredLiteral {
+    static func uuid(_ bytes: [UInt8], text: String, storage: ScalarStorage?) -> SeedValue {
         switch storage?.kind {
         case .text?: self.text(text.lowercased())
         case .uppercaseText?: self.text(text.uppercased())
-        default: StoredLiteral(sql: "X'\(bytes.map(SwiftLiteral.hex).joined())'", seed: .blob(bytes))
+        default: .blob(bytes)
         }
     }
 
     /// A Bool in `storage`.
-    static func bool(_ value: Bool, storage: ScalarStorage?) -> StoredLiteral {
+    static func bool(_ value: Bool, storage: ScalarStorage?) -> SeedValue {
         storage?.kind == .text ? text(value ? "true" : "false") : integer(value ? 1 : 0)
     }
 
-    static func integer(_ value: Int64) -> StoredLiteral { StoredLiteral(sql: "\(value)", seed: .integer(value)) }
+    static func integer(_ value: Int64) -> SeedValue { .integer(value) }
 
-    static func real(_ value: Double) -> StoredLiteral { StoredLiteral(sql: SwiftLiteral.double(value), seed: .real(value)) }
+    static func real(_ value: Double) -> SeedValue { .real(value) }
 
-    static func text(_ value: String) -> StoredLiteral { StoredLiteral(sql: Naming.sqlString(value), seed: .text(value)) }
+    static func text(_ value: String) -> SeedValue { .text(value) }
 
     /// `seconds` since 1970 as UTC text: `pattern`, plus `fraction` when `always` or the milliseconds are not 0.
     private static func format(_ seconds: Double, _ pattern: String, fraction: String, always: Bool) -> String {

@@ -2,22 +2,15 @@
 
 extension Record {
     /// Creates the record's table and its declared indexes when they do not exist, in one transaction, with the
-    /// engine's DDL from the generated schema (`SQLDialect.createTableSQL`). `migrate` creates every table; this
-    /// is for a table dropped or never created outside it.
+    /// engine's DDL (`SQLDialect.ddl`, derived from the generated schema). `migrate` creates every table; this is
+    /// for a table dropped or never created outside it.
     ///
-    /// - Throws: `DatabaseError` naming the table (`.misuse` when the schema has no DDL for the engine: regenerate
-    ///   it); nothing is created then.
+    /// - Throws: `DatabaseError` naming the table; nothing is created then.
     public static func createTable(_ db: some DatabaseWriter) async throws {
-        guard let sql = db.dialect.createTableSQL(schema) else {
-            throw DatabaseError(
-                kind: .misuse, message: "the schema has no \(db.dialect) DDL for this table: regenerate it with this ormgen",
-                table: schema.name
-            )
-        }
+        let statements = schema.createStatements(in: db.dialect.ddl)
         try await naming {
             try await db.transaction { tx in
-                try await tx.execute(sql: sql)
-                for index in schema.indexes { try await tx.execute(sql: index.sql) }
+                for sql in statements { try await tx.execute(sql: sql) }
             }
         }
     }

@@ -56,14 +56,14 @@ public struct SQLDialect: Sendable, Hashable, CustomStringConvertible {
     /// Whether the engine refuses an integer out of the column's range by itself (PostgreSQL: "integer out of
     /// range"); when false, `updateAll` wraps integer arithmetic in a range check.
     public let checksIntegerRanges: Bool
-    /// A table's `CREATE TABLE` in this dialect, from the generated schema (nil when the schema has none).
-    public let createTableSQL: @Sendable (TableSchema) -> String?
+    /// How the engine writes DDL (types, defaults, constraints), derived from the engine-neutral schema.
+    public let ddl: any SchemaDialect
 
     /// A dialect. Engines define one each (see ``SQLDialect/sqlite``).
     public init(
         name: String, placeholder: Placeholder, valueForm: ValueForm, caseInsensitiveLike: String,
         trueLiteral: String, falseLiteral: String, limitForm: LimitForm, offsetWithoutLimit: String,
-        checksIntegerRanges: Bool, createTableSQL: @escaping @Sendable (TableSchema) -> String?
+        checksIntegerRanges: Bool, ddl: any SchemaDialect
     ) {
         self.name = name
         self.placeholder = placeholder
@@ -74,7 +74,7 @@ public struct SQLDialect: Sendable, Hashable, CustomStringConvertible {
         self.limitForm = limitForm
         self.offsetWithoutLimit = offsetWithoutLimit
         self.checksIntegerRanges = checksIntegerRanges
-        self.createTableSQL = createTableSQL
+        self.ddl = ddl
     }
 
     /// Dialects are equal when they have the same name: an engine defines one.

@@ -49,9 +49,9 @@ struct AdditiveChanges {
     func apply(_ conn: Connection) throws {
         for table in schema.tables where !renamedTables.contains(table.name.lowercased()) {
             guard let live = try LiveTable.read(table.name, conn) else {
-                try conn.run(sql: table.createTableSQL, arguments: [])
+                try conn.run(sql: SQLiteDDL().createTable(table.definition), arguments: [])
                 for index in schema.expectedIndexes(of: table) where !pendingIndexes.contains(index.name.lowercased()) {
-                    try conn.run(sql: index.sql, arguments: [])
+                    try conn.run(sql: SQLiteDDL().createIndex(index, on: table.name), arguments: [])
                 }
                 continue
             }
@@ -66,7 +66,7 @@ struct AdditiveChanges {
         }
         guard !missing.isEmpty else { return }
         let hasRows = try conn.migrationInteger("SELECT EXISTS (SELECT 1 FROM \(quoteIdentifier(table.name)))") != 0
-        if hasRows, let column = missing.first(where: { !$0.isNullable && $0.defaultSQL == nil }) {
+        if hasRows, let column = missing.first(where: { !$0.isNullable && $0.defaultValue == nil }) {
             throw MigrationError.notNullColumnWithoutDefault(table: table.name, column: column.name)
         }
         let direct = missing.filter { canAddDirectly($0, in: table) }
@@ -75,18 +75,16 @@ struct AdditiveChanges {
             return
         }
         for column in direct {
-            try conn.run(sql: "ALTER TABLE \(quoteIdentifier(table.name)) ADD COLUMN \(column.definition)", arguments: [])
+            try conn.run(sql: "ALTER TABLE \(quoteIdentifier(table.name)) ADD COLUMN \(SQLiteDDL().columnDefinition(column, in: table.definition))", arguments: [])
         }
     }
 
     /// Whether `ALTER TABLE ADD COLUMN` accepts the column: not part of the key, not `UNIQUE`, a constant
-    /// default (not a parenthesized expression or `CURRENT_*`), and a default when it is `NOT NULL`.
+    /// default (not the current time, an expression), and a default when it is `NOT NULL`.
     private func canAddDirectly(_ column: ColumnSchema, in table: TableSchema) -> Bool {
         if column.isUnique || table.primaryKey.contains(column.name) { return false }
-        if let defaultSQL = column.defaultSQL?.uppercased(), defaultSQL.hasPrefix("(") || defaultSQL.hasPrefix("CURRENT_") {
-            return false
-        }
-        return column.isNullable || column.defaultSQL != nil
+        if case .now? = column.defaultValue { return false }
+        return column.isNullable || column.defaultValue != nil
     }
 
     private func addIndexes(of table: TableSchema, _ conn: Connection) throws {
@@ -101,7 +99,7 @@ struct AdditiveChanges {
             && !(index.isUnique && uniqueConstraints.contains(index.columns.map { $0.lowercased() })) {
             // Before the last version, an index waits for columns that later steps create.
             guard isFinal || index.columns.allSatisfy({ columns.contains($0.lowercased()) }) else { continue }
-            try conn.run(sql: index.sql, arguments: [])
+            try conn.run(sql: SQLiteDDL().createIndex(index, on: table.name), arguments: [])
         }
     }
 }

@@ -23,8 +23,8 @@ struct StepRunner {
         case let .alterColumn(table, _):
             guard let definition = schema.table(table) else { throw invalid(step, "table \(table) is not in the schema") }
             try TableRebuild.rebuild(definition, conn)
-        case let .addIndex(_, index):
-            try conn.run(sql: index.sql, arguments: [])
+        case let .addIndex(table, index):
+            try conn.run(sql: SQLiteDDL().createIndex(index, on: table), arguments: [])
         case let .dropIndex(name):
             try conn.run(sql: "DROP INDEX IF EXISTS \(quoteIdentifier(name))", arguments: [])
         case let .sql(sql):

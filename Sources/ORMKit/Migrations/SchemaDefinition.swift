@@ -46,8 +46,8 @@ struct SchemaDefinition {
     /// Creates every table and index on an empty database, in order.
     func createAll(_ conn: Connection) throws {
         for table in tables {
-            try conn.run(sql: table.createTableSQL, arguments: [])
-            for index in expectedIndexes(of: table) { try conn.run(sql: index.sql, arguments: []) }
+            try conn.run(sql: SQLiteDDL().createTable(table.definition), arguments: [])
+            for index in expectedIndexes(of: table) { try conn.run(sql: SQLiteDDL().createIndex(index, on: table.name), arguments: []) }
         }
     }
 

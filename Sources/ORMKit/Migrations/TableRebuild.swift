@@ -1,7 +1,7 @@
 import Foundation
 import ORMSchema
 
-/// Rebuilds one table to its current `createTableSQL` with SQLite's 12-step procedure
+/// Rebuilds one table to its current definition (`SQLiteDDL`) with SQLite's 12-step procedure
 /// (https://www.sqlite.org/lang_altertable.html#otheralter), inside the migration's transaction:
 /// create the new table under a temporary name, copy the common columns, drop the old table, rename,
 /// then recreate the old table's indexes and triggers (and every view). Foreign keys are off (the
@@ -21,7 +21,7 @@ enum TableRebuild {
         let declared = Set(table.columns.map { $0.name.lowercased() })
         let kept = live.columns.filter { !declared.contains($0.name.lowercased()) && !dropped.contains($0.name.lowercased()) }
         let temporary = "ormkit_rebuild_" + table.name
-        let createSQL = try newTableSQL(table, temporaryName: temporary, keeping: kept)
+        let createSQL = newTableSQL(table, temporaryName: temporary, keeping: kept)
 
         let newColumns = Set(declared).union(kept.map { $0.name.lowercased() })
         let indexes = try conn.migrationRows(
@@ -56,23 +56,10 @@ enum TableRebuild {
         for view in views { try conn.run(sql: view.sql, arguments: []) }
     }
 
-    /// `createTableSQL` under `temporaryName`, with the kept columns' definitions after the declared ones.
-    static func newTableSQL(_ table: TableSchema, temporaryName: String, keeping kept: [LiveColumn]) throws -> String {
-        var sql = table.createTableSQL
-        let prefixes = ["CREATE TABLE IF NOT EXISTS ", "CREATE TABLE "].map { $0 + quoteIdentifier(table.name) }
-        guard let prefix = prefixes.first(where: { sql.hasPrefix($0) }) else {
-            throw DatabaseError(
-                kind: .misuse, message: "cannot rebuild table \(table.name): its createTableSQL does not start with CREATE TABLE \"\(table.name)\"",
-                sql: sql, table: table.name)
-        }
-        sql = "CREATE TABLE " + quoteIdentifier(temporaryName) + sql.dropFirst(prefix.count)
-        guard !kept.isEmpty else { return sql }
-        guard let last = table.columns.last, let range = sql.range(of: last.definition, options: .backwards) else {
-            throw DatabaseError(
-                kind: .misuse, message: "cannot keep the extra columns of \(table.name): its last column definition is not in its createTableSQL",
-                sql: sql, table: table.name)
-        }
-        sql.insert(contentsOf: kept.map { ",\n    " + $0.definition }.joined(), at: range.upperBound)
-        return sql
+    /// The table's `CREATE TABLE` under `temporaryName`, with the kept columns' definitions after the declared ones.
+    static func newTableSQL(_ table: TableSchema, temporaryName: String, keeping kept: [LiveColumn]) -> String {
+        var definition = table.definition
+        definition.name = temporaryName
+        return SQLiteDDL().createTable(definition, extraColumns: kept.map(\.definition))
     }
 }

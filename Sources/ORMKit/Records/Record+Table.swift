@@ -10,8 +10,7 @@ extension Record {
     public static func createTable(_ db: some DatabaseContext) throws {
         try db.inTransaction { conn in
             try naming {
-                try conn.run(sql: schema.createTableSQL, arguments: [])
-                for index in schema.indexes { try conn.run(sql: index.sql, arguments: []) }
+                for sql in schema.createStatements(in: SQLiteDDL()) { try conn.run(sql: sql, arguments: []) }
             }
         }
     }

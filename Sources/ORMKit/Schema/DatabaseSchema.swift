@@ -13,6 +13,15 @@ public protocol DatabaseSchema {
     static var seed: [SeedRow] { get }
 }
 
+extension DatabaseSchema {
+    /// The full DDL in creation order, as `dialect` writes it (what `ormgen sql --dialect` prints): each
+    /// `CREATE TABLE` followed by its `CREATE INDEX` statements, then, on engines that add them afterwards, the
+    /// foreign keys of reference cycles.
+    public static func createStatements(in dialect: SQLDialect) -> [String] {
+        dialect.ddl.statements(for: tables.map(\.definition))
+    }
+}
+
 /// The explicit steps that upgrade a database to `version`.
 public struct Migration: Sendable, Hashable {
     public let version: Int
@@ -43,16 +52,19 @@ public enum MigrationStep: Sendable, Hashable {
 public struct SeedRow: Sendable, Hashable {
     public let table: String
     public let columns: [String]
+    /// The values as SQLite stores them (each column's storage): what engines whose dialect binds the storage
+    /// form insert.
     public let values: [DatabaseValue]
-    /// The same values for PostgreSQL (a `Date` as a timestamp, a `Decimal` as NUMERIC, …); nil in code
-    /// generated before PostgreSQL support.
-    public let postgresqlValues: [WireValue]?
+    /// The same values typed (a `Date` as a timestamp, a `Decimal` as an exact number, …): what engines whose
+    /// dialect binds wire values (PostgreSQL) insert.
+    public let wireValues: [WireValue]
 
-    /// Creates a seed row. Called by generated code.
-    public init(table: String, columns: [String], values: [DatabaseValue], postgresqlValues: [WireValue]? = nil) {
+    /// Creates a seed row. Called by generated code; hand-written rows may leave out `wireValues` when each
+    /// stored value is its own typed value (integers, doubles, text, bytes: ``DatabaseValue/wireValue``).
+    public init(table: String, columns: [String], values: [DatabaseValue], wireValues: [WireValue]? = nil) {
         self.table = table
         self.columns = columns
         self.values = values
-        self.postgresqlValues = postgresqlValues
+        self.wireValues = wireValues ?? values.map(\.wireValue)
     }
 }

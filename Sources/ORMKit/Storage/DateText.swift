@@ -85,7 +85,7 @@ enum DateText {
     static func format(_ unixMilliseconds: Int64, style: Style) -> String {
         let days = unixMilliseconds.quotientRoundingDown(by: 86_400_000)
         var rest = unixMilliseconds - days * 86_400_000
-        let (year, month, day) = civil(fromDays: days)
+        let (year, month, day) = CivilCalendar.civil(fromDays: days)
         let hour = rest / 3_600_000
         rest -= hour * 3_600_000
         let minute = rest / 60_000
@@ -115,7 +115,7 @@ enum DateText {
         guard let year = scanner.number(digits: 4), scanner.skip("-"), let month = scanner.number(digits: 2),
             scanner.skip("-"), let day = scanner.number(digits: 2), CivilCalendar.isDate(year: year, month: month, day: day)
         else { return nil }
-        var seconds = days(fromCivil: year, month, day) * 86_400
+        var seconds = CivilCalendar.days(fromCivil: year, month, day) * 86_400
         var fraction = 0.0
         if scanner.skip("T") || scanner.skip(" ") {
             guard let hour = scanner.number(digits: 2), scanner.skip(":"), let minute = scanner.number(digits: 2),
@@ -138,29 +138,6 @@ enum DateText {
         }
         guard scanner.isAtEnd else { return nil }
         return Date(timeIntervalSinceReferenceDate: Double(seconds - referenceOffset) + fraction)
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date.
-    static func days(fromCivil year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
-        let y = month <= 2 ? year - 1 : year
-        let era = y.quotientRoundingDown(by: 400)
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The proleptic Gregorian date of `days` since 1970-01-01.
-    static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let z = days + 719_468
-        let era = z.quotientRoundingDown(by: 146_097)
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }
 

@@ -5,7 +5,7 @@
 import Foundation
 import ORMKit
 
-private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_3
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_4
 
 struct EventTags: Swift.Sendable, Swift.Hashable {
     var event_id: Foundation.UUID
@@ -37,8 +37,8 @@ extension EventTags: ORMKit.KeyedRecord {
     static let schema = ORMKit.TableSchema(
         name: "event_tags",
         columns: [
-            ORMKit.ColumnSchema(name: "event_id", type: "UUID", isNullable: false, storage: "text", definition: "\"event_id\" UUID NOT NULL REFERENCES \"events\" (\"id\") ON DELETE CASCADE", postgresql: ORMKit.DialectColumn(type: "UUID", definition: "\"event_id\" UUID NOT NULL CONSTRAINT \"event_tags_event_id_fkey\" REFERENCES \"events\" (\"id\") ON DELETE CASCADE")),
-            ORMKit.ColumnSchema(name: "tag", type: "TEXT", isNullable: false, definition: "\"tag\" TEXT NOT NULL", postgresql: ORMKit.DialectColumn(type: "TEXT", definition: "\"tag\" TEXT NOT NULL")),
+            ORMKit.ColumnSchema(name: "event_id", type: "UUID", kind: .uuid, isNullable: false, storage: "text"),
+            ORMKit.ColumnSchema(name: "tag", type: "TEXT", kind: .text, isNullable: false),
         ],
         primaryKey: ["event_id", "tag"],
         isAutoIncrement: false,
@@ -47,9 +47,7 @@ extension EventTags: ORMKit.KeyedRecord {
         ],
         relations: [
             ORMKit.RelationSchema(name: "event", targetTable: "events", kind: .belongsTo(columns: ["event_id"], targetColumns: ["id"], isOptional: false)),
-        ],
-        createTableSQL: "CREATE TABLE IF NOT EXISTS \"event_tags\" (\n    \"event_id\" UUID NOT NULL REFERENCES \"events\" (\"id\") ON DELETE CASCADE,\n    \"tag\" TEXT NOT NULL,\n    PRIMARY KEY (\"event_id\", \"tag\")\n)",
-        postgresqlCreateTableSQL: "CREATE TABLE IF NOT EXISTS \"event_tags\" (\n    \"event_id\" UUID NOT NULL CONSTRAINT \"event_tags_event_id_fkey\" REFERENCES \"events\" (\"id\") ON DELETE CASCADE,\n    \"tag\" TEXT NOT NULL,\n    PRIMARY KEY (\"event_id\", \"tag\")\n)"
+        ]
     )
 
     init(row: ORMKit.Row) throws {

@@ -5,7 +5,7 @@
 import Foundation
 import ORMKit
 
-private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_3
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_4
 
 struct EventTypes: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     var code: Swift.String
@@ -28,16 +28,14 @@ extension EventTypes: ORMKit.KeyedRecord {
     static let schema = ORMKit.TableSchema(
         name: "event_types",
         columns: [
-            ORMKit.ColumnSchema(name: "code", type: "TEXT", isNullable: false, definition: "\"code\" TEXT PRIMARY KEY NOT NULL", postgresql: ORMKit.DialectColumn(type: "TEXT", definition: "\"code\" TEXT PRIMARY KEY")),
-            ORMKit.ColumnSchema(name: "label", type: "TEXT", isNullable: false, definition: "\"label\" TEXT NOT NULL", postgresql: ORMKit.DialectColumn(type: "TEXT", definition: "\"label\" TEXT NOT NULL")),
+            ORMKit.ColumnSchema(name: "code", type: "TEXT", kind: .text, isNullable: false),
+            ORMKit.ColumnSchema(name: "label", type: "TEXT", kind: .text, isNullable: false),
         ],
         primaryKey: ["code"],
         isAutoIncrement: false,
         relations: [
             ORMKit.RelationSchema(name: "events", targetTable: "events", kind: .hasMany(columns: ["code"], targetColumns: ["event_type"])),
-        ],
-        createTableSQL: "CREATE TABLE IF NOT EXISTS \"event_types\" (\n    \"code\" TEXT PRIMARY KEY NOT NULL,\n    \"label\" TEXT NOT NULL\n)",
-        postgresqlCreateTableSQL: "CREATE TABLE IF NOT EXISTS \"event_types\" (\n    \"code\" TEXT PRIMARY KEY,\n    \"label\" TEXT NOT NULL\n)"
+        ]
     )
 
     init(row: ORMKit.Row) throws {

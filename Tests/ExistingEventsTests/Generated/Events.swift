@@ -5,7 +5,7 @@
 import Foundation
 import ORMKit
 
-private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_3
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_4
 
 struct Events: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     var id: Foundation.UUID
@@ -56,24 +56,24 @@ extension Events: ORMKit.KeyedRecord {
     static let schema = ORMKit.TableSchema(
         name: "events",
         columns: [
-            ORMKit.ColumnSchema(name: "id", type: "UUID", isNullable: false, storage: "text", definition: "\"id\" UUID PRIMARY KEY NOT NULL", postgresql: ORMKit.DialectColumn(type: "UUID", definition: "\"id\" UUID PRIMARY KEY")),
-            ORMKit.ColumnSchema(name: "event_type", type: "TEXT", isNullable: false, definition: "\"event_type\" TEXT NOT NULL REFERENCES \"event_types\" (\"code\")", postgresql: ORMKit.DialectColumn(type: "TEXT", definition: "\"event_type\" TEXT NOT NULL CONSTRAINT \"events_event_type_fkey\" REFERENCES \"event_types\" (\"code\")")),
-            ORMKit.ColumnSchema(name: "title", type: "TEXT", isNullable: false, definition: "\"title\" TEXT NOT NULL", postgresql: ORMKit.DialectColumn(type: "TEXT", definition: "\"title\" TEXT NOT NULL")),
-            ORMKit.ColumnSchema(name: "created_at", type: "INTEGER", isNullable: false, definition: "\"created_at\" INTEGER NOT NULL", postgresql: ORMKit.DialectColumn(type: "BIGINT", definition: "\"created_at\" BIGINT NOT NULL")),
-            ORMKit.ColumnSchema(name: "starts_at", type: "TIMESTAMP", isNullable: false, storage: "unixSeconds", definition: "\"starts_at\" TIMESTAMP NOT NULL", postgresql: ORMKit.DialectColumn(type: "TIMESTAMPTZ", definition: "\"starts_at\" TIMESTAMPTZ NOT NULL")),
-            ORMKit.ColumnSchema(name: "ends_at", type: "TIMESTAMP", isNullable: true, storage: "unixSeconds", definition: "\"ends_at\" TIMESTAMP", postgresql: ORMKit.DialectColumn(type: "TIMESTAMPTZ", definition: "\"ends_at\" TIMESTAMPTZ")),
-            ORMKit.ColumnSchema(name: "updated_at_ms", type: "DATETIME", isNullable: true, storage: "unixMilliseconds", definition: "\"updated_at_ms\" DATETIME", postgresql: ORMKit.DialectColumn(type: "TIMESTAMPTZ", definition: "\"updated_at_ms\" TIMESTAMPTZ")),
-            ORMKit.ColumnSchema(name: "reminder_day", type: "DATE", isNullable: true, storage: "julianDay", definition: "\"reminder_day\" DATE", postgresql: ORMKit.DialectColumn(type: "TIMESTAMPTZ", definition: "\"reminder_day\" TIMESTAMPTZ")),
-            ORMKit.ColumnSchema(name: "is_public", type: "BOOLEAN", isNullable: false, storage: "integer", defaultSQL: "1", definition: "\"is_public\" BOOLEAN NOT NULL DEFAULT 1", postgresql: ORMKit.DialectColumn(type: "BOOLEAN", defaultSQL: "TRUE", definition: "\"is_public\" BOOLEAN NOT NULL DEFAULT TRUE")),
-            ORMKit.ColumnSchema(name: "created_by_user_id", type: "INTEGER", isNullable: false, definition: "\"created_by_user_id\" INTEGER NOT NULL REFERENCES \"users\" (\"id\") ON DELETE CASCADE", postgresql: ORMKit.DialectColumn(type: "BIGINT", definition: "\"created_by_user_id\" BIGINT NOT NULL CONSTRAINT \"events_created_by_user_id_fkey\" REFERENCES \"users\" (\"id\") ON DELETE CASCADE")),
-            ORMKit.ColumnSchema(name: "assigned_user_id", type: "INTEGER", isNullable: true, definition: "\"assigned_user_id\" INTEGER REFERENCES \"users\" (\"id\") ON DELETE SET NULL", postgresql: ORMKit.DialectColumn(type: "BIGINT", definition: "\"assigned_user_id\" BIGINT CONSTRAINT \"events_assigned_user_id_fkey\" REFERENCES \"users\" (\"id\") ON DELETE SET NULL")),
-            ORMKit.ColumnSchema(name: "payload", type: "BLOB", isNullable: true, definition: "\"payload\" BLOB", postgresql: ORMKit.DialectColumn(type: "BYTEA", definition: "\"payload\" BYTEA")),
+            ORMKit.ColumnSchema(name: "id", type: "UUID", kind: .uuid, isNullable: false, storage: "text"),
+            ORMKit.ColumnSchema(name: "event_type", type: "TEXT", kind: .text, isNullable: false),
+            ORMKit.ColumnSchema(name: "title", type: "TEXT", kind: .text, isNullable: false),
+            ORMKit.ColumnSchema(name: "created_at", type: "INTEGER", kind: .integer, isNullable: false),
+            ORMKit.ColumnSchema(name: "starts_at", type: "TIMESTAMP", kind: .date, isNullable: false, storage: "unixSeconds"),
+            ORMKit.ColumnSchema(name: "ends_at", type: "TIMESTAMP", kind: .date, isNullable: true, storage: "unixSeconds"),
+            ORMKit.ColumnSchema(name: "updated_at_ms", type: "DATETIME", kind: .date, isNullable: true, storage: "unixMilliseconds"),
+            ORMKit.ColumnSchema(name: "reminder_day", type: "DATE", kind: .date, isNullable: true, storage: "julianDay"),
+            ORMKit.ColumnSchema(name: "is_public", type: "BOOLEAN", kind: .bool, isNullable: false, storage: "integer", defaultValue: .value(stored: .integer(1), wire: .bool(true))),
+            ORMKit.ColumnSchema(name: "created_by_user_id", type: "INTEGER", kind: .integer, isNullable: false),
+            ORMKit.ColumnSchema(name: "assigned_user_id", type: "INTEGER", kind: .integer, isNullable: true),
+            ORMKit.ColumnSchema(name: "payload", type: "BLOB", kind: .bytes, isNullable: true),
         ],
         primaryKey: ["id"],
         isAutoIncrement: false,
         indexes: [
-            ORMKit.IndexSchema(name: "events_starts_at", columns: ["starts_at"], isUnique: false, sql: "CREATE INDEX IF NOT EXISTS \"events_starts_at\" ON \"events\" (\"starts_at\")"),
-            ORMKit.IndexSchema(name: "events_type_title", columns: ["event_type", "title"], isUnique: true, sql: "CREATE UNIQUE INDEX IF NOT EXISTS \"events_type_title\" ON \"events\" (\"event_type\", \"title\")"),
+            ORMKit.IndexSchema(name: "events_starts_at", columns: ["starts_at"], isUnique: false),
+            ORMKit.IndexSchema(name: "events_type_title", columns: ["event_type", "title"], isUnique: true),
         ],
         foreignKeys: [
             ORMKit.ForeignKeySchema(columns: ["event_type"], targetTable: "event_types", targetColumns: ["code"], onDelete: .noAction, onUpdate: .noAction),
@@ -85,9 +85,7 @@ extension Events: ORMKit.KeyedRecord {
             ORMKit.RelationSchema(name: "createdByUser", targetTable: "users", kind: .belongsTo(columns: ["created_by_user_id"], targetColumns: ["id"], isOptional: false)),
             ORMKit.RelationSchema(name: "assignedUser", targetTable: "users", kind: .belongsTo(columns: ["assigned_user_id"], targetColumns: ["id"], isOptional: true)),
             ORMKit.RelationSchema(name: "eventTags", targetTable: "event_tags", kind: .hasMany(columns: ["id"], targetColumns: ["event_id"])),
-        ],
-        createTableSQL: "CREATE TABLE IF NOT EXISTS \"events\" (\n    \"id\" UUID PRIMARY KEY NOT NULL,\n    \"event_type\" TEXT NOT NULL REFERENCES \"event_types\" (\"code\"),\n    \"title\" TEXT NOT NULL,\n    \"created_at\" INTEGER NOT NULL,\n    \"starts_at\" TIMESTAMP NOT NULL,\n    \"ends_at\" TIMESTAMP,\n    \"updated_at_ms\" DATETIME,\n    \"reminder_day\" DATE,\n    \"is_public\" BOOLEAN NOT NULL DEFAULT 1,\n    \"created_by_user_id\" INTEGER NOT NULL REFERENCES \"users\" (\"id\") ON DELETE CASCADE,\n    \"assigned_user_id\" INTEGER REFERENCES \"users\" (\"id\") ON DELETE SET NULL,\n    \"payload\" BLOB\n)",
-        postgresqlCreateTableSQL: "CREATE TABLE IF NOT EXISTS \"events\" (\n    \"id\" UUID PRIMARY KEY,\n    \"event_type\" TEXT NOT NULL CONSTRAINT \"events_event_type_fkey\" REFERENCES \"event_types\" (\"code\"),\n    \"title\" TEXT NOT NULL,\n    \"created_at\" BIGINT NOT NULL,\n    \"starts_at\" TIMESTAMPTZ NOT NULL,\n    \"ends_at\" TIMESTAMPTZ,\n    \"updated_at_ms\" TIMESTAMPTZ,\n    \"reminder_day\" TIMESTAMPTZ,\n    \"is_public\" BOOLEAN NOT NULL DEFAULT TRUE,\n    \"created_by_user_id\" BIGINT NOT NULL CONSTRAINT \"events_created_by_user_id_fkey\" REFERENCES \"users\" (\"id\") ON DELETE CASCADE,\n    \"assigned_user_id\" BIGINT CONSTRAINT \"events_assigned_user_id_fkey\" REFERENCES \"users\" (\"id\") ON DELETE SET NULL,\n    \"payload\" BYTEA\n)"
+        ]
     )
 
     init(row: ORMKit.Row) throws {

@@ -4,7 +4,7 @@
 
 import ORMKit
 
-private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_3
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_4
 
 /// Every table, migration and seed row of the schema; pass it to the runtime to create or migrate a database.
 enum EventsSchema: ORMKit.DatabaseSchema {
@@ -20,14 +20,4 @@ enum EventsSchema: ORMKit.DatabaseSchema {
     static let migrations: [ORMKit.Migration] = []
 
     static let seed: [ORMKit.SeedRow] = []
-
-    /// The full DDL in creation order: each `CREATE TABLE` followed by its `CREATE INDEX` statements.
-    static let createStatements: [Swift.String] = [
-        "CREATE TABLE IF NOT EXISTS \"event_types\" (\n    \"code\" TEXT PRIMARY KEY NOT NULL,\n    \"label\" TEXT NOT NULL\n)",
-        "CREATE TABLE IF NOT EXISTS \"users\" (\n    \"id\" INTEGER PRIMARY KEY,\n    \"user_name\" TEXT NOT NULL UNIQUE,\n    \"display_name\" TEXT,\n    \"is_admin\" BOOLEAN NOT NULL DEFAULT 0,\n    \"created_at\" TIMESTAMP NOT NULL\n)",
-        "CREATE TABLE IF NOT EXISTS \"events\" (\n    \"id\" UUID PRIMARY KEY NOT NULL,\n    \"event_type\" TEXT NOT NULL REFERENCES \"event_types\" (\"code\"),\n    \"title\" TEXT NOT NULL,\n    \"created_at\" INTEGER NOT NULL,\n    \"starts_at\" TIMESTAMP NOT NULL,\n    \"ends_at\" TIMESTAMP,\n    \"updated_at_ms\" DATETIME,\n    \"reminder_day\" DATE,\n    \"is_public\" BOOLEAN NOT NULL DEFAULT 1,\n    \"created_by_user_id\" INTEGER NOT NULL REFERENCES \"users\" (\"id\") ON DELETE CASCADE,\n    \"assigned_user_id\" INTEGER REFERENCES \"users\" (\"id\") ON DELETE SET NULL,\n    \"payload\" BLOB\n)",
-        "CREATE INDEX IF NOT EXISTS \"events_starts_at\" ON \"events\" (\"starts_at\")",
-        "CREATE UNIQUE INDEX IF NOT EXISTS \"events_type_title\" ON \"events\" (\"event_type\", \"title\")",
-        "CREATE TABLE IF NOT EXISTS \"event_tags\" (\n    \"event_id\" UUID NOT NULL REFERENCES \"events\" (\"id\") ON DELETE CASCADE,\n    \"tag\" TEXT NOT NULL,\n    PRIMARY KEY (\"event_id\", \"tag\")\n)",
-    ]
 }

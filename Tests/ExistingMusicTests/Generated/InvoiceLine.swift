@@ -5,7 +5,7 @@
 import Foundation
 import ORMKit
 
-private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_3
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_4
 
 struct InvoiceLine: Swift.Sendable, Swift.Hashable {
     var InvoiceId: Swift.Int64
@@ -46,16 +46,16 @@ extension InvoiceLine: ORMKit.KeyedRecord {
     static let schema = ORMKit.TableSchema(
         name: "InvoiceLine",
         columns: [
-            ORMKit.ColumnSchema(name: "InvoiceId", type: "INTEGER", isNullable: false, definition: "\"InvoiceId\" INTEGER NOT NULL REFERENCES \"Invoice\" (\"InvoiceId\") ON DELETE CASCADE", postgresql: ORMKit.DialectColumn(type: "BIGINT", definition: "\"InvoiceId\" BIGINT NOT NULL CONSTRAINT \"InvoiceLine_InvoiceId_fkey\" REFERENCES \"Invoice\" (\"InvoiceId\") ON DELETE CASCADE")),
-            ORMKit.ColumnSchema(name: "LineNo", type: "INTEGER", isNullable: false, definition: "\"LineNo\" INTEGER NOT NULL", postgresql: ORMKit.DialectColumn(type: "BIGINT", definition: "\"LineNo\" BIGINT NOT NULL")),
-            ORMKit.ColumnSchema(name: "TrackId", type: "INTEGER", isNullable: false, definition: "\"TrackId\" INTEGER NOT NULL REFERENCES \"Track\" (\"TrackId\")", postgresql: ORMKit.DialectColumn(type: "BIGINT", definition: "\"TrackId\" BIGINT NOT NULL CONSTRAINT \"InvoiceLine_TrackId_fkey\" REFERENCES \"Track\" (\"TrackId\")")),
-            ORMKit.ColumnSchema(name: "UnitPrice", type: "NUMERIC(10,2)", isNullable: false, storage: "real", definition: "\"UnitPrice\" NUMERIC(10,2) NOT NULL", postgresql: ORMKit.DialectColumn(type: "NUMERIC(10, 2)", definition: "\"UnitPrice\" NUMERIC(10, 2) NOT NULL")),
-            ORMKit.ColumnSchema(name: "Quantity", type: "INTEGER", isNullable: false, defaultSQL: "1", definition: "\"Quantity\" INTEGER NOT NULL DEFAULT 1", postgresql: ORMKit.DialectColumn(type: "BIGINT", defaultSQL: "1", definition: "\"Quantity\" BIGINT NOT NULL DEFAULT 1")),
+            ORMKit.ColumnSchema(name: "InvoiceId", type: "INTEGER", kind: .integer, isNullable: false),
+            ORMKit.ColumnSchema(name: "LineNo", type: "INTEGER", kind: .integer, isNullable: false),
+            ORMKit.ColumnSchema(name: "TrackId", type: "INTEGER", kind: .integer, isNullable: false),
+            ORMKit.ColumnSchema(name: "UnitPrice", type: "NUMERIC(10,2)", kind: .decimal(scale: nil), isNullable: false, storage: "real"),
+            ORMKit.ColumnSchema(name: "Quantity", type: "INTEGER", kind: .integer, isNullable: false, defaultValue: .value(stored: .integer(1), wire: .integer(1))),
         ],
         primaryKey: ["InvoiceId", "LineNo"],
         isAutoIncrement: false,
         indexes: [
-            ORMKit.IndexSchema(name: "IFK_InvoiceLineTrackId", columns: ["TrackId"], isUnique: false, sql: "CREATE INDEX IF NOT EXISTS \"IFK_InvoiceLineTrackId\" ON \"InvoiceLine\" (\"TrackId\")"),
+            ORMKit.IndexSchema(name: "IFK_InvoiceLineTrackId", columns: ["TrackId"], isUnique: false),
         ],
         foreignKeys: [
             ORMKit.ForeignKeySchema(columns: ["InvoiceId"], targetTable: "Invoice", targetColumns: ["InvoiceId"], onDelete: .cascade, onUpdate: .noAction),
@@ -64,9 +64,7 @@ extension InvoiceLine: ORMKit.KeyedRecord {
         relations: [
             ORMKit.RelationSchema(name: "invoice", targetTable: "Invoice", kind: .belongsTo(columns: ["InvoiceId"], targetColumns: ["InvoiceId"], isOptional: false)),
             ORMKit.RelationSchema(name: "track", targetTable: "Track", kind: .belongsTo(columns: ["TrackId"], targetColumns: ["TrackId"], isOptional: false)),
-        ],
-        createTableSQL: "CREATE TABLE IF NOT EXISTS \"InvoiceLine\" (\n    \"InvoiceId\" INTEGER NOT NULL REFERENCES \"Invoice\" (\"InvoiceId\") ON DELETE CASCADE,\n    \"LineNo\" INTEGER NOT NULL,\n    \"TrackId\" INTEGER NOT NULL REFERENCES \"Track\" (\"TrackId\"),\n    \"UnitPrice\" NUMERIC(10,2) NOT NULL,\n    \"Quantity\" INTEGER NOT NULL DEFAULT 1,\n    PRIMARY KEY (\"InvoiceId\", \"LineNo\")\n)",
-        postgresqlCreateTableSQL: "CREATE TABLE IF NOT EXISTS \"InvoiceLine\" (\n    \"InvoiceId\" BIGINT NOT NULL CONSTRAINT \"InvoiceLine_InvoiceId_fkey\" REFERENCES \"Invoice\" (\"InvoiceId\") ON DELETE CASCADE,\n    \"LineNo\" BIGINT NOT NULL,\n    \"TrackId\" BIGINT NOT NULL CONSTRAINT \"InvoiceLine_TrackId_fkey\" REFERENCES \"Track\" (\"TrackId\"),\n    \"UnitPrice\" NUMERIC(10, 2) NOT NULL,\n    \"Quantity\" BIGINT NOT NULL DEFAULT 1,\n    PRIMARY KEY (\"InvoiceId\", \"LineNo\")\n)"
+        ]
     )
 
     init(row: ORMKit.Row) throws {

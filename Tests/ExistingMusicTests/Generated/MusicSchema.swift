@@ -4,7 +4,7 @@
 
 import ORMKit
 
-private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_3
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_4
 
 /// Every table, migration and seed row of the schema; pass it to the runtime to create or migrate a database.
 enum MusicSchema: ORMKit.DatabaseSchema {
@@ -28,45 +28,18 @@ enum MusicSchema: ORMKit.DatabaseSchema {
 
     static let seed: [ORMKit.SeedRow] = []
 
-    /// The full DDL in creation order: each `CREATE TABLE` followed by its `CREATE INDEX` statements.
-    static let createStatements: [Swift.String] = [
-        "CREATE TABLE IF NOT EXISTS \"Artist\" (\n    \"ArtistId\" INTEGER PRIMARY KEY,\n    \"Name\" NVARCHAR(120)\n)",
-        "CREATE TABLE IF NOT EXISTS \"Album\" (\n    \"AlbumId\" INTEGER PRIMARY KEY,\n    \"Title\" NVARCHAR(160) NOT NULL,\n    \"ArtistId\" INTEGER NOT NULL REFERENCES \"Artist\" (\"ArtistId\")\n)",
-        "CREATE INDEX IF NOT EXISTS \"IFK_AlbumArtistId\" ON \"Album\" (\"ArtistId\")",
-        "CREATE TABLE IF NOT EXISTS \"Employee\" (\n    \"EmployeeId\" INTEGER PRIMARY KEY,\n    \"LastName\" NVARCHAR(20) NOT NULL,\n    \"FirstName\" NVARCHAR(20) NOT NULL,\n    \"Title\" NVARCHAR(30),\n    \"ReportsTo\" INTEGER REFERENCES \"Employee\" (\"EmployeeId\"),\n    \"BirthDate\" DATETIME,\n    \"HireDate\" DATETIME,\n    \"Email\" NVARCHAR(60)\n)",
-        "CREATE INDEX IF NOT EXISTS \"IFK_EmployeeReportsTo\" ON \"Employee\" (\"ReportsTo\")",
-        "CREATE UNIQUE INDEX IF NOT EXISTS \"Employee_FirstName_LastName\" ON \"Employee\" (\"FirstName\", \"LastName\")",
-        "CREATE TABLE IF NOT EXISTS \"Customer\" (\n    \"CustomerId\" INTEGER PRIMARY KEY,\n    \"FirstName\" NVARCHAR(40) NOT NULL,\n    \"LastName\" NVARCHAR(20) NOT NULL,\n    \"Company\" NVARCHAR(80),\n    \"Country\" NVARCHAR(40) DEFAULT 'USA',\n    \"Email\" NVARCHAR(60) NOT NULL UNIQUE,\n    \"SupportRepId\" INTEGER REFERENCES \"Employee\" (\"EmployeeId\")\n)",
-        "CREATE INDEX IF NOT EXISTS \"IFK_CustomerSupportRepId\" ON \"Customer\" (\"SupportRepId\")",
-        "CREATE TABLE IF NOT EXISTS \"Genre\" (\n    \"GenreId\" INTEGER PRIMARY KEY,\n    \"Name\" NVARCHAR(120)\n)",
-        "CREATE TABLE IF NOT EXISTS \"Invoice\" (\n    \"InvoiceId\" INTEGER PRIMARY KEY,\n    \"CustomerId\" INTEGER NOT NULL REFERENCES \"Customer\" (\"CustomerId\"),\n    \"InvoiceDate\" DATETIME NOT NULL,\n    \"BillingCountry\" NVARCHAR(40),\n    \"Total\" NUMERIC(10,2) NOT NULL DEFAULT 0\n)",
-        "CREATE INDEX IF NOT EXISTS \"IFK_InvoiceCustomerId\" ON \"Invoice\" (\"CustomerId\")",
-        "CREATE INDEX IF NOT EXISTS \"IX_InvoiceDate\" ON \"Invoice\" (\"InvoiceDate\")",
-        "CREATE TABLE IF NOT EXISTS \"MediaType\" (\n    \"MediaTypeId\" INTEGER PRIMARY KEY,\n    \"Name\" NVARCHAR(120)\n)",
-        "CREATE TABLE IF NOT EXISTS \"Playlist\" (\n    \"PlaylistId\" INTEGER PRIMARY KEY,\n    \"Name\" NVARCHAR(120)\n)",
-        "CREATE TABLE IF NOT EXISTS \"Track\" (\n    \"TrackId\" INTEGER PRIMARY KEY,\n    \"Name\" NVARCHAR(200) NOT NULL,\n    \"AlbumId\" INTEGER REFERENCES \"Album\" (\"AlbumId\") ON DELETE SET NULL,\n    \"MediaTypeId\" INTEGER NOT NULL REFERENCES \"MediaType\" (\"MediaTypeId\"),\n    \"GenreId\" INTEGER REFERENCES \"Genre\" (\"GenreId\"),\n    \"Composer\" NVARCHAR(220),\n    \"Milliseconds\" INTEGER NOT NULL,\n    \"Bytes\" INTEGER,\n    \"UnitPrice\" NUMERIC(10,2) NOT NULL\n)",
-        "CREATE INDEX IF NOT EXISTS \"IFK_TrackAlbumId\" ON \"Track\" (\"AlbumId\")",
-        "CREATE INDEX IF NOT EXISTS \"IFK_TrackGenreId\" ON \"Track\" (\"GenreId\")",
-        "CREATE INDEX IF NOT EXISTS \"IFK_TrackMediaTypeId\" ON \"Track\" (\"MediaTypeId\")",
-        "CREATE TABLE IF NOT EXISTS \"PlaylistTrack\" (\n    \"PlaylistId\" INTEGER NOT NULL REFERENCES \"Playlist\" (\"PlaylistId\"),\n    \"TrackId\" INTEGER NOT NULL REFERENCES \"Track\" (\"TrackId\"),\n    PRIMARY KEY (\"PlaylistId\", \"TrackId\")\n)",
-        "CREATE TABLE IF NOT EXISTS \"InvoiceLine\" (\n    \"InvoiceId\" INTEGER NOT NULL REFERENCES \"Invoice\" (\"InvoiceId\") ON DELETE CASCADE,\n    \"LineNo\" INTEGER NOT NULL,\n    \"TrackId\" INTEGER NOT NULL REFERENCES \"Track\" (\"TrackId\"),\n    \"UnitPrice\" NUMERIC(10,2) NOT NULL,\n    \"Quantity\" INTEGER NOT NULL DEFAULT 1,\n    PRIMARY KEY (\"InvoiceId\", \"LineNo\")\n)",
-        "CREATE INDEX IF NOT EXISTS \"IFK_InvoiceLineTrackId\" ON \"InvoiceLine\" (\"TrackId\")",
-    ]
-
     /// The join table of the manyToMany relation between Playlist and Track.
     static let playlisttrack = ORMKit.TableSchema(
         name: "PlaylistTrack",
         columns: [
-            ORMKit.ColumnSchema(name: "PlaylistId", type: "INTEGER", isNullable: false, definition: "\"PlaylistId\" INTEGER NOT NULL REFERENCES \"Playlist\" (\"PlaylistId\")", postgresql: ORMKit.DialectColumn(type: "BIGINT", definition: "\"PlaylistId\" BIGINT NOT NULL CONSTRAINT \"PlaylistTrack_PlaylistId_fkey\" REFERENCES \"Playlist\" (\"PlaylistId\")")),
-            ORMKit.ColumnSchema(name: "TrackId", type: "INTEGER", isNullable: false, definition: "\"TrackId\" INTEGER NOT NULL REFERENCES \"Track\" (\"TrackId\")", postgresql: ORMKit.DialectColumn(type: "BIGINT", definition: "\"TrackId\" BIGINT NOT NULL CONSTRAINT \"PlaylistTrack_TrackId_fkey\" REFERENCES \"Track\" (\"TrackId\")")),
+            ORMKit.ColumnSchema(name: "PlaylistId", type: "INTEGER", kind: .integer, isNullable: false),
+            ORMKit.ColumnSchema(name: "TrackId", type: "INTEGER", kind: .integer, isNullable: false),
         ],
         primaryKey: ["PlaylistId", "TrackId"],
         isAutoIncrement: false,
         foreignKeys: [
             ORMKit.ForeignKeySchema(columns: ["PlaylistId"], targetTable: "Playlist", targetColumns: ["PlaylistId"], onDelete: .noAction, onUpdate: .noAction),
             ORMKit.ForeignKeySchema(columns: ["TrackId"], targetTable: "Track", targetColumns: ["TrackId"], onDelete: .noAction, onUpdate: .noAction),
-        ],
-        createTableSQL: "CREATE TABLE IF NOT EXISTS \"PlaylistTrack\" (\n    \"PlaylistId\" INTEGER NOT NULL REFERENCES \"Playlist\" (\"PlaylistId\"),\n    \"TrackId\" INTEGER NOT NULL REFERENCES \"Track\" (\"TrackId\"),\n    PRIMARY KEY (\"PlaylistId\", \"TrackId\")\n)",
-        postgresqlCreateTableSQL: "CREATE TABLE IF NOT EXISTS \"PlaylistTrack\" (\n    \"PlaylistId\" BIGINT NOT NULL CONSTRAINT \"PlaylistTrack_PlaylistId_fkey\" REFERENCES \"Playlist\" (\"PlaylistId\"),\n    \"TrackId\" BIGINT NOT NULL CONSTRAINT \"PlaylistTrack_TrackId_fkey\" REFERENCES \"Track\" (\"TrackId\"),\n    PRIMARY KEY (\"PlaylistId\", \"TrackId\")\n)"
+        ]
     )
 }

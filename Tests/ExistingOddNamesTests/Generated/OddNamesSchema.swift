@@ -4,7 +4,7 @@
 
 import ORMKit
 
-private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_3
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_4
 
 /// Every table, migration and seed row of the schema; pass it to the runtime to create or migrate a database.
 enum OddNamesSchema: ORMKit.DatabaseSchema {
@@ -21,14 +21,4 @@ enum OddNamesSchema: ORMKit.DatabaseSchema {
     static let migrations: [ORMKit.Migration] = []
 
     static let seed: [ORMKit.SeedRow] = []
-
-    /// The full DDL in creation order: each `CREATE TABLE` followed by its `CREATE INDEX` statements.
-    static let createStatements: [Swift.String] = [
-        "CREATE TABLE IF NOT EXISTS \"customer-list\" (\n    \"id\" INTEGER PRIMARY KEY,\n    \"name\" TEXT NOT NULL DEFAULT 'it''s: #1',\n    \"e-mail\" TEXT UNIQUE,\n    \"2nd Phone\" TEXT\n)",
-        "CREATE TABLE IF NOT EXISTS \"order\" (\n    \"order\" INTEGER PRIMARY KEY,\n    \"select\" TEXT NOT NULL,\n    \"true\" BOOLEAN DEFAULT 1,\n    \"count\" INTEGER NOT NULL DEFAULT 0,\n    \"amount\" DECIMAL(12, 4) DEFAULT 1.2500,\n    \"created\" TEXT\n)",
-        "CREATE TABLE IF NOT EXISTS \"OrderDetails\" (\n    \"id\" INTEGER PRIMARY KEY,\n    \"note\" TEXT\n)",
-        "CREATE TABLE IF NOT EXISTS \"Order Details\" (\n    \"Order ID\" INTEGER PRIMARY KEY,\n    \"Unit Price\" REAL NOT NULL DEFAULT 0.5,\n    \"UnitPrice\" REAL,\n    \"group\" TEXT,\n    \"Order Date\" DATETIME,\n    \"Say \"\"hi\"\": #now\" TEXT DEFAULT 'yes',\n    \"Customer Id\" INTEGER REFERENCES \"customer-list\" (\"id\") ON DELETE SET NULL\n)",
-        "CREATE INDEX IF NOT EXISTS \"Order Details by group\" ON \"Order Details\" (\"group\", \"Order Date\")",
-        "CREATE TABLE IF NOT EXISTS \"Type\" (\n    \"Type\" TEXT PRIMARY KEY NOT NULL,\n    \"Self\" TEXT\n)",
-    ]
 }

@@ -5,7 +5,7 @@
 import Foundation
 import ORMKit
 
-private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_3
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_4
 
 struct Type2: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     var Type_: Swift.String
@@ -28,13 +28,11 @@ extension Type2: ORMKit.KeyedRecord {
     static let schema = ORMKit.TableSchema(
         name: "Type",
         columns: [
-            ORMKit.ColumnSchema(name: "Type", type: "TEXT", isNullable: false, definition: "\"Type\" TEXT PRIMARY KEY NOT NULL", postgresql: ORMKit.DialectColumn(type: "TEXT", definition: "\"Type\" TEXT PRIMARY KEY")),
-            ORMKit.ColumnSchema(name: "Self", type: "TEXT", isNullable: true, definition: "\"Self\" TEXT", postgresql: ORMKit.DialectColumn(type: "TEXT", definition: "\"Self\" TEXT")),
+            ORMKit.ColumnSchema(name: "Type", type: "TEXT", kind: .text, isNullable: false),
+            ORMKit.ColumnSchema(name: "Self", type: "TEXT", kind: .text, isNullable: true),
         ],
         primaryKey: ["Type"],
-        isAutoIncrement: false,
-        createTableSQL: "CREATE TABLE IF NOT EXISTS \"Type\" (\n    \"Type\" TEXT PRIMARY KEY NOT NULL,\n    \"Self\" TEXT\n)",
-        postgresqlCreateTableSQL: "CREATE TABLE IF NOT EXISTS \"Type\" (\n    \"Type\" TEXT PRIMARY KEY,\n    \"Self\" TEXT\n)"
+        isAutoIncrement: false
     )
 
     init(row: ORMKit.Row) throws {

@@ -4,7 +4,7 @@
 import Foundation
 import ORMKit
 
-private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_3
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_4
 
 struct Author: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     var id: Swift.Int64?
@@ -34,17 +34,16 @@ extension Author: ORMKit.Record {
     static let schema = ORMKit.TableSchema(
         name: "authors",
         columns: [
-            ORMKit.ColumnSchema(name: "id", type: "INTEGER", isNullable: false, definition: "\"id\" INTEGER PRIMARY KEY"),
-            ORMKit.ColumnSchema(name: "name", type: "TEXT", isNullable: false, definition: "\"name\" TEXT NOT NULL"),
-            ORMKit.ColumnSchema(name: "born", type: "REAL", isNullable: true, definition: "\"born\" REAL"),
-            ORMKit.ColumnSchema(name: "rating", type: "REAL", isNullable: false, defaultSQL: "0", definition: "\"rating\" REAL NOT NULL DEFAULT 0"),
+            ORMKit.ColumnSchema(name: "id", type: "INTEGER", kind: .integer, isNullable: false),
+            ORMKit.ColumnSchema(name: "name", type: "TEXT", kind: .text, isNullable: false),
+            ORMKit.ColumnSchema(name: "born", type: "REAL", kind: .date, isNullable: true, storage: "referenceSeconds"),
+            ORMKit.ColumnSchema(name: "rating", type: "REAL", kind: .double, isNullable: false, defaultValue: .value(stored: .real(0), wire: .double(0))),
         ],
         primaryKey: ["id"],
         isAutoIncrement: true,
         indexes: [
-            ORMKit.IndexSchema(name: "authors_name", columns: ["name"], isUnique: false, sql: "CREATE INDEX IF NOT EXISTS \"authors_name\" ON \"authors\" (\"name\")"),
-        ],
-        createTableSQL: "CREATE TABLE IF NOT EXISTS \"authors\" (\n    \"id\" INTEGER PRIMARY KEY,\n    \"name\" TEXT NOT NULL,\n    \"born\" REAL,\n    \"rating\" REAL NOT NULL DEFAULT 0\n)"
+            ORMKit.IndexSchema(name: "authors_name", columns: ["name"], isUnique: false),
+        ]
     )
 
     init(row: ORMKit.Row) throws {

@@ -4,7 +4,7 @@
 import Foundation
 import ORMKit
 
-private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_3
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_4
 
 struct Book: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     enum Genre: Swift.String, Swift.Sendable, Swift.Hashable, Swift.CaseIterable, Swift.Codable, ORMKit.ColumnValue {
@@ -92,56 +92,32 @@ extension Book: ORMKit.Record {
     static let schema = ORMKit.TableSchema(
         name: "books",
         columns: [
-            ORMKit.ColumnSchema(name: "id", type: "INTEGER", isNullable: false, definition: "\"id\" INTEGER PRIMARY KEY"),
-            ORMKit.ColumnSchema(name: "author_id", type: "INTEGER", isNullable: false, definition: "\"author_id\" INTEGER NOT NULL REFERENCES \"authors\" (\"id\") ON DELETE RESTRICT"),
-            ORMKit.ColumnSchema(name: "title", type: "TEXT", isNullable: false, definition: "\"title\" TEXT NOT NULL"),
-            ORMKit.ColumnSchema(name: "isbn", type: "TEXT", isNullable: false, isUnique: true, definition: "\"isbn\" TEXT NOT NULL UNIQUE"),
-            ORMKit.ColumnSchema(name: "genre", type: "TEXT", isNullable: false, definition: "\"genre\" TEXT NOT NULL"),
-            ORMKit.ColumnSchema(name: "priority", type: "INTEGER", isNullable: true, definition: "\"priority\" INTEGER"),
-            ORMKit.ColumnSchema(name: "pages", type: "INTEGER", isNullable: false, check: "\"pages\" > 0", definition: "\"pages\" INTEGER NOT NULL CHECK (\"pages\" > 0)"),
-            ORMKit.ColumnSchema(name: "price", type: "TEXT", isNullable: false, definition: "\"price\" TEXT NOT NULL"),
-            ORMKit.ColumnSchema(name: "weight", type: "REAL", isNullable: false, definition: "\"weight\" REAL NOT NULL"),
-            ORMKit.ColumnSchema(name: "is_available", type: "INTEGER", isNullable: false, definition: "\"is_available\" INTEGER NOT NULL"),
-            ORMKit.ColumnSchema(name: "published", type: "REAL", isNullable: false, definition: "\"published\" REAL NOT NULL"),
-            ORMKit.ColumnSchema(name: "uuid", type: "BLOB", isNullable: false, definition: "\"uuid\" BLOB NOT NULL"),
-            ORMKit.ColumnSchema(name: "cover", type: "BLOB", isNullable: true, definition: "\"cover\" BLOB"),
-            ORMKit.ColumnSchema(name: "website", type: "TEXT", isNullable: true, definition: "\"website\" TEXT"),
-            ORMKit.ColumnSchema(name: "tags", type: "TEXT", isNullable: false, definition: "\"tags\" TEXT NOT NULL"),
-            ORMKit.ColumnSchema(name: "metadata", type: "TEXT", isNullable: true, definition: "\"metadata\" TEXT"),
-            ORMKit.ColumnSchema(name: "shelf_row", type: "INTEGER", isNullable: false, definition: "\"shelf_row\" INTEGER NOT NULL"),
-            ORMKit.ColumnSchema(name: "shelf_column", type: "INTEGER", isNullable: false, definition: "\"shelf_column\" INTEGER NOT NULL"),
-            ORMKit.ColumnSchema(name: "color", type: "INTEGER", isNullable: false, definition: "\"color\" INTEGER NOT NULL"),
-            ORMKit.ColumnSchema(name: "accent", type: "INTEGER", isNullable: true, definition: "\"accent\" INTEGER"),
+            ORMKit.ColumnSchema(name: "id", type: "INTEGER", kind: .integer, isNullable: false),
+            ORMKit.ColumnSchema(name: "author_id", type: "INTEGER", kind: .integer, isNullable: false),
+            ORMKit.ColumnSchema(name: "title", type: "TEXT", kind: .text, isNullable: false),
+            ORMKit.ColumnSchema(name: "isbn", type: "TEXT", kind: .text, isNullable: false, isUnique: true),
+            ORMKit.ColumnSchema(name: "genre", type: "TEXT", kind: .text, isNullable: false),
+            ORMKit.ColumnSchema(name: "priority", type: "INTEGER", kind: .integer, isNullable: true),
+            ORMKit.ColumnSchema(name: "pages", type: "INTEGER", kind: .integer, isNullable: false, check: "\"pages\" > 0"),
+            ORMKit.ColumnSchema(name: "price", type: "TEXT", kind: .text, isNullable: false),
+            ORMKit.ColumnSchema(name: "weight", type: "REAL", kind: .double, isNullable: false),
+            ORMKit.ColumnSchema(name: "is_available", type: "INTEGER", kind: .integer, isNullable: false),
+            ORMKit.ColumnSchema(name: "published", type: "REAL", kind: .double, isNullable: false),
+            ORMKit.ColumnSchema(name: "uuid", type: "BLOB", kind: .bytes, isNullable: false),
+            ORMKit.ColumnSchema(name: "cover", type: "BLOB", kind: .bytes, isNullable: true),
+            ORMKit.ColumnSchema(name: "website", type: "TEXT", kind: .text, isNullable: true),
+            ORMKit.ColumnSchema(name: "tags", type: "TEXT", kind: .text, isNullable: false),
+            ORMKit.ColumnSchema(name: "metadata", type: "TEXT", kind: .text, isNullable: true),
+            ORMKit.ColumnSchema(name: "shelf_row", type: "INTEGER", kind: .integer, isNullable: false),
+            ORMKit.ColumnSchema(name: "shelf_column", type: "INTEGER", kind: .integer, isNullable: false),
+            ORMKit.ColumnSchema(name: "color", type: "INTEGER", kind: .integer, isNullable: false),
+            ORMKit.ColumnSchema(name: "accent", type: "INTEGER", kind: .integer, isNullable: true),
         ],
         primaryKey: ["id"],
         isAutoIncrement: true,
         foreignKeys: [
             ORMKit.ForeignKeySchema(columns: ["author_id"], targetTable: "authors", targetColumns: ["id"], onDelete: .restrict),
-        ],
-        createTableSQL: """
-            CREATE TABLE IF NOT EXISTS "books" (
-                "id" INTEGER PRIMARY KEY,
-                "author_id" INTEGER NOT NULL REFERENCES "authors" ("id") ON DELETE RESTRICT,
-                "title" TEXT NOT NULL,
-                "isbn" TEXT NOT NULL UNIQUE,
-                "genre" TEXT NOT NULL,
-                "priority" INTEGER,
-                "pages" INTEGER NOT NULL CHECK ("pages" > 0),
-                "price" TEXT NOT NULL,
-                "weight" REAL NOT NULL,
-                "is_available" INTEGER NOT NULL,
-                "published" REAL NOT NULL,
-                "uuid" BLOB NOT NULL,
-                "cover" BLOB,
-                "website" TEXT,
-                "tags" TEXT NOT NULL,
-                "metadata" TEXT,
-                "shelf_row" INTEGER NOT NULL,
-                "shelf_column" INTEGER NOT NULL,
-                "color" INTEGER NOT NULL,
-                "accent" INTEGER
-            )
-            """
+        ]
     )
 
     init(row: ORMKit.Row) throws {

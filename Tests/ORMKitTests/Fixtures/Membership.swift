@@ -3,7 +3,7 @@
 import Foundation
 import ORMKit
 
-private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_3
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_4
 
 struct Membership: Swift.Sendable, Swift.Hashable {
     struct PrimaryKey: Swift.Hashable, Swift.Sendable {
@@ -22,13 +22,12 @@ extension Membership: ORMKit.Record {
     static let schema = ORMKit.TableSchema(
         name: "memberships",
         columns: [
-            ORMKit.ColumnSchema(name: "role", type: "TEXT", isNullable: false, definition: "\"role\" TEXT NOT NULL"),
-            ORMKit.ColumnSchema(name: "user_id", type: "INTEGER", isNullable: false, definition: "\"user_id\" INTEGER NOT NULL"),
-            ORMKit.ColumnSchema(name: "group_name", type: "TEXT", isNullable: false, definition: "\"group_name\" TEXT NOT NULL"),
+            ORMKit.ColumnSchema(name: "role", type: "TEXT", kind: .text, isNullable: false),
+            ORMKit.ColumnSchema(name: "user_id", type: "INTEGER", kind: .integer, isNullable: false),
+            ORMKit.ColumnSchema(name: "group_name", type: "TEXT", kind: .text, isNullable: false),
         ],
         primaryKey: ["user_id", "group_name"],
-        isAutoIncrement: false,
-        createTableSQL: "CREATE TABLE IF NOT EXISTS \"memberships\" (\n    \"role\" TEXT NOT NULL,\n    \"user_id\" INTEGER NOT NULL,\n    \"group_name\" TEXT NOT NULL,\n    PRIMARY KEY (\"user_id\", \"group_name\")\n)"
+        isAutoIncrement: false
     )
 
     init(row: ORMKit.Row) throws {

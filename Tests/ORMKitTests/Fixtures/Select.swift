@@ -4,7 +4,7 @@
 import Foundation
 import ORMKit
 
-private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_3
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_4
 
 struct Select: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     var id: Swift.String { key }
@@ -27,14 +27,13 @@ extension Select: ORMKit.Record {
     static let schema = ORMKit.TableSchema(
         name: "select",
         columns: [
-            ORMKit.ColumnSchema(name: "key", type: "TEXT", isNullable: false, definition: "\"key\" TEXT NOT NULL PRIMARY KEY"),
-            ORMKit.ColumnSchema(name: "default", type: "TEXT", isNullable: true, definition: "\"default\" TEXT"),
-            ORMKit.ColumnSchema(name: "order", type: "INTEGER", isNullable: false, definition: "\"order\" INTEGER NOT NULL"),
-            ORMKit.ColumnSchema(name: "filter", type: "INTEGER", isNullable: false, definition: "\"filter\" INTEGER NOT NULL"),
+            ORMKit.ColumnSchema(name: "key", type: "TEXT", kind: .text, isNullable: false),
+            ORMKit.ColumnSchema(name: "default", type: "TEXT", kind: .text, isNullable: true),
+            ORMKit.ColumnSchema(name: "order", type: "INTEGER", kind: .integer, isNullable: false),
+            ORMKit.ColumnSchema(name: "filter", type: "INTEGER", kind: .integer, isNullable: false),
         ],
         primaryKey: ["key"],
-        isAutoIncrement: false,
-        createTableSQL: "CREATE TABLE IF NOT EXISTS \"select\" (\n    \"key\" TEXT NOT NULL PRIMARY KEY,\n    \"default\" TEXT,\n    \"order\" INTEGER NOT NULL,\n    \"filter\" INTEGER NOT NULL\n)"
+        isAutoIncrement: false
     )
 
     init(row: ORMKit.Row) throws {

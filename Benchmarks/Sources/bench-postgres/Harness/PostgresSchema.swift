@@ -2,7 +2,7 @@
 /// tables), with PostgreSQL's types for its Swift types: `Int64`/`Int` as `BIGINT`, `Double` as `DOUBLE PRECISION`,
 /// `Bool` as `BOOLEAN`, `Date` as `TIMESTAMPTZ`, `Data` as `BYTEA`, keys assigned by the server (identity columns).
 ///
-/// The same tables as the `postgresqlCreateTableSQL` that `ormgen` generates for `Benchmarks/schema` (D's models in
+/// The same tables as the DDL `ormgen sql --dialect postgresql` prints for `Benchmarks/schema` (D's models in
 /// `Generated/`; only the foreign key's constraint name differs), written out here so A and F do not depend on D's
 /// models for their tables.
 enum PostgresSchema {

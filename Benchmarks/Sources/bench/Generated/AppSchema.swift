@@ -4,7 +4,7 @@
 
 public import ORMKit
 
-private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_3
+private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_4
 
 /// Every table, migration and seed row of the schema; pass it to the runtime to create or migrate a database.
 public enum AppSchema: ORMKit.DatabaseSchema {
@@ -19,13 +19,4 @@ public enum AppSchema: ORMKit.DatabaseSchema {
     public static let migrations: [ORMKit.Migration] = []
 
     public static let seed: [ORMKit.SeedRow] = []
-
-    /// The full DDL in creation order: each `CREATE TABLE` followed by its `CREATE INDEX` statements.
-    public static let createStatements: [Swift.String] = [
-        "CREATE TABLE IF NOT EXISTS \"authors\" (\n    \"id\" INTEGER PRIMARY KEY,\n    \"name\" TEXT NOT NULL\n)",
-        "CREATE TABLE IF NOT EXISTS \"books\" (\n    \"id\" INTEGER PRIMARY KEY,\n    \"title\" TEXT NOT NULL,\n    \"pages\" INTEGER NOT NULL,\n    \"author_id\" INTEGER NOT NULL REFERENCES \"authors\" (\"id\") ON DELETE CASCADE\n)",
-        "CREATE INDEX IF NOT EXISTS \"books_author_id\" ON \"books\" (\"author_id\")",
-        "CREATE TABLE IF NOT EXISTS \"items\" (\n    \"id\" INTEGER PRIMARY KEY,\n    \"name\" TEXT NOT NULL,\n    \"email\" TEXT NOT NULL,\n    \"age\" INTEGER NOT NULL,\n    \"score\" REAL NOT NULL,\n    \"active\" INTEGER NOT NULL,\n    \"created\" REAL NOT NULL,\n    \"note\" TEXT,\n    \"avatar\" BLOB,\n    \"visits\" INTEGER NOT NULL\n)",
-        "CREATE INDEX IF NOT EXISTS \"items_score\" ON \"items\" (\"score\")",
-    ]
 }

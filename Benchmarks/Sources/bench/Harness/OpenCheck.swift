@@ -11,18 +11,15 @@ enum OpenCheck {
         static let version = 1
         static let tables: [TableSchema] = (1...20).map { number in
             let name = "table\(number)"
-            let columns: [(String, String, String?)] = [
-                ("id", "INTEGER", nil), ("title", "TEXT", nil), ("price", "NUMERIC(10,2)", "real"), ("created", "DATETIME", "sqliteText"),
-                ("rating", "REAL", nil), ("blob", "BLOB", nil), ("uuid", "TEXT", "text"), ("flag", "INTEGER", "integer"),
+            let columns: [(String, String, ColumnKind, String?)] = [
+                ("id", "INTEGER", .integer, nil), ("title", "TEXT", .text, nil), ("price", "NUMERIC(10,2)", .decimal(scale: nil), "real"),
+                ("created", "DATETIME", .date, "sqliteText"), ("rating", "REAL", .double, nil), ("blob", "BLOB", .bytes, nil),
+                ("uuid", "TEXT", .uuid, "text"), ("flag", "INTEGER", .bool, "integer"),
             ]
-            let schemas = columns.map { column, type, storage in
-                ColumnSchema(
-                    name: column, type: type, isNullable: column != "id", storage: storage,
-                    definition: "\"\(column)\" \(type)\(column == "id" ? " PRIMARY KEY" : "")")
+            let schemas = columns.map { column, type, kind, storage in
+                ColumnSchema(name: column, type: type, kind: kind, isNullable: column != "id", storage: storage)
             }
-            return TableSchema(
-                name: name, columns: schemas, primaryKey: ["id"], isAutoIncrement: true,
-                createTableSQL: "CREATE TABLE IF NOT EXISTS \"\(name)\" (\(schemas.map(\.definition).joined(separator: ", ")))")
+            return TableSchema(name: name, columns: schemas, primaryKey: ["id"], isAutoIncrement: true)
         }
         static let migrations: [Migration] = []
         static let seed: [SeedRow] = []

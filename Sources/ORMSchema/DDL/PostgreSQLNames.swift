@@ -1,20 +1,20 @@
 /// PostgreSQL's identifier rules: names longer than 63 bytes are cut (NAMEDATALEN - 1), so ormgen reports the
 /// names a schema chooses and shortens the constraint names it makes up itself.
-enum PostgreSQLNames {
+public enum PostgreSQLNames {
     /// The longest identifier PostgreSQL keeps, in bytes of UTF-8.
-    static let maximumLength = 63
+    public static let maximumLength = 63
 
     /// The system columns every PostgreSQL table has; a table cannot declare a column with one of these names
     /// (`oid` is no longer one since PostgreSQL 12).
-    static let systemColumns: Set<String> = ["tableoid", "xmin", "cmin", "xmax", "cmax", "ctid"]
+    public static let systemColumns: Set<String> = ["tableoid", "xmin", "cmin", "xmax", "cmax", "ctid"]
 
     /// Whether PostgreSQL keeps `name` as it is.
-    static func fits(_ name: String) -> Bool { name.utf8.count <= maximumLength }
+    public static func fits(_ name: String) -> Bool { name.utf8.count <= maximumLength }
 
     /// The name of a constraint ormgen declares on `column` of `table`: PostgreSQL's own convention
     /// (`books_isbn_key`, `books_rating_check`, `books_author_id_fkey`), or, when that passes 63 bytes, its
     /// start followed by a hash of the whole name and the label, so the name stays unique and deterministic.
-    static func constraint(table: String, column: String, label: String) -> String {
+    public static func constraint(table: String, column: String, label: String) -> String {
         let full = "\(table)_\(column)_\(label)"
         guard !fits(full) else { return full }
         let suffix = "_" + hash(full) + "_" + label
@@ -22,11 +22,11 @@ enum PostgreSQLNames {
     }
 
     /// The labels of the constraints ormgen names, by what they constrain.
-    enum Label {
-        static let unique = "key"
-        static let check = "check"
-        static let enumeration = "enum_check"
-        static let foreignKey = "fkey"
+    public enum Label {
+        public static let unique = "key"
+        public static let check = "check"
+        public static let enumeration = "enum_check"
+        public static let foreignKey = "fkey"
     }
 
     /// The longest start of `text` that fits in `bytes` bytes of UTF-8 without splitting a character.

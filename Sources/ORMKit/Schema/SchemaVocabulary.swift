@@ -1,0 +1,14 @@
+// The schema description generated code fills, shared with the generator through ORMSchema: apps that import
+// ORMKit see these types as ORMKit's.
+@_exported import struct ORMSchema.ColumnSchema
+@_exported import enum ORMSchema.ColumnKind
+@_exported import enum ORMSchema.ColumnDefault
+@_exported import struct ORMSchema.TableDefinition
+@_exported import struct ORMSchema.IndexSchema
+@_exported import struct ORMSchema.ForeignKeySchema
+@_exported import enum ORMSchema.ForeignKeyAction
+@_exported import enum ORMSchema.DatabaseValue
+@_exported import enum ORMSchema.WireValue
+@_exported import protocol ORMSchema.SchemaDialect
+@_exported import struct ORMSchema.SQLiteDDL
+@_exported import struct ORMSchema.PostgreSQLDDL

@@ -1,0 +1,94 @@
+/// What every engine's DDL for one table is derived from: its name, columns, key, indexes and foreign keys.
+/// The runtime's `TableSchema` and the generator's model both describe a table with one.
+public struct TableDefinition: Sendable, Hashable {
+    /// The table name, unquoted.
+    public var name: String
+    /// The stored columns, in declaration order.
+    public var columns: [ColumnSchema]
+    /// Names of the primary-key columns, in key order.
+    public var primaryKey: [String]
+    /// Whether the key is a single integer column the engine assigns when an insert leaves it out.
+    public var isAutoIncrement: Bool
+    /// Secondary indexes (not the primary key and not `UNIQUE` column constraints).
+    public var indexes: [IndexSchema]
+    /// Foreign keys, each of one column (declared in the column's definition).
+    public var foreignKeys: [ForeignKeySchema]
+
+    /// A table definition.
+    public init(
+        name: String, columns: [ColumnSchema], primaryKey: [String], isAutoIncrement: Bool,
+        indexes: [IndexSchema] = [], foreignKeys: [ForeignKeySchema] = []
+    ) {
+        self.name = name
+        self.columns = columns
+        self.primaryKey = primaryKey
+        self.isAutoIncrement = isAutoIncrement
+        self.indexes = indexes
+        self.foreignKeys = foreignKeys
+    }
+
+    /// The foreign key `column` declares, if any.
+    public func reference(of column: ColumnSchema) -> ForeignKeySchema? {
+        foreignKeys.first { $0.columns == [column.name] }
+    }
+
+    /// Whether `column` is the table's single key column (a composite key is a table constraint).
+    public func isSoleKey(_ column: ColumnSchema) -> Bool {
+        primaryKey == [column.name]
+    }
+}
+
+/// Static description of one index.
+public struct IndexSchema: Sendable, Hashable {
+    /// The index name, unquoted.
+    public let name: String
+    /// The indexed column names, in order.
+    public let columns: [String]
+    /// Whether the index is `UNIQUE`.
+    public let isUnique: Bool
+
+    /// Creates an index description. Called by generated code.
+    public init(name: String, columns: [String], isUnique: Bool) {
+        self.name = name
+        self.columns = columns
+        self.isUnique = isUnique
+    }
+}
+
+/// What the engine does to referencing rows when the referenced row is deleted or its key updated.
+public enum ForeignKeyAction: String, Sendable, Hashable, CaseIterable {
+    case cascade = "CASCADE"
+    case setNull = "SET NULL"
+    case setDefault = "SET DEFAULT"
+    case restrict = "RESTRICT"
+    case noAction = "NO ACTION"
+}
+
+/// Static description of one foreign key.
+public struct ForeignKeySchema: Sendable, Hashable {
+    /// Referencing columns in this table.
+    public let columns: [String]
+    /// The referenced table.
+    public let targetTable: String
+    /// Referenced columns in the target table, matching `columns` one to one.
+    public let targetColumns: [String]
+    /// What happens to this row when the referenced row is deleted.
+    public let onDelete: ForeignKeyAction
+    /// What happens to this row when the referenced key is updated.
+    public let onUpdate: ForeignKeyAction
+
+    /// Creates a foreign-key description. Called by generated code.
+    public init(
+        columns: [String],
+        targetTable: String,
+        targetColumns: [String],
+        onDelete: ForeignKeyAction = .noAction,
+        onUpdate: ForeignKeyAction = .noAction
+    ) {
+        self.columns = columns
+        self.targetTable = targetTable
+        self.targetColumns = targetColumns
+        self.onDelete = onDelete
+        self.onUpdate = onUpdate
+    }
+}
