@@ -51,7 +51,7 @@ struct PostgresRelationFetcher: RelationTargetFetcher {
     func targets<O: Record, T: Record, L: Sendable, K: RelationKind>(
         of relation: Relation<O, T, L, K>, for owners: [O]
     ) async throws -> FetchedGroups<T> {
-        let ownerKeys = owners.map(relation.ownerWireValue)
+        let ownerKeys = owners.map { relation.ownerBound($0).wireForm }
         var seen = Set<WireValue>()
         let keys = ownerKeys.filter { !$0.isNull && seen.insert($0).inserted }
         var targets: [T] = []
@@ -65,7 +65,7 @@ struct PostgresRelationFetcher: RelationTargetFetcher {
                 let ownerColumn = Int32(T.schema.columns.count)
                 try await query.run(in: session, keys: keys) { row in
                     let target = try T.decodeRecord(row)
-                    let targetKey = relation.targetWireValue(target)
+                    let targetKey = relation.targetBound(target).wireForm
                     let index: Int
                     if let known = indexByTarget[targetKey] {
                         index = known
@@ -79,7 +79,7 @@ struct PostgresRelationFetcher: RelationTargetFetcher {
             } else {
                 try await query.run(in: session, keys: keys) { row in
                     let target = try T.decodeRecord(row)
-                    matches[relation.targetWireValue(target), default: []].append(targets.count)
+                    matches[relation.targetBound(target).wireForm, default: []].append(targets.count)
                     targets.append(target)
                 }
             }

@@ -13,7 +13,7 @@ extension PostgresExecutor {
         _ members: ManyToManyMembers<Owner, Target, Kind>, _ change: MembershipChange<Target>
     ) async throws {
         let relation = members.relation
-        let join = try PostgresJoinTable(relation, ownerKey: members.ownerWireKey)
+        let join = try PostgresJoinTable(relation, ownerKey: members.owner.wireForm)
         switch change {
         case .attach(let targets):
             let keys = try targets.map { try join.key(of: $0, relation) }
@@ -37,9 +37,9 @@ extension PostgresExecutor {
         _ members: ManyToManyMembers<Owner, Target, OrderedManyToManyKind>, _ change: ListChange<Owner, Target>
     ) async throws {
         let relation = members.relation
-        let join = try PostgresJoinTable(relation, ownerKey: members.ownerWireKey)
+        let join = try PostgresJoinTable(relation, ownerKey: members.owner.wireForm)
         let position = try join.requirePosition(relation)
-        let ownerKey = members.ownerWireKey
+        let ownerKey = members.owner.wireForm
         switch change {
         case .insert(let target, let end):
             let key = try join.key(of: target, relation)
@@ -101,7 +101,7 @@ struct PostgresJoinTable: Sendable {
     ///
     /// - Throws: `DatabaseError` (`.misuse`) when the record has no key yet.
     func key<O, T, L, K>(of record: T, _ relation: Relation<O, T, L, K>) throws -> WireValue {
-        let key = relation.targetWireValue(record)
+        let key = relation.targetBound(record).wireForm
         guard !key.isNull else {
             throw DatabaseError(
                 kind: .misuse, message: "save the \(T.schema.name) record before linking it through '\(relation.name)'",

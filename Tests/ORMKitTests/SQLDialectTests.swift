@@ -33,6 +33,25 @@ struct SQLDialectTests {
         #expect(Self.test.placeholder(7) == ":7")
     }
 
+    /// One expression holds its value once; each dialect binds the form it takes: a `Date` as SQLite's REAL seconds
+    /// since 2001, as a typed timestamp on a wire dialect; a `Bool` as 1, or as a boolean.
+    @Test func aBoundValueIsHeldOnceAndBoundInEachDialectsForm() {
+        let date = Date(timeIntervalSinceReferenceDate: 86_400.5)
+        let request = Author.filter(Author.born == date && Author.rating > 3)
+        var sqlite = SQLRenderer(dialect: .sqlite)
+        _ = request.selectSQL("1", renderer: &sqlite)
+        #expect(sqlite.arguments == [.real(86_400.5), .integer(3)] || sqlite.arguments == [.real(86_400.5), .real(3)])
+        var test = SQLRenderer(dialect: Self.test)
+        _ = request.selectSQL("1", renderer: &test)
+        #expect(test.wireArguments == [.timestamp(date), .double(3)])
+        var flags = SQLRenderer(dialect: Self.test)
+        _ = flags.render(SQLExpression.value(true, storage: NativeStorage<Bool>.self))
+        #expect(flags.wireArguments == [.bool(true)])
+        var stored = SQLRenderer(dialect: .sqlite)
+        _ = stored.render(SQLExpression.value(true, storage: NativeStorage<Bool>.self))
+        #expect(stored.arguments == [.integer(1)])
+    }
+
     @Test func caseBlindMatchAndEmptyLists() {
         #expect(Self.select(Author.filter(Author.name.like("a%")), in: .sqlite).sql.contains(#""authors"."name" LIKE ?"#))
         #expect(Self.select(Author.filter(Author.name.like("a%")), in: Self.test).sql.contains(#""authors"."name" ILIKE :1"#))

@@ -50,7 +50,7 @@ extension QueryRequest {
             return false
         }
         func integer(_ expression: SQLExpression) -> Int64? {
-            if case .value(.integer(let value), _) = expression.node { return value }
+            if case .value(let bound) = expression.node, case .integer(let value) = bound.storageForm { return value }
             return nil
         }
         switch condition.node {

@@ -43,7 +43,7 @@ public struct ColumnAssignment: Sendable {
 extension Column where Value: ColumnValue {
     /// Assigns a value: `Author.rating.set(to: 5)`.
     public func set(to value: Value) -> ColumnAssignment {
-        ColumnAssignment(table: table, column: name, value: SQLExpression(.value(value.storageValue, wire: value.wireValue)))
+        ColumnAssignment(table: table, column: name, value: SQLExpression.value(value, storage: NativeStorage<Value>.self))
     }
 
     /// Assigns an expression of the same type and storage: `Author.rating.set(to: Author.rating + 1)`.

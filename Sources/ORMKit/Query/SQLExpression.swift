@@ -7,8 +7,8 @@ public struct SQLExpression: Sendable, Hashable {
         /// A column of the table a relation reaches (`Book.translator.column(Author.name)`): rendered with the
         /// alias of the nearest join or `EXISTS` subquery of that relation (`Relation.key`).
         case relationColumn(relation: String, name: String)
-        /// A bound value: as SQLite stores it (per the column's storage) and as a server engine takes it.
-        case value(DatabaseValue, wire: WireValue)
+        /// A bound value, held once; the renderer binds the form its dialect takes.
+        case value(BoundValue)
         /// `lhs <op> rhs` for a fixed operator token (`=`, `<`, `AND`, `+`, `LIKE`, …).
         case binary(BinaryOperator, SQLExpression, SQLExpression)
         /// `NOT expression`.
@@ -35,13 +35,75 @@ public struct SQLExpression: Sendable, Hashable {
 
     /// A bound value whose wire form follows from its SQLite form (integers, text, keys).
     static func value(_ value: DatabaseValue) -> SQLExpression {
-        SQLExpression(.value(value, wire: value.wireValue))
+        SQLExpression(.value(BoundValue(value)))
     }
 
     /// A bound value of a column with `storage`.
     static func value<S: ColumnStorage>(_ value: S.Value, storage: S.Type) -> SQLExpression {
-        SQLExpression(.value(S.databaseValue(of: value), wire: S.wireValue(of: value)))
+        SQLExpression(.value(BoundValue(value, storage: storage)))
     }
+}
+
+/// A value bound to a statement, held once: SQLite binds the form its storage writes (``storageForm``), a server
+/// engine the typed value (``wireForm``), each computed when the statement is rendered for a dialect.
+@usableFromInline
+package struct BoundValue: Sendable, Hashable {
+    private let held: Held
+
+    private enum Held: Sendable {
+        /// A value whose typed form follows from its stored form (integers, text, keys, NULL).
+        case stored(DatabaseValue)
+        /// A Swift value and the storage of its column.
+        case typed(any StorageBoundValue)
+    }
+
+    @usableFromInline
+    package init(_ value: DatabaseValue) {
+        held = .stored(value)
+    }
+
+    @usableFromInline
+    package init<S: ColumnStorage>(_ value: S.Value, storage: S.Type) {
+        held = .typed(StorageBound<S>(value: value))
+    }
+
+    /// The value as SQLite stores it in the column.
+    package var storageForm: DatabaseValue {
+        switch held {
+        case .stored(let value): value
+        case .typed(let value): value.storageForm
+        }
+    }
+
+    /// The value as a server engine takes it.
+    package var wireForm: WireValue {
+        switch held {
+        case .stored(let value): value.wireValue
+        case .typed(let value): value.wireForm
+        }
+    }
+
+    @usableFromInline
+    package static func == (lhs: BoundValue, rhs: BoundValue) -> Bool {
+        lhs.storageForm == rhs.storageForm && lhs.wireForm == rhs.wireForm
+    }
+
+    @usableFromInline
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(storageForm)
+    }
+}
+
+/// A Swift value with its column's storage, for ``BoundValue``.
+private protocol StorageBoundValue: Sendable {
+    var storageForm: DatabaseValue { get }
+    var wireForm: WireValue { get }
+}
+
+private struct StorageBound<S: ColumnStorage>: StorageBoundValue {
+    let value: S.Value
+    var storageForm: DatabaseValue { S.databaseValue(of: value) }
+    var wireForm: WireValue { S.wireValue(of: value) }
 }
 
 /// The binary operators the query builder emits: a closed set, so no SQL text comes from outside.

@@ -35,10 +35,10 @@ package struct SQLRenderer {
         case .relationColumn(let relation, let name):
             // A relation that is not joined renders its key, which SQLite reports as "no such column".
             return "\(quoteIdentifier(relationTables[relation] ?? relation)).\(quoteIdentifier(name))"
-        case .value(let value, let wire):
+        case .value(let value):
             switch dialect.valueForm {
-            case .storage: arguments.append(value)
-            case .wire: wireArguments.append(wire)
+            case .storage: arguments.append(value.storageForm)
+            case .wire: wireArguments.append(value.wireForm)
             }
             parameterCount += 1
             return dialect.placeholder(parameterCount)

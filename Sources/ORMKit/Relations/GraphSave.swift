@@ -242,8 +242,8 @@ extension Relation {
         self.schema = other.schema
         self.ownerValue = other.ownerValue
         self.targetValue = other.targetValue
-        self.ownerWireValue = other.ownerWireValue
-        self.targetWireValue = other.targetWireValue
+        self.ownerBound = other.ownerBound
+        self.targetBound = other.targetBound
         self.assignOwnerKey = other.assignOwnerKey
         self.ownerKeyValue = other.ownerKeyValue
         self.shape = { $0 }

@@ -17,21 +17,20 @@ import ORMSchema
 public struct ManyToManyMembers<Owner: Record, Target: Record, Kind: ManyToManyRelationKind>: Sendable {
     /// The relation followed.
     public let relation: Relation<Owner, Target, [Target], Kind>
-    /// The owner's key value, as stored in the join table.
-    let ownerKey: DatabaseValue
-    /// The owner's key value as a server engine (PostgreSQL) binds it.
-    package let ownerWireKey: WireValue
+    /// The owner's key value, bound in the join table's statements.
+    package let owner: BoundValue
+    /// The owner's key value as SQLite stores it in the join table.
+    private var ownerKey: DatabaseValue { owner.storageForm }
 
     /// The members of `owner` through `relation`. Called by generated code.
     public init(_ relation: Relation<Owner, Target, [Target], Kind>, owner: Owner) {
         self.relation = relation
-        self.ownerKey = relation.ownerValue(owner)
-        self.ownerWireKey = relation.ownerWireValue(owner)
+        self.owner = relation.ownerBound(owner)
     }
 
     /// The request for the members (in list order for ordered relations).
     public var request: QueryRequest<Target> {
-        relation.request(ownerValue: ownerKey, wire: ownerWireKey)
+        relation.request(ownerKey: self.owner)
     }
 
     /// Every member (in list order for ordered relations).

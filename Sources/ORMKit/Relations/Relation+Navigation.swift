@@ -11,14 +11,14 @@ extension Relation {
     /// no row. `manyToMany` requests join the join table and, when the relation is ordered, are ordered by
     /// position (a later `order(_:)` replaces that).
     public func request(for owner: Owner) -> QueryRequest<Target> {
-        request(ownerValue: ownerValue(owner), wire: ownerWireValue(owner))
+        request(ownerKey: ownerBound(owner))
     }
 
-    /// The request for the targets of the owner whose link value is `value` (`wire` on a server engine).
-    func request(ownerValue value: DatabaseValue, wire: WireValue) -> QueryRequest<Target> {
+    /// The request for the targets of the owner whose link value is `key`.
+    func request(ownerKey key: BoundValue) -> QueryRequest<Target> {
         var request = QueryRequest<Target>()
         let target = Target.schema.name
-        let bound = SQLExpression(.value(value, wire: wire))
+        let bound = SQLExpression(.value(key))
         switch link {
         case let .direct(_, targetColumn):
             request.condition = .and(.equal(.column(target, targetColumn), bound), targetCondition)

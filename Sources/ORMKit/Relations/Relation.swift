@@ -19,11 +19,11 @@ public struct Relation<Owner: Record, Target: Record, Loaded: Sendable, Kind: Re
     @usableFromInline let ownerValue: @Sendable (Owner) -> DatabaseValue
     /// The value of the target's side of the link: its key (`belongsTo`, `manyToMany`) or its foreign key.
     @usableFromInline let targetValue: @Sendable (Target) -> DatabaseValue
-    /// `ownerValue` as a server engine (PostgreSQL) binds and returns it: the field's own type (a UUID stays a
-    /// UUID whatever SQLite storage it has).
-    @usableFromInline package let ownerWireValue: @Sendable (Owner) -> WireValue
-    /// `targetValue` as a server engine binds and returns it.
-    @usableFromInline package let targetWireValue: @Sendable (Target) -> WireValue
+    /// The owner's side of the link as a bound value, in both forms: a server engine (PostgreSQL) binds and
+    /// returns the field's own type (a UUID stays a UUID whatever SQLite storage it has).
+    @usableFromInline package let ownerBound: @Sendable (Owner) -> BoundValue
+    /// The target's side of the link as a bound value.
+    @usableFromInline package let targetBound: @Sendable (Target) -> BoundValue
     /// Stores the owner's key in a target's foreign key (`hasMany`, `hasOne`); nil for the other kinds.
     @usableFromInline let assignOwnerKey: (@Sendable (inout Target, Owner) -> Bool)?
     /// The owner's key as the target's foreign-key field holds it (`hasMany`, `hasOne`; a `StoredKey` unwrapped),
@@ -154,8 +154,8 @@ extension Relation where Loaded == [Target], Kind: ManyToManyRelationKind {
         self.schema = schema
         self.ownerValue = { ownerKey($0)?.storageValue ?? .null }
         self.targetValue = { targetKey($0)?.storageValue ?? .null }
-        self.ownerWireValue = { ownerKey($0)?.wireValue ?? .null }
-        self.targetWireValue = { targetKey($0)?.wireValue ?? .null }
+        self.ownerBound = { ownerKey($0).map { BoundValue($0, storage: NativeStorage<Key>.self) } ?? BoundValue(.null) }
+        self.targetBound = { targetKey($0).map { BoundValue($0, storage: NativeStorage<TargetKey>.self) } ?? BoundValue(.null) }
         self.assignOwnerKey = nil
         self.ownerKeyValue = nil
         self.shape = { $0 }
@@ -171,8 +171,8 @@ extension Relation {
         self.schema = schema
         self.ownerValue = { ownerKey($0)?.storageValue ?? .null }
         self.targetValue = { targetKey($0)?.storageValue ?? .null }
-        self.ownerWireValue = { ownerKey($0)?.wireValue ?? .null }
-        self.targetWireValue = { targetKey($0)?.wireValue ?? .null }
+        self.ownerBound = { ownerKey($0).map { BoundValue($0, storage: NativeStorage<Key>.self) } ?? BoundValue(.null) }
+        self.targetBound = { targetKey($0).map { BoundValue($0, storage: NativeStorage<Key>.self) } ?? BoundValue(.null) }
         if let assign {
             self.assignOwnerKey = { (target: inout Target, owner: Owner) -> Bool in
                 guard let key = ownerKey(owner) else { return false }

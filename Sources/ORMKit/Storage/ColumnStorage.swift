@@ -14,7 +14,7 @@ public protocol ValueStorage<Value>: Sendable {
 ///
 /// Reads accept every form SQLite's type affinity can turn a written value into (a `NUMERIC` column turns the
 /// text `0.99` into the REAL 0.99), and reject anything else with a `DatabaseError` naming the column.
-public protocol ColumnStorage<Value>: ValueStorage {
+public protocol ColumnStorage<Value>: ValueStorage where Value: Sendable {
     /// The storage of the nullable form, for aggregates (`MIN` and `MAX` are NULL on no rows).
     associatedtype Nullable: ColumnStorage = NullableStorage<Self>
 
