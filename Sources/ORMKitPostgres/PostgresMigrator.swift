@@ -102,15 +102,6 @@ struct PostgresMigrator<S: DatabaseSchema> {
 
     /// - Throws: `MigrationError.missingHooks` naming every hook that a version after `current` needs and
     ///   `hooks` lacks (checked before any step runs).
-    private func checkHooks(after current: Int) throws {
-        let pending = S.migrations.filter { $0.version > current && $0.version <= S.version }
-        let missing = pending.flatMap(\.steps).compactMap { step -> String? in
-            if case .hook(let name) = step, hooks[name] == nil { return name }
-            return nil
-        }
-        guard missing.isEmpty else { throw MigrationError.missingHooks(names: Array(Set(missing)).sorted()) }
-    }
-
     func run() async throws -> MigrationOutcome {
         try await session.execute(sql: "BEGIN")
         do {
@@ -138,7 +129,7 @@ struct PostgresMigrator<S: DatabaseSchema> {
             return .created(version: S.version)
         }
         if current == S.version { return .upToDate(version: current) }
-        try checkHooks(after: current)
+        try S.migrations.checkHooks(after: current, upTo: S.version, registered: hooks)
         for migration in S.migrations where migration.version > current && migration.version <= S.version {
             for (index, step) in migration.steps.enumerated() {
                 do {

@@ -336,7 +336,7 @@ public final class Connection {
     /// `ROLLBACK` (never `ROLLBACK TO` and `RELEASE`, which would commit what a failed `ROLLBACK TO` left), a
     /// nested one with `ROLLBACK TO` and `RELEASE`, or `ROLLBACK` when those fail (releasing changes that were
     /// not rolled back would let the enclosing transaction commit them).
-    private func rollBack(savepoint name: String, beganTransaction: Bool) {
+    func rollBack(savepoint name: String, beganTransaction: Bool) {
         guard !isClosed, isInTransaction else { return }
         if !beganTransaction {
             do {

@@ -44,12 +44,7 @@ extension Database {
             try await held.perform { try self.withConnection { try $0.run(sql: "RELEASE \(name)", arguments: []) } }
             return result
         } catch {
-            try? await held.perform {
-                try self.withConnection { conn in
-                    try conn.runUninterrupted("ROLLBACK TO \(name)")
-                    try conn.runUninterrupted("RELEASE \(name)")
-                }
-            }
+            try? await held.perform { try self.withConnection { $0.rollBack(savepoint: name, beganTransaction: false) } }
             throw error
         }
     }

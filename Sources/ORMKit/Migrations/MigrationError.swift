@@ -108,3 +108,19 @@ extension MigrationStep {
         }
     }
 }
+
+extension [Migration] {
+    /// Refuses, before any step runs, the upgrade from `current` to `version` when a `hook` step among its pending
+    /// migrations names a hook `hooks` lacks.
+    ///
+    /// - Throws: `MigrationError.missingHooks` naming each missing hook once, in the order the steps use them.
+    package func checkHooks(after current: Int, upTo version: Int, registered hooks: [String: MigrationHook]) throws {
+        var missing: [String] = []
+        for migration in self where migration.version > current && migration.version <= version {
+            for case let .hook(name) in migration.steps where hooks[name] == nil && !missing.contains(name) {
+                missing.append(name)
+            }
+        }
+        if !missing.isEmpty { throw MigrationError.missingHooks(names: missing) }
+    }
+}

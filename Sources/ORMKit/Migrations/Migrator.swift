@@ -129,13 +129,7 @@ struct Migrator {
     /// - Throws: `MigrationError.missingHooks` naming every hook a pending step needs and `hooks` lacks.
     private func checkHooks(after current: Int) throws {
         guard current > 0 else { return }
-        var missing: [String] = []
-        for migration in schema.migrations where migration.version > current && migration.version <= schema.version {
-            for case let .hook(name) in migration.steps where hooks[name] == nil && !missing.contains(name) {
-                missing.append(name)
-            }
-        }
-        if !missing.isEmpty { throw MigrationError.missingHooks(names: missing) }
+        try schema.migrations.checkHooks(after: current, upTo: schema.version, registered: hooks)
     }
 
     /// `PRAGMA user_version`: the schema version recorded by the last migration (0 for a new database).
