@@ -45,7 +45,8 @@ enum RelationMapper {
                 name: namespaces[owner].claim(PullNames.plural(PullNames.lowerFirst(targetName))),
                 kind: .manyToMany(
                     target: targetName, through: join.table.name, ownerColumn: join.ownerKey.columns[0],
-                    targetColumn: join.targetKey.columns[0], onDelete: action(join.ownerKey.onDelete) ?? "noAction")))
+                    targetColumn: join.targetKey.columns[0], onDelete: action(join.ownerKey.onDelete) ?? "noAction",
+                    indexes: joinIndexes(of: join, notes: &notes))))
             noteWhatJoinTablesLose(join, notes: &notes)
         }
     }
@@ -124,14 +125,27 @@ enum RelationMapper {
         return nil
     }
 
-    /// Notes the parts of a join table a `manyToMany` does not keep: its own indexes and the actions of its
-    /// second foreign key and of `ON UPDATE`.
+    /// The join table's own indexes (`CREATE INDEX`), as the relation's `indexes`; a partial or expression index is
+    /// noted and left out (the schema declares only full indexes on columns).
+    private static func joinIndexes(of join: JoinTable, notes: inout PullNotes) -> [IndexDescription] {
+        join.table.indexes.filter { $0.origin == .createIndex }.compactMap { index in
+            let columns = index.columns.compactMap { $0 }
+            guard !index.isPartial, columns.count == index.columns.count else {
+                notes.add(table: join.table.name, "index '\(index.name)' of the join table is partial or indexes an expression; skipped")
+                return nil
+            }
+            if index.hasDescendingColumn {
+                notes.add(table: join.table.name, "index '\(index.name)' sorts a column DESC; written in ascending order")
+            }
+            return IndexDescription(fields: columns, isUnique: index.isUnique, name: index.name)
+        }
+    }
+
+    /// Notes the parts of a join table a `manyToMany` does not keep: the actions of its second foreign key and of
+    /// `ON UPDATE`.
     private static func noteWhatJoinTablesLose(_ join: JoinTable, notes: inout PullNotes) {
         let table = join.table.name
         notes.add(table: table, "join table written as a manyToMany relation of its first column's table")
-        for index in join.table.indexes where index.origin == .createIndex {
-            notes.add(table: table, "index '\(index.name)' of the join table is kept in the file; a manyToMany cannot declare it (drift tolerates it)")
-        }
         if action(join.targetKey.onDelete) != action(join.ownerKey.onDelete) {
             notes.add(table: table, column: join.targetKey.columns[0], "ON DELETE \(join.targetKey.onDelete) is not written; the relation's onDelete is the first column's")
         }

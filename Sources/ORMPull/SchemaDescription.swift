@@ -55,7 +55,8 @@ struct RelationDescription {
     enum Kind {
         case belongsTo(target: String, foreignKey: String, isOptional: Bool, onDelete: String?, onUpdate: String?)
         case hasMany(target: String, inverse: String)
-        case manyToMany(target: String, through: String, ownerColumn: String, targetColumn: String, onDelete: String)
+        /// `indexes` are the join table's own (by column name).
+        case manyToMany(target: String, through: String, ownerColumn: String, targetColumn: String, onDelete: String, indexes: [IndexDescription])
     }
 
     var name: String

@@ -66,12 +66,13 @@ enum SchemaYAML {
             if let onUpdate { entries.append(("onUpdate", .scalar(.text(onUpdate)))) }
         case let .hasMany(target, inverse):
             entries = [("hasMany", .scalar(.text(target))), ("inverse", .scalar(.text(inverse)))]
-        case let .manyToMany(target, through, ownerColumn, targetColumn, onDelete):
+        case let .manyToMany(target, through, ownerColumn, targetColumn, onDelete, indexes):
             entries = [
                 ("manyToMany", .scalar(.text(target))), ("through", .scalar(.text(through))),
                 ("ownerColumn", .scalar(.text(ownerColumn))), ("targetColumn", .scalar(.text(targetColumn))),
                 ("onDelete", .scalar(.text(onDelete))),
             ]
+            if !indexes.isEmpty { entries.append(("indexes", .list(indexes.map(index)))) }
         }
         return .mapping(entries)
     }

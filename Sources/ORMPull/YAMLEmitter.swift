@@ -42,6 +42,8 @@ enum YAMLEmitter {
             scalar(value)
         case .sequence(let items):
             "[" + items.map(scalar).joined(separator: ", ") + "]"
+        case .list(let items):
+            "[" + items.map(inline).joined(separator: ", ") + "]"
         case .mapping(let entries) where entries.isEmpty:
             "{}"
         case .mapping(let entries):

@@ -14,6 +14,8 @@ enum YAMLScalar: Equatable {
 indirect enum YAMLInline {
     case scalar(YAMLScalar)
     case sequence([YAMLScalar])
+    /// A flow sequence of inline values (`[{ … }, { … }]`).
+    case list([YAMLInline])
     case mapping([(key: String, value: YAMLInline)])
 }
 

@@ -441,6 +441,45 @@ struct StorageDiagnosticsTests {
         ])
     }
 
+    /// A `manyToMany` declares its join table's own indexes by column name; they replace the default index on the
+    /// target column and reach the DDL.
+    @Test func aJoinTableDeclaresItsOwnIndexes() {
+        let yaml = """
+            models:
+              Book:
+                relations:
+                  tags: { manyToMany: Tag, indexes: [[tag_id, book_id], { columns: [book_id], unique: true, name: one_tag_per_book }] }
+              Tag:
+                fields: { label: String }
+            """
+        let result = Generator.ddl(inputs: [SchemaInput(path: "s.yaml", contents: yaml)], dialect: .sqlite)
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.statements.contains(#"CREATE INDEX IF NOT EXISTS "book_tags_tag_id_book_id" ON "book_tags" ("tag_id", "book_id")"#))
+        #expect(result.statements.contains(#"CREATE UNIQUE INDEX IF NOT EXISTS "one_tag_per_book" ON "book_tags" ("book_id")"#))
+        #expect(!result.statements.contains { $0.contains("\"book_tags_tag_id\"") })
+    }
+
+    @Test func aJoinTableIndexMustNameItsColumns() {
+        #expect(check("""
+            models:
+              Book:
+                relations:
+                  tags: { manyToMany: Tag, indexes: [tagId, { columns: [book_id], name: book } ] }
+                  shelves: { manyToMany: Shelf, through: BookShelf, ownerColumn: book_id, targetColumn: shelf_id, indexes: [shelf_id] }
+              Tag:
+                fields: { label: String }
+              Shelf:
+                fields: { room: String }
+              BookShelf:
+                primaryKey: [book_id, shelf_id]
+                fields: { book_id: Int64, shelf_id: Int64 }
+            """) == [
+            "s.yaml:4:42: error: an index of relation 'Book.tags' names 'tagId', which is not a column of join table 'book_tags' (book_id, tag_id); did you mean 'tag_id'?",
+            "s.yaml:4:77: error: index name 'book' of join table 'book_tags' is also a table name; set a different 'name:'",
+            "s.yaml:5:113: error: 'indexes' of relation 'Book.shelves' do not apply when 'through' names a model; declare them in the indexes of model 'BookShelf'",
+        ])
+    }
+
     @Test func aThroughModelMustHaveTheNamedColumns() {
         #expect(check("""
             naming: asIs

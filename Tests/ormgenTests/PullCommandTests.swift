@@ -108,11 +108,11 @@ struct PullCommandTests {
         #expect(line.contains("      Quantity: { type: Int64, default: 1 }\n"))
         #expect(line.contains("      invoice: { belongsTo: Invoice, foreignKey: InvoiceId, onDelete: cascade }\n"))
         #expect(Self.model("Playlist", in: yaml).contains(
-            "      tracks: { manyToMany: Track, through: PlaylistTrack, ownerColumn: PlaylistId, targetColumn: TrackId, onDelete: noAction }\n"))
+            "      tracks: { manyToMany: Track, through: PlaylistTrack, ownerColumn: PlaylistId, targetColumn: TrackId, onDelete: noAction, "
+                + "indexes: [{ columns: [TrackId], unique: false, name: IFK_PlaylistTrackTrackId }] }\n"))
         #expect(result.stderr == """
             ormgen: note: Employee: UNIQUE (FirstName, LastName) is written as a unique index named by ormgen
             ormgen: note: PlaylistTrack: join table written as a manyToMany relation of its first column's table
-            ormgen: note: PlaylistTrack: index 'IFK_PlaylistTrackTrackId' of the join table is kept in the file; a manyToMany cannot declare it (drift tolerates it)
             ormgen: pulled 10 models from music.db into Out
 
             """)
@@ -233,7 +233,8 @@ struct PullCommandTests {
         #expect(employee.contains("      reportsToEmployee: { belongsTo: Employee, foreignKey: reportsTo, optional: true }\n"))
         #expect(employee.contains("      employees: { hasMany: Employee, inverse: reportsToEmployee }\n"))
         #expect(Self.model("Playlist", in: yaml).contains(
-            "      tracks: { manyToMany: Track, through: PlaylistTrack, ownerColumn: PlaylistId, targetColumn: TrackId, onDelete: noAction }\n"))
+            "      tracks: { manyToMany: Track, through: PlaylistTrack, ownerColumn: PlaylistId, targetColumn: TrackId, onDelete: noAction, "
+                + "indexes: [{ columns: [TrackId], unique: false, name: IFK_PlaylistTrackTrackId }] }\n"))
 
         let events = try Fixture("events")
         #expect(try events.pull(["--naming", "snake_case"]).status == 0)

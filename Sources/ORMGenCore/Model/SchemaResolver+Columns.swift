@@ -161,5 +161,20 @@ extension SchemaResolver {
                 owners[index.name.lowercased()] = model
             }
         }
+        for join in joinTables {
+            for index in join.table.indexes {
+                guard let location = index.location ?? join.table.location else { continue }
+                if let owner = owners[index.name.lowercased()] {
+                    diagnostics.error(
+                        "index name '\(index.name)' of join table '\(join.table.name)' is already used by an index on '\(owner)'; "
+                            + "set a different 'name:'", at: location)
+                } else if tableNames.contains(index.name.lowercased()) {
+                    diagnostics.error(
+                        "index name '\(index.name)' of join table '\(join.table.name)' is also a table name; set a different 'name:'",
+                        at: location)
+                }
+                owners[index.name.lowercased()] = join.table.name
+            }
+        }
     }
 }

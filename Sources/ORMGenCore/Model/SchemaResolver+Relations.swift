@@ -132,6 +132,11 @@ extension SchemaResolver {
                 draft.relations.append(Relation(name: relation.name.value, targetTable: target.tableName, kind: kind))
             case .manyToMany:
                 if let through = relation.through, let joinModel = modelTable(named: through.value) {
+                    if let declared = relation.indexes?.first {
+                        diagnostics.error(
+                            "'indexes' of relation '\(path)' do not apply when 'through' names a model; declare them in the indexes of "
+                                + "model '\(through.value)'", at: declared.location)
+                    }
                     if let link = modelJoin(relation, through: joinModel, model: model, target: targetName, path: path) {
                         draft.relations.append(Relation(
                             name: relation.name.value, targetTable: target.tableName,
@@ -246,6 +251,11 @@ extension SchemaResolver {
         let name = relation.through?.value ?? source.tableName + "_" + Naming.snakeCase(relation.name.value)
         if let existing = joinTables.first(where: { $0.table.name.lowercased() == name.lowercased() }) {
             if existing.models == [target, model] && model != target {
+                if let declared = relation.indexes?.first {
+                    diagnostics.error(
+                        "join table '\(name)' is declared by relation '\(existing.models[0]).…' too; declare its 'indexes' on one of "
+                            + "the two relations", at: declared.location)
+                }
                 return existing
             }
             diagnostics.error(
@@ -294,14 +304,40 @@ extension SchemaResolver {
         }
         let table = Table(
             name: name, columns: columns, primaryKey: [ownColumn, targetColumn], isAutoIncrement: false,
-            indexes: relation.ownerColumn == nil && relation.targetColumn == nil
-                ? [Index(name: name + "_" + targetColumn, table: name, columns: [targetColumn], isUnique: false, location: relation.name.location)]
-                : [],
+            indexes: relation.indexes.map { joinIndexes($0, table: name, columns: columns.map(\.name), path: path) }
+                ?? (relation.ownerColumn == nil && relation.targetColumn == nil
+                    ? [Index(name: name + "_" + targetColumn, table: name, columns: [targetColumn], isUnique: false, location: relation.name.location)]
+                    : []),
             foreignKeys: [ownReference, targetReference], relations: [], modelName: nil,
             location: relation.through?.location ?? relation.name.location)
         let join = JoinTable(memberName: Self.memberName(forTable: name), table: table, models: [model, target])
         joinTables.append(join)
         return join
+    }
+
+    /// The join table's declared indexes, by column name (`[TrackId]`, `{ columns: [a, b], unique: true, name: n }`);
+    /// an index naming a column the join table does not have is reported and left out.
+    private mutating func joinIndexes(_ declared: [IndexDeclaration], table: String, columns: [String], path: String) -> [Index] {
+        declared.compactMap { declaration in
+            var names: [String] = []
+            for field in declaration.fields {
+                guard let column = columns.first(where: { $0.lowercased() == field.value.lowercased() }) else {
+                    diagnostics.error(
+                        "an index of relation '\(path)' names '\(field.value)', which is not a column of join table '\(table)' "
+                            + "(\(columns.joined(separator: ", ")))" + Suggestion.didYouMean(field.value, among: columns),
+                        at: field.location)
+                    return nil
+                }
+                names.append(column)
+            }
+            guard !names.isEmpty else {
+                diagnostics.error("an index of relation '\(path)' names no columns", at: declaration.location)
+                return nil
+            }
+            return Index(
+                name: declaration.name?.value ?? table + "_" + names.joined(separator: "_"), table: table, columns: names,
+                isUnique: declaration.isUnique, location: declaration.name?.location ?? declaration.location)
+        }
     }
 
     /// The declared SQL type of `model`'s single key column (its `sqlType:` or storage type when it has one).

@@ -14,7 +14,7 @@ struct DocumentReader {
         .belongsTo: ["optional", "onDelete", "onUpdate", "foreignKey"],
         .hasMany: ["inverse"],
         .hasOne: ["inverse"],
-        .manyToMany: ["through", "ordered", "ownerColumn", "targetColumn", "onDelete"],
+        .manyToMany: ["through", "ordered", "ownerColumn", "targetColumn", "onDelete", "indexes"],
     ]
     static let stepArguments: [MigrationStepKind: [String]] = [
         .renameColumn: ["model", "from", "to"],
@@ -107,7 +107,7 @@ struct DocumentReader {
                     field(owner: name.value, name: $0.key, $0.value)
                 }
             case "indexes":
-                model.indexes = indexes(value, model: name.value)
+                model.indexes = indexes(value, of: "model '\(name.value)'")
             case "relations":
                 model.relations = entries(value, what: "'relations' of model '\(name.value)'").compactMap {
                     relation(owner: name.value, name: $0.key, $0.value)
@@ -222,10 +222,10 @@ struct DocumentReader {
         }
     }
 
-    private mutating func indexes(_ node: Node, model: String) -> [IndexDeclaration] {
+    private mutating func indexes(_ node: Node, of subject: String) -> [IndexDeclaration] {
         guard case let .sequence(sequence) = node else {
             reader.diagnostics.error(
-                "'indexes' of model '\(model)' must be a list of field names or {columns, unique, name} mappings",
+                "'indexes' of \(subject) must be a list of field names or {columns, unique, name} mappings",
                 at: reader.location(node))
             return []
         }
@@ -234,33 +234,33 @@ struct DocumentReader {
             let here = reader.location(entry)
             switch entry {
             case .scalar:
-                if let field = reader.name(entry, what: "an index of model '\(model)'") {
+                if let field = reader.name(entry, what: "an index of \(subject)") {
                     result.append(IndexDeclaration(fields: [field], isUnique: false, name: nil, location: here))
                 }
             case .sequence:
-                if let fields = reader.names(entry, what: "an index of model '\(model)'") {
+                if let fields = reader.names(entry, what: "an index of \(subject)") {
                     result.append(IndexDeclaration(fields: fields, isUnique: false, name: nil, location: here))
                 }
             default:
-                guard let pairs = reader.pairs(entry, what: "an index of model '\(model)'") else { continue }
-                reader.checkKeys(pairs, allowed: Self.indexKeys) { "unknown key '\($0)' in an index of model '\(model)'" }
+                guard let pairs = reader.pairs(entry, what: "an index of \(subject)") else { continue }
+                reader.checkKeys(pairs, allowed: Self.indexKeys) { "unknown key '\($0)' in an index of \(subject)" }
                 var index = IndexDeclaration(fields: [], isUnique: false, name: nil, location: here)
                 var hasColumns = false
                 for (key, value) in pairs {
                     switch key.value {
                     case "columns":
                         hasColumns = true
-                        index.fields = reader.names(value, what: "'columns' of an index of model '\(model)'") ?? []
+                        index.fields = reader.names(value, what: "'columns' of an index of \(subject)") ?? []
                     case "unique":
-                        index.isUnique = reader.bool(value, what: "'unique' of an index of model '\(model)'")?.value ?? false
+                        index.isUnique = reader.bool(value, what: "'unique' of an index of \(subject)")?.value ?? false
                     case "name":
-                        index.name = reader.name(value, what: "'name' of an index of model '\(model)'")
+                        index.name = reader.name(value, what: "'name' of an index of \(subject)")
                     default:
                         break
                     }
                 }
                 if !hasColumns {
-                    reader.diagnostics.error("an index of model '\(model)' needs 'columns'", at: here)
+                    reader.diagnostics.error("an index of \(subject) needs 'columns'", at: here)
                     continue
                 }
                 result.append(index)
@@ -318,6 +318,7 @@ struct DocumentReader {
             case "ordered": relation.isOrdered = reader.bool(value, what: what)
             case "ownerColumn": relation.ownerColumn = reader.name(value, what: what)
             case "targetColumn": relation.targetColumn = reader.name(value, what: what)
+            case "indexes": relation.indexes = indexes(value, of: "relation '\(path)'")
             default: break
             }
         }

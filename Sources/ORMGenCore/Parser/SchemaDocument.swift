@@ -123,6 +123,8 @@ struct RelationDeclaration: Sendable {
     /// `manyToMany` on an existing join table: its column pointing to the owner, and to the target.
     var ownerColumn: Located<String>?
     var targetColumn: Located<String>?
+    /// `manyToMany`: the join table's indexes, by column name (nil: the default index on the target column).
+    var indexes: [IndexDeclaration]?
 }
 
 struct MigrationDeclaration: Sendable {

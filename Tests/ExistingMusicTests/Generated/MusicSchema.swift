@@ -37,6 +37,9 @@ enum MusicSchema: ORMKit.DatabaseSchema {
         ],
         primaryKey: ["PlaylistId", "TrackId"],
         isAutoIncrement: false,
+        indexes: [
+            ORMKit.IndexSchema(name: "IFK_PlaylistTrackTrackId", columns: ["TrackId"], isUnique: false),
+        ],
         foreignKeys: [
             ORMKit.ForeignKeySchema(columns: ["PlaylistId"], targetTable: "Playlist", targetColumns: ["PlaylistId"], onDelete: .noAction, onUpdate: .noAction),
             ORMKit.ForeignKeySchema(columns: ["TrackId"], targetTable: "Track", targetColumns: ["TrackId"], onDelete: .noAction, onUpdate: .noAction),
