@@ -29,7 +29,7 @@ extension Receipt: ORMKit.KeyedRecord {
         name: "receipts",
         columns: [
             ORMKit.ColumnSchema(name: "code", type: "TEXT", kind: .uuid, isNullable: false, storage: "text"),
-            ORMKit.ColumnSchema(name: "issued_on", type: "DATE", kind: .date, isNullable: false, storage: "sqliteText"),
+            ORMKit.ColumnSchema(name: "issued_on", type: "DATE", declaredType: "DATE", kind: .date, isNullable: false, storage: "sqliteText"),
         ],
         primaryKey: ["code"],
         isAutoIncrement: false,

@@ -392,3 +392,34 @@ struct PostgreSQLRefusedTests {
         ])
     }
 }
+
+@Suite("PostgreSQL dialect: declared types")
+struct PostgreSQLDeclaredTypeTests {
+    /// `sqlType:` declares the PostgreSQL column when PostgreSQL has the type and it keeps every value; otherwise
+    /// (SQLite-only names, types that pad, round or drop the time) the column gets its values' type.
+    @Test func aDeclaredTypeIsHonouredWhenItKeepsEveryValue() {
+        let yaml = """
+            models:
+              Item:
+                fields:
+                  code: { type: String, sqlType: "varchar(12)" }
+                  wide: { type: String, sqlType: "NVARCHAR(40)" }
+                  padded: { type: String, sqlType: "CHAR(2)" }
+                  stock: { type: Int, sqlType: SMALLINT }
+                  shelf: { type: Int32, sqlType: INTEGER }
+                  ratio: { type: Double, sqlType: REAL }
+                  small: { type: Float, sqlType: REAL }
+                  seen: { type: Date, sqlType: TIMESTAMPTZ }
+                  day: { type: Date, sqlType: DATE, storage: sqliteText }
+            """
+        let result = Generator.ddl(inputs: [SchemaInput(path: "s.yaml", contents: yaml)], dialect: .postgresql)
+        let create = result.statements.first ?? ""
+        for expected in [
+            #""code" VARCHAR(12) NOT NULL"#, #""wide" TEXT NOT NULL"#, #""padded" TEXT NOT NULL"#, #""stock" SMALLINT NOT NULL"#,
+            #""shelf" INTEGER NOT NULL"#, #""ratio" DOUBLE PRECISION NOT NULL"#, #""small" REAL NOT NULL"#,
+            #""seen" TIMESTAMPTZ NOT NULL"#, #""day" TIMESTAMPTZ NOT NULL"#,
+        ] {
+            #expect(create.contains(expected), "\(expected) in \(create)")
+        }
+    }
+}

@@ -15,7 +15,7 @@ extension Table {
 extension ColumnDefinition {
     var schema: ColumnSchema {
         ColumnSchema(
-            name: name, type: sqlType, kind: content.kind, isNullable: isNullable, storage: storage,
+            name: name, type: sqlType, declaredType: declaredType, kind: content.kind, isNullable: isNullable, storage: storage,
             defaultValue: defaultValue, isUnique: isUnique, check: check)
     }
 

@@ -120,6 +120,8 @@ struct ColumnDefinition: Sendable {
     var name: String
     /// SQLite's declared type.
     var sqlType: String
+    /// The field's `sqlType:` when the schema declares one.
+    var declaredType: String? = nil
     /// What the column holds, for the dialects that type it from that (PostgreSQL).
     var content: ColumnContent
     /// The storage name of a Date, Decimal, UUID or Bool column (`referenceSeconds`, `sqliteText`, …), for the

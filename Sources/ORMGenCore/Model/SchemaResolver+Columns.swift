@@ -30,6 +30,7 @@ extension SchemaResolver {
                     targetColumns: keyColumnNames(of: pending.target), onDelete: pending.onDelete, onUpdate: pending.onUpdate)
             }
             definition.storage = field.storageName
+            definition.declaredType = field.sqlType
             let isKeyOfAutoIncrement = draft.isAutoIncrement && draft.keyIndexes == [index]
             columns.append(Column(
                 name: columnName, fieldIndex: index, subfield: nil, memberName: field.swiftName,

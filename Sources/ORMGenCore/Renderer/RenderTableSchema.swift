@@ -39,8 +39,9 @@ extension SwiftRenderer {
     private func columnSchema(_ column: ColumnDefinition) -> String {
         var arguments = [
             "name: \(SwiftLiteral.string(column.name))", "type: \(SwiftLiteral.string(column.sqlType))",
-            "kind: \(render(column.content.kind))", "isNullable: \(column.isNullable)",
         ]
+        if let declared = column.declaredType { arguments.append("declaredType: \(SwiftLiteral.string(declared))") }
+        arguments += ["kind: \(render(column.content.kind))", "isNullable: \(column.isNullable)"]
         if let storage = column.storage { arguments.append("storage: \(SwiftLiteral.string(storage))") }
         switch column.defaultValue {
         case nil: break

@@ -12,8 +12,11 @@ public struct PostgreSQLDDL: SchemaDialect {
     /// scaled 64-bit INTEGER SQLite stores, so data moves between the two.
     public static let scaledPrecision = 18
 
+    /// The declared type when it names a PostgreSQL type for the column's values (``declaredType(of:)``), else the
+    /// type of what the column holds.
     public func columnType(_ column: ColumnSchema) -> String {
-        switch column.kind {
+        if let declared = Self.declaredType(of: column) { return declared }
+        return switch column.kind {
         case .bool: "BOOLEAN"
         case .integer: "BIGINT"
         case .integer32: "INTEGER"
@@ -98,6 +101,35 @@ public struct PostgreSQLDDL: SchemaDialect {
             result.append(named(PostgreSQLNames.Label.foreignKey, target, "FOREIGN KEY (\(quoted)) \(target)"))
         }
         return result
+    }
+
+    /// The column's `sqlType:` (uppercased) when PostgreSQL has that type and it keeps every value of the column
+    /// as written: `VARCHAR(n)`, `CHARACTER VARYING(n)` or `TEXT` for a `String` or `URL` (a longer value is an
+    /// error), `SMALLINT`, `INTEGER` or `BIGINT` (and `INT2`/`INT4`/`INT8`) for an integer (a value out of range is
+    /// an error), `DOUBLE PRECISION` for a `Double`, `REAL` or `DOUBLE PRECISION` for a `Float`, `TIMESTAMPTZ` for
+    /// a `Date`. Nil otherwise — a SQLite-only name (`NVARCHAR(120)`, `DATETIME`) or a type that would change
+    /// values without an error (`CHAR(n)` pads, `REAL` rounds a `Double`, `DATE` and `TIMESTAMP` drop the time of
+    /// day or the zone): the column gets its kind's type.
+    static func declaredType(of column: ColumnSchema) -> String? {
+        guard let declared = column.declaredType?.trimmingCharacters(in: .whitespaces).uppercased(), !declared.isEmpty else {
+            return nil
+        }
+        switch column.kind {
+        case .text:
+            let varying = #"^(VARCHAR|CHARACTER VARYING)(\s*\(\s*[0-9]{1,7}\s*\))?$"#
+            return declared == "TEXT" || declared.range(of: varying, options: .regularExpression) != nil ? declared : nil
+        case .integer, .integer32:
+            return ["SMALLINT": "SMALLINT", "INT2": "SMALLINT", "INTEGER": "INTEGER", "INT": "INTEGER", "INT4": "INTEGER",
+                    "BIGINT": "BIGINT", "INT8": "BIGINT"][declared]
+        case .double:
+            return ["DOUBLE PRECISION": "DOUBLE PRECISION", "FLOAT8": "DOUBLE PRECISION"][declared]
+        case .float:
+            return ["REAL": "REAL", "FLOAT4": "REAL", "DOUBLE PRECISION": "DOUBLE PRECISION", "FLOAT8": "DOUBLE PRECISION"][declared]
+        case .date:
+            return ["TIMESTAMPTZ": "TIMESTAMPTZ", "TIMESTAMP WITH TIME ZONE": "TIMESTAMPTZ"][declared]
+        case .bool, .bytes, .uuid, .decimal, .enumeration, .json, .converter:
+            return nil
+        }
     }
 
     /// `NUMERIC(p, s)` when the declared type says `NUMERIC(p, s)` or `DECIMAL(p, s)`, `NUMERIC(18, s)` for

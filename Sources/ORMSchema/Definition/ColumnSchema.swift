@@ -7,6 +7,9 @@ public struct ColumnSchema: Sendable, Hashable {
     /// The declared SQL type: `INTEGER`, `REAL`, `TEXT`, `BLOB`, the field's `sqlType` (`NVARCHAR(160)`), or empty
     /// for converter columns without `sqlType`. SQLite declares the column with it.
     public let type: String
+    /// The schema's `sqlType:` when it declares one (then also ``type``): PostgreSQL declares the column with it
+    /// too when it names a PostgreSQL type for the column's values (`VARCHAR(40)`, `SMALLINT`, `TIMESTAMP`).
+    public let declaredType: String?
     /// What the column holds, whatever the engine: the dialects that type columns from the value (PostgreSQL)
     /// read it.
     public let kind: ColumnKind
@@ -26,6 +29,7 @@ public struct ColumnSchema: Sendable, Hashable {
     public init(
         name: String,
         type: String,
+        declaredType: String? = nil,
         kind: ColumnKind,
         isNullable: Bool,
         storage: String? = nil,
@@ -35,6 +39,7 @@ public struct ColumnSchema: Sendable, Hashable {
     ) {
         self.name = name
         self.type = type
+        self.declaredType = declaredType
         self.kind = kind
         self.isNullable = isNullable
         self.storage = storage

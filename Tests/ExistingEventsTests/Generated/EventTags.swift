@@ -37,7 +37,7 @@ extension EventTags: ORMKit.KeyedRecord {
     static let schema = ORMKit.TableSchema(
         name: "event_tags",
         columns: [
-            ORMKit.ColumnSchema(name: "event_id", type: "UUID", kind: .uuid, isNullable: false, storage: "text"),
+            ORMKit.ColumnSchema(name: "event_id", type: "UUID", declaredType: "UUID", kind: .uuid, isNullable: false, storage: "text"),
             ORMKit.ColumnSchema(name: "tag", type: "TEXT", kind: .text, isNullable: false),
         ],
         primaryKey: ["event_id", "tag"],

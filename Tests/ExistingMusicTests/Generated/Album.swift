@@ -32,7 +32,7 @@ extension Album: ORMKit.Record {
         name: "Album",
         columns: [
             ORMKit.ColumnSchema(name: "AlbumId", type: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "Title", type: "NVARCHAR(160)", kind: .text, isNullable: false),
+            ORMKit.ColumnSchema(name: "Title", type: "NVARCHAR(160)", declaredType: "NVARCHAR(160)", kind: .text, isNullable: false),
             ORMKit.ColumnSchema(name: "ArtistId", type: "INTEGER", kind: .integer, isNullable: false),
         ],
         primaryKey: ["AlbumId"],

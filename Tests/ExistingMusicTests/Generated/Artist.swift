@@ -29,7 +29,7 @@ extension Artist: ORMKit.Record {
         name: "Artist",
         columns: [
             ORMKit.ColumnSchema(name: "ArtistId", type: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "Name", type: "NVARCHAR(120)", kind: .text, isNullable: true),
+            ORMKit.ColumnSchema(name: "Name", type: "NVARCHAR(120)", declaredType: "NVARCHAR(120)", kind: .text, isNullable: true),
         ],
         primaryKey: ["ArtistId"],
         isAutoIncrement: true,

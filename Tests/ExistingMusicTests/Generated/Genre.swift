@@ -29,7 +29,7 @@ extension Genre: ORMKit.Record {
         name: "Genre",
         columns: [
             ORMKit.ColumnSchema(name: "GenreId", type: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "Name", type: "NVARCHAR(120)", kind: .text, isNullable: true),
+            ORMKit.ColumnSchema(name: "Name", type: "NVARCHAR(120)", declaredType: "NVARCHAR(120)", kind: .text, isNullable: true),
         ],
         primaryKey: ["GenreId"],
         isAutoIncrement: true,

@@ -39,9 +39,9 @@ extension Invoice: ORMKit.Record {
         columns: [
             ORMKit.ColumnSchema(name: "InvoiceId", type: "INTEGER", kind: .integer, isNullable: false),
             ORMKit.ColumnSchema(name: "CustomerId", type: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "InvoiceDate", type: "DATETIME", kind: .date, isNullable: false, storage: "sqliteText"),
-            ORMKit.ColumnSchema(name: "BillingCountry", type: "NVARCHAR(40)", kind: .text, isNullable: true),
-            ORMKit.ColumnSchema(name: "Total", type: "NUMERIC(10,2)", kind: .decimal(scale: nil), isNullable: false, storage: "real", defaultValue: .value(stored: .real(0), wire: .decimal(Foundation.Decimal(sign: .plus, exponent: 0, significand: 0)))),
+            ORMKit.ColumnSchema(name: "InvoiceDate", type: "DATETIME", declaredType: "DATETIME", kind: .date, isNullable: false, storage: "sqliteText"),
+            ORMKit.ColumnSchema(name: "BillingCountry", type: "NVARCHAR(40)", declaredType: "NVARCHAR(40)", kind: .text, isNullable: true),
+            ORMKit.ColumnSchema(name: "Total", type: "NUMERIC(10,2)", declaredType: "NUMERIC(10,2)", kind: .decimal(scale: nil), isNullable: false, storage: "real", defaultValue: .value(stored: .real(0), wire: .decimal(Foundation.Decimal(sign: .plus, exponent: 0, significand: 0)))),
         ],
         primaryKey: ["InvoiceId"],
         isAutoIncrement: true,

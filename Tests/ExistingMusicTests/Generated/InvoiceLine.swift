@@ -49,7 +49,7 @@ extension InvoiceLine: ORMKit.KeyedRecord {
             ORMKit.ColumnSchema(name: "InvoiceId", type: "INTEGER", kind: .integer, isNullable: false),
             ORMKit.ColumnSchema(name: "LineNo", type: "INTEGER", kind: .integer, isNullable: false),
             ORMKit.ColumnSchema(name: "TrackId", type: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "UnitPrice", type: "NUMERIC(10,2)", kind: .decimal(scale: nil), isNullable: false, storage: "real"),
+            ORMKit.ColumnSchema(name: "UnitPrice", type: "NUMERIC(10,2)", declaredType: "NUMERIC(10,2)", kind: .decimal(scale: nil), isNullable: false, storage: "real"),
             ORMKit.ColumnSchema(name: "Quantity", type: "INTEGER", kind: .integer, isNullable: false, defaultValue: .value(stored: .integer(1), wire: .integer(1))),
         ],
         primaryKey: ["InvoiceId", "LineNo"],

@@ -29,7 +29,7 @@ extension MediaType: ORMKit.Record {
         name: "MediaType",
         columns: [
             ORMKit.ColumnSchema(name: "MediaTypeId", type: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "Name", type: "NVARCHAR(120)", kind: .text, isNullable: true),
+            ORMKit.ColumnSchema(name: "Name", type: "NVARCHAR(120)", declaredType: "NVARCHAR(120)", kind: .text, isNullable: true),
         ],
         primaryKey: ["MediaTypeId"],
         isAutoIncrement: true,

@@ -29,7 +29,7 @@ extension Playlist: ORMKit.Record {
         name: "Playlist",
         columns: [
             ORMKit.ColumnSchema(name: "PlaylistId", type: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "Name", type: "NVARCHAR(120)", kind: .text, isNullable: true),
+            ORMKit.ColumnSchema(name: "Name", type: "NVARCHAR(120)", declaredType: "NVARCHAR(120)", kind: .text, isNullable: true),
         ],
         primaryKey: ["PlaylistId"],
         isAutoIncrement: true,

@@ -47,7 +47,7 @@ extension OrderDetails2: ORMKit.Record {
             ORMKit.ColumnSchema(name: "Unit Price", type: "REAL", kind: .double, isNullable: false, defaultValue: .value(stored: .real(0.5), wire: .double(0.5))),
             ORMKit.ColumnSchema(name: "UnitPrice", type: "REAL", kind: .double, isNullable: true),
             ORMKit.ColumnSchema(name: "group", type: "TEXT", kind: .text, isNullable: true),
-            ORMKit.ColumnSchema(name: "Order Date", type: "DATETIME", kind: .date, isNullable: true, storage: "sqliteText"),
+            ORMKit.ColumnSchema(name: "Order Date", type: "DATETIME", declaredType: "DATETIME", kind: .date, isNullable: true, storage: "sqliteText"),
             ORMKit.ColumnSchema(name: "Say \"hi\": #now", type: "TEXT", kind: .text, isNullable: true, defaultValue: .value(stored: .text("yes"), wire: .text("yes"))),
             ORMKit.ColumnSchema(name: "Customer Id", type: "INTEGER", kind: .integer, isNullable: true),
         ],
