@@ -4,25 +4,26 @@
 /// ``PostgreSQLDDL``), so a new engine changes no generated code; the runtime derives its DML (insert, update,
 /// upsert, delete, select) from the column list once, when the schema value is created.
 public final class TableSchema: Sendable {
-    /// The table name, unquoted.
-    public let name: String
-    /// The stored columns, in the order the generated row codec reads and binds them.
-    public let columns: [ColumnSchema]
-    /// Names of the primary-key columns, in key order.
-    public let primaryKey: [String]
-    /// Whether the key is a single `INTEGER PRIMARY KEY` that SQLite assigns when the value's key is nil.
-    public let isAutoIncrement: Bool
-    /// Secondary indexes (not the primary key and not `UNIQUE` column constraints). `ormgen` lists here, after
-    /// the declared ones, the indexes `addIndex` migration steps create and no later `dropIndex` removes.
-    public let indexes: [IndexSchema]
-    /// Foreign keys declared by this table.
-    public let foreignKeys: [ForeignKeySchema]
+    /// What every engine's DDL for the table is derived from: name, columns, key, indexes, foreign keys.
+    public let definition: TableDefinition
     /// Relations declared on the model (navigation metadata; join tables are their own `TableSchema`).
     public let relations: [RelationSchema]
-    /// What every engine's DDL for the table is derived from.
-    public let definition: TableDefinition
     /// The DML the record operations run (insert, update, delete, upsert, select), derived once here.
     @usableFromInline let recordSQL: RecordSQL
+
+    /// The table name, unquoted.
+    public var name: String { definition.name }
+    /// The stored columns, in the order the generated row codec reads and binds them.
+    public var columns: [ColumnSchema] { definition.columns }
+    /// Names of the primary-key columns, in key order.
+    public var primaryKey: [String] { definition.primaryKey }
+    /// Whether the key is a single integer column the engine assigns when the value's key is nil.
+    public var isAutoIncrement: Bool { definition.isAutoIncrement }
+    /// Secondary indexes (not the primary key and not `UNIQUE` column constraints). `ormgen` lists here, after
+    /// the declared ones, the indexes `addIndex` migration steps create and no later `dropIndex` removes.
+    public var indexes: [IndexSchema] { definition.indexes }
+    /// Foreign keys declared by this table.
+    public var foreignKeys: [ForeignKeySchema] { definition.foreignKeys }
 
     /// Creates a table description. Called by generated code.
     public init(
@@ -34,18 +35,12 @@ public final class TableSchema: Sendable {
         foreignKeys: [ForeignKeySchema] = [],
         relations: [RelationSchema] = []
     ) {
-        self.name = name
-        self.columns = columns
-        self.primaryKey = primaryKey
-        self.isAutoIncrement = isAutoIncrement
-        self.indexes = indexes
-        self.foreignKeys = foreignKeys
-        self.relations = relations
-        self.definition = TableDefinition(
+        definition = TableDefinition(
             name: name, columns: columns, primaryKey: primaryKey, isAutoIncrement: isAutoIncrement, indexes: indexes,
             foreignKeys: foreignKeys
         )
-        self.recordSQL = RecordSQL(name: name, columns: columns.map(\.name), primaryKey: primaryKey, isAutoIncrement: isAutoIncrement)
+        self.relations = relations
+        recordSQL = RecordSQL(name: name, columns: columns.map(\.name), primaryKey: primaryKey, isAutoIncrement: isAutoIncrement)
     }
 }
 
