@@ -86,25 +86,41 @@ final class WorkerProcess: @unchecked Sendable {
         try? input.fileHandleForWriting.close()
     }
 
-    /// Waits for the worker to end (reaping it) and for its output to be read to the end.
+    /// Waits for the worker to end and for its output to be read to the end. Both waits are bounded: a pipe end
+    /// that a process spawned at the same moment by another test inherited keeps the output open after the worker
+    /// died, and a test must not wait for that process (it would hold one of Swift's few cooperative threads).
     func finish() -> Outcome {
-        process.waitUntilExit()
+        waitForExit()
         condition.lock()
-        while !ended { condition.wait() }
+        let deadline = Date(timeIntervalSinceNow: Self.outputGrace)
+        while !ended, condition.wait(until: deadline) {}
         let printed = lines
         condition.unlock()
         let errors = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
         try? FileManager.default.removeItem(at: errorFile)
+        let hasEnded = !process.isRunning
         return Outcome(
-            lines: printed, wasKilled: process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL,
-            status: process.terminationStatus, errors: errors)
+            lines: printed,
+            wasKilled: hasEnded && process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL,
+            status: hasEnded ? process.terminationStatus : -1, errors: hasEnded ? errors : errors + "\n(the worker did not end within a minute)")
     }
 
-    /// Kills the worker if it still runs and reaps it: for `defer`, so a failing test leaves no process behind.
+    /// Kills the worker if it still runs and waits for it to end: for `defer`, so a failing test leaves no process
+    /// behind.
     func stop() {
         if process.isRunning { kill() }
         closeInput()
-        process.waitUntilExit()
+        waitForExit()
+    }
+
+    /// How long `finish()` waits for the end of the output once the worker has ended.
+    static let outputGrace: TimeInterval = 10
+
+    /// Waits until the worker has ended, polling so that the wait is bounded (`waitUntilExit` has no timeout);
+    /// gives up after a minute, and the outcome then says the worker did not end.
+    private func waitForExit() {
+        let deadline = Date(timeIntervalSinceNow: 60)
+        while process.isRunning, Date() < deadline { usleep(5_000) }
     }
 
     /// Reads standard output to its end, splitting it into lines (each written with one `write(2)`).
