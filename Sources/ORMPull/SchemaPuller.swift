@@ -13,7 +13,7 @@ public enum SchemaPuller {
         public var notes: [String]
     }
 
-    /// Pulls the schema of the database at `path`.
+    /// Pulls the schema of the database at `path`, at the version `migrate` recorded in it (1 when none).
     ///
     /// - Throws: `PullFailure` naming the path when it is missing, a directory, unreadable or not a database.
     public static func pull(databaseAt path: String, schemaName: String, naming: NamingStrategy) throws -> Result {
@@ -27,6 +27,8 @@ public enum SchemaPuller {
         var notes = PullNotes()
         let tables = try ValueSampler.sample(SchemaIntrospector.tables(of: database, notes: &notes), from: database)
         let schema = SchemaMapper.map(tables, name: schemaName, naming: naming, notes: &notes)
-        return Result(yaml: SchemaYAML.document(for: schema), modelCount: schema.models.count, notes: notes.lines)
+        // The version `migrate` recorded (PRAGMA user_version), or 1 for a file no migration stamped.
+        let version = try database.rows("PRAGMA user_version").first?.first?.integer.map { Int(max($0, 1)) } ?? 1
+        return Result(yaml: SchemaYAML.document(for: schema, version: version), modelCount: schema.models.count, notes: notes.lines)
     }
 }

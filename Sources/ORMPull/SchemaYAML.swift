@@ -2,9 +2,9 @@
 /// fields, indexes and relations are one line each (a short `name: Type` or a `{ … }` mapping).
 enum SchemaYAML {
     /// The whole document: `version`, `name`, `naming`, then `models`.
-    static func document(for schema: SchemaDescription) -> String {
+    static func document(for schema: SchemaDescription, version: Int) -> String {
         YAMLEmitter.document([
-            ("version", .inline(.scalar(.integer(1)))),
+            ("version", .inline(.scalar(.integer(version)))),
             ("name", .inline(.scalar(.text(schema.name)))),
             ("naming", .inline(.scalar(.text(schema.naming.rawValue)))),
             ("models", .mapping(schema.models.map { ($0.name, model($0)) })),

@@ -1,5 +1,7 @@
 import ArgumentParser
+import Foundation
 import ORMGenCore
+import ORMPull
 
 struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -14,15 +16,19 @@ struct DiffCommand: ParsableCommand {
             With --dialect postgresql, prints the PostgreSQL plan: ALTER TABLE in place of SQLite's table rebuilds \
             (ALTER COLUMN TYPE … USING, SET/DROP NOT NULL, SET/DROP DEFAULT, constraints); sql steps as written.
 
+            Either side may be a SQLite database file: its schema is pulled first (as ormgen pull would write it, at \
+            the version migrate recorded in the file), so the plan shows what migrate would change in that file.
+
             Examples: ormgen diff old-schema --to schema
                       ormgen diff old-schema --to schema --dialect postgresql
+                      ormgen diff library.db --to schema
             """
     )
 
-    @Argument(help: "The older schema: files (.yaml, .yml) or directories holding them.")
+    @Argument(help: "The older schema: files (.yaml, .yml) or directories holding them, or a SQLite database file.")
     var old: [String]
 
-    @Option(parsing: .upToNextOption, help: "The newer schema: files or directories.")
+    @Option(parsing: .upToNextOption, help: "The newer schema: files or directories, or a SQLite database file.")
     var to: [String]
 
     @Option(help: "The SQL dialect: sqlite (default) or postgresql.")
@@ -32,8 +38,8 @@ struct DiffCommand: ParsableCommand {
     var quiet = false
 
     func run() throws {
-        let oldInputs = try InputCollector.collect(old)
-        let newInputs = try InputCollector.collect(to)
+        let oldInputs = try Self.collect(old)
+        let newInputs = try Self.collect(to)
         let plan = MigrationPlanner.plan(from: oldInputs.inputs, to: newInputs.inputs, dialect: dialect.dialect)
         let diagnostics = oldInputs.diagnostics + newInputs.diagnostics + plan.diagnostics
         DiagnosticPrinter.print(diagnostics)
@@ -43,5 +49,27 @@ struct DiffCommand: ParsableCommand {
         }
         print(plan.sql, terminator: "")
         DiagnosticPrinter.summary("migration plan printed", diagnostics: diagnostics, quiet: quiet)
+    }
+
+    /// The schema inputs of one side: a SQLite database file pulled in memory, or YAML files and directories.
+    private static func collect(_ paths: [String]) throws -> InputCollector.Collected {
+        guard paths.count == 1, let path = paths.first, isSQLiteDatabase(path) else { return try InputCollector.collect(paths) }
+        do {
+            let pulled = try SchemaPuller.pull(
+                databaseAt: path, schemaName: SchemaMapper.defaultSchemaName(forDatabase: path), naming: .asIs)
+            for note in pulled.notes { DiagnosticPrinter.note(note) }
+            return InputCollector.Collected(inputs: [SchemaInput(path: path, contents: pulled.yaml)])
+        } catch let failure as PullFailure {
+            DiagnosticPrinter.fail(failure.message)
+            throw ExitCode.failure
+        }
+    }
+
+    /// Whether `path` is a file that starts with SQLite's header ("SQLite format 3" and a NUL).
+    private static func isSQLiteDatabase(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let header = (try? handle.read(upToCount: 16)) ?? Data()
+        return header == Data("SQLite format 3\u{0}".utf8)
     }
 }

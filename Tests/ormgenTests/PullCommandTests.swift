@@ -316,4 +316,24 @@ struct PullCommandTests {
             .appendingPathComponent("\(target)/schema/schema.yaml")
         #expect(try database.yaml() == String(contentsOf: committed, encoding: .utf8))
     }
+
+    /// `ormgen diff` takes a database file as a side: its schema is pulled in memory, at the version `migrate`
+    /// recorded in it, so the plan is what migrate would change in that file.
+    @Test func diffTakesADatabaseFileAsEitherSide() throws {
+        let music = try Fixture("music")
+        #expect(try music.pull().status == 0)
+        let same = try CLI.run(["diff", music.file, "--to", "Out"], in: music.directory.url)
+        #expect(same.status == 0, "\(same.stderr)")
+        #expect(same.stdout.contains("-- additive changes\n-- (none)\n"), "\(same.stdout)")
+        try music.directory.write(try music.yaml() + "  Label:\n    fields:\n      name: String\n", to: "Newer/schema.yaml")
+        let newer = try CLI.run(["diff", music.file, "--to", "Newer"], in: music.directory.url)
+        #expect(newer.status == 0, "\(newer.stderr)")
+        #expect(newer.stdout.contains(#"CREATE TABLE IF NOT EXISTS "Label" ("#), "\(newer.stdout)")
+        let reverse = try CLI.run(["diff", "Out", "--to", music.file], in: music.directory.url)
+        #expect(reverse.status == 0 && reverse.stdout.contains("-- (none)"), "\(reverse.stderr)")
+        try music.directory.write("CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT NOT NULL);\nPRAGMA user_version = 4;\n", to: "stamped.sql")
+        try SQLiteScript.makeDatabase(from: music.directory.url.appendingPathComponent("stamped.sql"), at: music.directory.path("stamped.db"))
+        #expect(try CLI.run(["pull", "stamped.db", "--output", "Stamped"], in: music.directory.url).status == 0)
+        #expect(try music.directory.read("Stamped/schema.yaml").hasPrefix("version: 4\n"))
+    }
 }
