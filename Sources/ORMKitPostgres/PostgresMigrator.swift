@@ -275,24 +275,13 @@ struct PostgresMigrator<S: DatabaseSchema> {
                         expected: column.isNullable ? "NULL" : "NOT NULL", actual: live.isNullable ? "NULL" : "NOT NULL"
                     ))
                 }
-                let expected = PostgreSQLDDL().columnType(column)
-                if !Self.sameType(expected, live.type) {
+                if !PostgreSQLDDL().accepts(live: live.type, for: column) {
+                    let expected = PostgreSQLDDL().columnType(column)
                     differences.append(SchemaDifference(kind: .columnType, table: table.name, name: column.name, expected: expected, actual: live.type))
                 }
             }
         }
         return differences
-    }
-
-    /// Whether a declared type (`BIGINT`, `NUMERIC(12, 2)`, `TIMESTAMPTZ`) and `information_schema`'s `data_type`
-    /// (`bigint`, `numeric`, `timestamp with time zone`) name the same type.
-    static func sameType(_ declared: String, _ live: String) -> Bool {
-        let base = declared.lowercased().split(separator: "(").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-        let aliases: [String: String] = [
-            "timestamptz": "timestamp with time zone", "int8": "bigint", "int4": "integer", "int": "integer",
-            "float8": "double precision", "float4": "real", "bool": "boolean", "varchar": "character varying",
-        ]
-        return (aliases[base] ?? base) == live.lowercased()
     }
 }
 #endif

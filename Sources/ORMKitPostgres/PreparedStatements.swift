@@ -81,14 +81,15 @@ final class StatementPreparation: Sendable {
         let base = declared.uppercased().split(separator: "(").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
         switch base {
         case "BIGINT", "INTEGER", "SMALLINT", "INT", "INT2", "INT4", "INT8": return .int8
-        case "TEXT", "VARCHAR", "CHARACTER VARYING": return .text
+        case "TEXT", "VARCHAR", "CHARACTER VARYING", "CHAR", "CHARACTER": return .text
         case "DOUBLE PRECISION", "REAL", "FLOAT8", "FLOAT4": return .float8
         case "BOOLEAN", "BOOL": return .bool
         case "NUMERIC", "DECIMAL": return .numeric
-        case "TIMESTAMPTZ", "TIMESTAMP WITH TIME ZONE": return .timestamptz
+        // PostgreSQL converts a TIMESTAMPTZ parameter to TIMESTAMP or DATE on assignment, in the session's UTC.
+        case "TIMESTAMPTZ", "TIMESTAMP WITH TIME ZONE", "TIMESTAMP", "TIMESTAMP WITHOUT TIME ZONE", "DATE": return .timestamptz
         case "BYTEA": return .bytea
         case "UUID": return .uuid
-        case "JSONB": return .jsonb
+        case "JSONB", "JSON": return .jsonb
         default: return nil
         }
     }

@@ -7,15 +7,19 @@ enum DefaultLiteral: Equatable {
     /// Text, written quoted.
     case text(String)
     case bool(Bool)
+    /// `default: now` (PostgreSQL's `now()` or `CURRENT_TIMESTAMP` on a timestamp column).
+    case now
 }
 
 /// Turns a column's `DEFAULT` expression into a field default, when it is a literal that fits the field.
 enum DefaultValueMapper {
     /// The default for a field of `kind` from the `DEFAULT` SQL text `sql`; nil with a note when it cannot be
-    /// written, nil without one for `NULL`.
-    static func literal(fromSQL sql: String, kind: ColumnKind) -> (literal: DefaultLiteral?, note: String?) {
+    /// written, nil without one for `NULL`. `writesNow`: the current time on a date column is `default: now` (on
+    /// PostgreSQL, where the column holds a timestamp; SQLite's `CURRENT_TIMESTAMP` is text in one format).
+    static func literal(fromSQL sql: String, kind: ColumnKind, writesNow: Bool = false) -> (literal: DefaultLiteral?, note: String?) {
         let parsed = SQLLiteral(sql)
         if case .null = parsed { return (nil, nil) }
+        if case .currentTime = parsed, kind == .date, writesNow { return (.now, nil) }
         if let literal = fit(parsed, to: kind) { return (literal, nil) }
         let reason = switch parsed {
         case .currentTime where kind == .date: "the schema's defaults are literals (or `default: now`, in the field's storage)"
@@ -57,7 +61,7 @@ enum DefaultValueMapper {
 }
 
 /// A `DEFAULT` expression, classified (https://www.sqlite.org/lang_createtable.html#the_default_clause).
-private enum SQLLiteral {
+enum SQLLiteral {
     case null
     /// `CURRENT_TIMESTAMP`, `CURRENT_DATE` or `CURRENT_TIME`.
     case currentTime
@@ -76,7 +80,7 @@ private enum SQLLiteral {
         let upper = text.uppercased()
         if upper == "NULL" {
             self = .null
-        } else if ["CURRENT_TIMESTAMP", "CURRENT_DATE", "CURRENT_TIME"].contains(upper) {
+        } else if ["CURRENT_TIMESTAMP", "CURRENT_DATE", "CURRENT_TIME", "NOW()", "LOCALTIMESTAMP"].contains(upper) {
             self = .currentTime
         } else if upper == "TRUE" || upper == "FALSE" {
             self = .bool(upper == "TRUE")
@@ -114,7 +118,7 @@ private enum SQLLiteral {
     }
 
     /// The content of an SQL string literal (`'it''s'` → `it's`), nil when `text` is not exactly one.
-    private static func string(_ text: String) -> String? {
+    static func string(_ text: String) -> String? {
         guard text.count >= 2, text.hasPrefix("'"), text.hasSuffix("'") else { return nil }
         let inner = String(text.dropFirst().dropLast())
         // A lone quote inside means more than one literal (`'a' || 'b'`).
@@ -122,8 +126,32 @@ private enum SQLLiteral {
         return inner.replacingOccurrences(of: "''", with: "'")
     }
 
+    /// `sql` without PostgreSQL's casts outside string literals, as `pg_get_expr` writes defaults:
+    /// `'USA'::character varying` → `'USA'`, `(0)::numeric` → `(0)`.
+    static func withoutCasts(_ sql: String) -> String {
+        var result = ""
+        var inString = false
+        var index = sql.startIndex
+        while index < sql.endIndex {
+            let character = sql[index]
+            if character == "'" { inString.toggle() }
+            if !inString, sql[index...].hasPrefix("::") {
+                index = sql.index(index, offsetBy: 2)
+                let rest = sql[index...]
+                let typeName = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == " " || $0 == "\"" }
+                index = typeName.endIndex
+                if sql[index...].hasPrefix("("), let close = sql[index...].firstIndex(of: ")") { index = sql.index(after: close) }
+                if sql[index...].hasPrefix("[]") { index = sql.index(index, offsetBy: 2) }
+                continue
+            }
+            result.append(character)
+            index = sql.index(after: index)
+        }
+        return result.trimmingCharacters(in: .whitespaces)
+    }
+
     /// `text` without parentheses around all of it: `((0))` → `0`.
-    private static func unparenthesized(_ text: String) -> String {
+    static func unparenthesized(_ text: String) -> String {
         var text = text
         while text.hasPrefix("("), text.hasSuffix(")"), enclosesAll(text) {
             text = String(text.dropFirst().dropLast()).trimmingCharacters(in: .whitespaces)

@@ -30,6 +30,25 @@ struct LiveColumn {
     var primaryKeyPosition: Int
     /// Up to `ValueSampler.limit` non-NULL values, read only for columns whose type depends on the data.
     var sample: [SQLiteValue] = []
+    /// The field's type when the engine's catalog says it (PostgreSQL); nil to derive it from `declaredType` and
+    /// `sample` (SQLite).
+    var catalogType: CatalogFieldType? = nil
+}
+
+/// A field's type read off a catalog that types every column (PostgreSQL's), so nothing is guessed from the data.
+struct CatalogFieldType {
+    /// The Swift type without `?`: `Int64`, `Decimal`, `[String]`.
+    var swiftType: String
+    /// `sqlType:`, when the column's type is not the one ormgen declares for `swiftType` on that engine.
+    var sqlType: String?
+    /// `storage:` (`json` for JSON columns).
+    var storage: String?
+    /// `scale:` of a `Decimal` from `numeric(p, s)`.
+    var scale: Int?
+    /// How the column's `DEFAULT` is read.
+    var defaultKind: ColumnKind
+    /// `check:`, the column's own `CHECK` as SQLite can compile it.
+    var check: String? = nil
 }
 
 /// An index of a `LiveTable`.

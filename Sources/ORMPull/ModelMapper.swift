@@ -46,33 +46,41 @@ enum ModelMapper {
         _ column: LiveColumn, named name: String, in table: String, naming: NamingStrategy, isUnique: Bool,
         notes: inout PullNotes
     ) -> FieldDescription {
-        let kind = ColumnKind(declaredType: column.declaredType)
+        var kind = ColumnKind(declaredType: column.declaredType)
         var storage: String?
         var columnNotes: [String] = []
-        switch kind {
-        case .date:
-            let choice = DateStorageClassifier.classify(column.sample)
-            (storage, columnNotes) = (choice.storage.rawValue, choice.notes)
-        case .uuid:
-            let choice = UUIDStorageClassifier.classify(column.sample)
-            (storage, columnNotes) = (choice.storage.rawValue, choice.notes)
-        case .numeric:
-            storage = "real"
-        case .bool, .integer, .text, .blob, .real:
-            storage = nil
+        if let catalogType = column.catalogType {
+            (kind, storage) = (catalogType.defaultKind, catalogType.storage)
+        } else {
+            switch kind {
+            case .date:
+                let choice = DateStorageClassifier.classify(column.sample)
+                (storage, columnNotes) = (choice.storage.rawValue, choice.notes)
+            case .uuid:
+                let choice = UUIDStorageClassifier.classify(column.sample)
+                (storage, columnNotes) = (choice.storage.rawValue, choice.notes)
+            case .numeric:
+                storage = "real"
+            case .bool, .integer, .text, .blob, .real:
+                storage = nil
+            }
         }
-        let mappedDefault = column.defaultSQL.map { DefaultValueMapper.literal(fromSQL: $0, kind: kind) }
+        let mappedDefault = column.defaultSQL.map {
+            DefaultValueMapper.literal(fromSQL: $0, kind: kind, writesNow: column.catalogType != nil)
+        }
         if let note = mappedDefault?.note { columnNotes.append(note) }
         for note in columnNotes { notes.add(table: table, column: column.name, note) }
         return FieldDescription(
             name: name,
             explicitColumn: naming.defaultSQLName(for: name) == column.name ? nil : column.name,
-            type: kind.swiftType,
+            type: column.catalogType?.swiftType ?? kind.swiftType,
             isOptional: !column.isNotNull && column.primaryKeyPosition == 0,
-            sqlType: column.declaredType == kind.defaultSQLType ? nil : column.declaredType,
+            sqlType: column.catalogType.map(\.sqlType) ?? (column.declaredType == kind.defaultSQLType ? nil : column.declaredType),
             storage: storage,
+            scale: column.catalogType?.scale,
             defaultValue: mappedDefault?.literal,
-            isUnique: isUnique)
+            isUnique: isUnique,
+            check: column.catalogType?.check)
     }
 
     /// The `indexes:` entry for `index`, nil for primary-key indexes, single-column `UNIQUE` constraints

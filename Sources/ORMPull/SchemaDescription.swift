@@ -34,9 +34,13 @@ struct FieldDescription {
     var sqlType: String?
     /// `storage:` for dates, UUIDs and decimals.
     var storage: String?
+    /// `scale:` of a `Decimal` (PostgreSQL's `numeric(p, s)`).
+    var scale: Int? = nil
     var defaultValue: DefaultLiteral?
     /// A single-column `UNIQUE` constraint.
     var isUnique: Bool
+    /// `check:`.
+    var check: String? = nil
 }
 
 /// One entry of `indexes:`.

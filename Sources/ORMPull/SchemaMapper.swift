@@ -1,3 +1,4 @@
+import Foundation
 import ORMGenCore
 
 /// The mapping stage: live tables to the schema description. Tables without a primary key are skipped
@@ -28,7 +29,9 @@ public enum SchemaMapper {
 
     /// `ChinookSchema` for `path/chinook.db`: the file name without its last extension, as an UpperCamel
     /// identifier (`Database` in front of a leading digit), plus `Schema` unless it already ends so.
+    /// For a PostgreSQL URL, the database name: `StoreSchema` for `postgres://…/store`.
     public static func defaultSchemaName(forDatabase path: String) -> String {
+        let path = SchemaPuller.isPostgresURL(path) ? (URLComponents(string: path)?.path ?? "") + ".db" : path
         var file = Substring(path.split(separator: "/").last ?? "")
         if let dot = file.lastIndex(of: "."), dot != file.startIndex { file = file[..<dot] }
         var name = PullNames.upperCamel(String(file))

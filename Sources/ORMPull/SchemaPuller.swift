@@ -1,4 +1,7 @@
 import Foundation
+#if PostgreSQL
+import ORMKitPostgres
+#endif
 
 /// The whole pull in memory: open the database read-only, introspect, sample, map, write YAML. Only the
 /// command touches the output directory.
@@ -26,9 +29,52 @@ public enum SchemaPuller {
         let database = try ReadOnlyDatabase(path: path)
         var notes = PullNotes()
         let tables = try ValueSampler.sample(SchemaIntrospector.tables(of: database, notes: &notes), from: database)
-        let schema = SchemaMapper.map(tables, name: schemaName, naming: naming, notes: &notes)
         // The version `migrate` recorded (PRAGMA user_version), or 1 for a file no migration stamped.
         let version = try database.rows("PRAGMA user_version").first?.first?.integer.map { Int(max($0, 1)) } ?? 1
+        return result(tables, schemaName: schemaName, naming: naming, version: version, notes: notes)
+    }
+
+    /// Whether `location` names a PostgreSQL database (`postgres://…` or `postgresql://…`) rather than a file.
+    public static func isPostgresURL(_ location: String) -> Bool {
+        location.hasPrefix("postgres://") || location.hasPrefix("postgresql://")
+    }
+
+    #if PostgreSQL
+    /// Pulls the schema of the PostgreSQL database at `url` (its current schema, `public` by default), at the version
+    /// `migrate` recorded in it (1 when none). Reads the catalog only, plus up to 1,000 values of each JSON column.
+    ///
+    /// - Throws: `PullFailure` naming the database (never its password) when it cannot be reached or read.
+    public static func pull(postgresURL url: String, schemaName: String, naming: NamingStrategy) async throws -> Result {
+        let db: PostgresDatabase
+        do {
+            db = try PostgresDatabase(url: url)
+        } catch {
+            throw PullFailure("cannot read '\(redacted(url))': \(error)")
+        }
+        do {
+            var notes = PullNotes()
+            let tables = try await PostgresCatalog.tables(of: db, notes: &notes)
+            let version = try await PostgresCatalog.version(of: db)
+            await db.close()
+            return result(tables, schemaName: schemaName, naming: naming, version: version, notes: notes)
+        } catch {
+            await db.close()
+            throw PullFailure("cannot read '\(redacted(url))': \(error)")
+        }
+    }
+    #endif
+
+    /// `url` without its password.
+    public static func redacted(_ url: String) -> String {
+        guard var components = URLComponents(string: url), components.password != nil else { return url }
+        components.password = "***"
+        return components.string ?? url
+    }
+
+    /// `tables` mapped and written as YAML.
+    private static func result(_ tables: [LiveTable], schemaName: String, naming: NamingStrategy, version: Int, notes: PullNotes) -> Result {
+        var notes = notes
+        let schema = SchemaMapper.map(tables, name: schemaName, naming: naming, notes: &notes)
         return Result(yaml: SchemaYAML.document(for: schema, version: version), modelCount: schema.models.count, notes: notes.lines)
     }
 }

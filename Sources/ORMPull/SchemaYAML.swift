@@ -33,8 +33,10 @@ enum SchemaYAML {
         if let column = field.explicitColumn { options.append(("column", .scalar(.text(column)))) }
         if let sqlType = field.sqlType { options.append(("sqlType", .scalar(.quoted(sqlType)))) }
         if let storage = field.storage { options.append(("storage", .scalar(.text(storage)))) }
+        if let scale = field.scale { options.append(("scale", .scalar(.integer(scale)))) }
         if let value = field.defaultValue { options.append(("default", .scalar(defaultScalar(value)))) }
         if field.isUnique { options.append(("unique", .scalar(.bool(true)))) }
+        if let check = field.check { options.append(("check", .scalar(.quoted(check)))) }
         return options.isEmpty ? type : .mapping([("type", type)] + options)
     }
 
@@ -43,6 +45,7 @@ enum SchemaYAML {
         case .number(let text): .number(text)
         case .text(let text): .quoted(text)
         case .bool(let value): .bool(value)
+        case .now: .text("now")
         }
     }
 

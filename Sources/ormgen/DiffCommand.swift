@@ -3,7 +3,7 @@ import Foundation
 import ORMGenCore
 import ORMPull
 
-struct DiffCommand: ParsableCommand {
+struct DiffCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
         abstract: "Print the SQL plan of the migration from an older schema to a newer one, for review.",
@@ -16,19 +16,20 @@ struct DiffCommand: ParsableCommand {
             With --dialect postgresql, prints the PostgreSQL plan: ALTER TABLE in place of SQLite's table rebuilds \
             (ALTER COLUMN TYPE … USING, SET/DROP NOT NULL, SET/DROP DEFAULT, constraints); sql steps as written.
 
-            Either side may be a SQLite database file: its schema is pulled first (as ormgen pull would write it, at \
-            the version migrate recorded in the file), so the plan shows what migrate would change in that file.
+            Either side may be a SQLite database file or a PostgreSQL URL: its schema is pulled first (as ormgen pull \
+            would write it, at the version migrate recorded in it), so the plan shows what migrate would change there.
 
             Examples: ormgen diff old-schema --to schema
                       ormgen diff old-schema --to schema --dialect postgresql
                       ormgen diff library.db --to schema
+                      ormgen diff postgres://app@localhost/library --to schema --dialect postgresql
             """
     )
 
-    @Argument(help: "The older schema: files (.yaml, .yml) or directories holding them, or a SQLite database file.")
+    @Argument(help: "The older schema: files (.yaml, .yml) or directories holding them, a SQLite database file or a PostgreSQL URL.")
     var old: [String]
 
-    @Option(parsing: .upToNextOption, help: "The newer schema: files or directories, or a SQLite database file.")
+    @Option(parsing: .upToNextOption, help: "The newer schema: files or directories, a SQLite database file or a PostgreSQL URL.")
     var to: [String]
 
     @Option(help: "The SQL dialect: sqlite (default) or postgresql.")
@@ -37,9 +38,9 @@ struct DiffCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print only diagnostics and the plan, no summary line.")
     var quiet = false
 
-    func run() throws {
-        let oldInputs = try Self.collect(old)
-        let newInputs = try Self.collect(to)
+    func run() async throws {
+        let oldInputs = try await Self.collect(old)
+        let newInputs = try await Self.collect(to)
         let plan = MigrationPlanner.plan(from: oldInputs.inputs, to: newInputs.inputs, dialect: dialect.dialect)
         let diagnostics = oldInputs.diagnostics + newInputs.diagnostics + plan.diagnostics
         DiagnosticPrinter.print(diagnostics)
@@ -51,14 +52,17 @@ struct DiffCommand: ParsableCommand {
         DiagnosticPrinter.summary("migration plan printed", diagnostics: diagnostics, quiet: quiet)
     }
 
-    /// The schema inputs of one side: a SQLite database file pulled in memory, or YAML files and directories.
-    private static func collect(_ paths: [String]) throws -> InputCollector.Collected {
-        guard paths.count == 1, let path = paths.first, isSQLiteDatabase(path) else { return try InputCollector.collect(paths) }
+    /// The schema inputs of one side: a database (SQLite file, PostgreSQL URL) pulled in memory, or YAML files and
+    /// directories.
+    private static func collect(_ paths: [String]) async throws -> InputCollector.Collected {
+        guard paths.count == 1, let path = paths.first, SchemaPuller.isPostgresURL(path) || isSQLiteDatabase(path) else {
+            return try InputCollector.collect(paths)
+        }
         do {
-            let pulled = try SchemaPuller.pull(
-                databaseAt: path, schemaName: SchemaMapper.defaultSchemaName(forDatabase: path), naming: .asIs)
+            let pulled = try await PullCommand.pull(
+                path, schemaName: SchemaMapper.defaultSchemaName(forDatabase: path), naming: .asIs)
             for note in pulled.notes { DiagnosticPrinter.note(note) }
-            return InputCollector.Collected(inputs: [SchemaInput(path: path, contents: pulled.yaml)])
+            return InputCollector.Collected(inputs: [SchemaInput(path: SchemaPuller.redacted(path), contents: pulled.yaml)])
         } catch let failure as PullFailure {
             DiagnosticPrinter.fail(failure.message)
             throw ExitCode.failure

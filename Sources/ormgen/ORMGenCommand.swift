@@ -1,7 +1,7 @@
 import ArgumentParser
 
 @main
-struct ORMGenCommand: ParsableCommand {
+struct ORMGenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ormgen",
         abstract: "Generate typed Swift models and SQLite DDL from a YAML schema.",
@@ -16,6 +16,7 @@ struct ORMGenCommand: ParsableCommand {
               ormgen sql schema > schema.sql
               ormgen diff old-schema --to schema
               ormgen pull chinook.db --output schema
+              ormgen pull postgres://user@localhost/shop --output schema   (built with the PostgreSQL trait)
             """,
         version: "0.1.0",
         subcommands: [GenerateCommand.self, CheckCommand.self, SQLCommand.self, DiffCommand.self, PullCommand.self]

@@ -2,10 +2,10 @@ import ArgumentParser
 import ORMGenCore
 import ORMPull
 
-struct PullCommand: ParsableCommand {
+struct PullCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pull",
-        abstract: "Write a schema (YAML) describing the tables of an existing SQLite database.",
+        abstract: "Write a schema (YAML) describing the tables of an existing SQLite or PostgreSQL database.",
         discussion: """
             Opens DATABASE read-only (the file is never changed) and writes one file, <output>/schema.yaml \
             (replaced if present): a model per table with a primary key, sorted by name, fields in column \
@@ -15,11 +15,18 @@ struct PullCommand: ParsableCommand {
             the schema cannot express are skipped with a note on standard error \
             (`ormgen: note: <table>.<column>: message`).
 
-            Example: ormgen pull chinook.db --output schema --naming asIs
+            A PostgreSQL database is named by its URL (postgres://user:password@host:5432/name?sslmode=…), \
+            in an ormgen built with the PostgreSQL trait (swift build --traits PostgreSQL): its current schema is \
+            read from the catalog, with PostgreSQL's types as field types (sqlType where ormgen would declare \
+            another), identity and serial keys, CHECK constraints SQLite can also read, and the version migrate \
+            recorded; enum, array and other types without an exact field are skipped with a note.
+
+            Examples: ormgen pull chinook.db --output schema --naming asIs
+                      ormgen pull postgres://app@localhost/shop --output schema --naming snake_case
             """
     )
 
-    @Argument(help: "The SQLite database file to read.")
+    @Argument(help: "The SQLite database file, or the PostgreSQL URL, to read.")
     var database: String
 
     @Option(name: .shortAndLong, help: "The directory to write schema.yaml into (created if missing).")
@@ -44,18 +51,32 @@ struct PullCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run() async throws {
         do {
-            let pulled = try SchemaPuller.pull(
-                databaseAt: database, schemaName: name ?? SchemaMapper.defaultSchemaName(forDatabase: database), naming: naming)
+            let pulled = try await Self.pull(
+                database, schemaName: name ?? SchemaMapper.defaultSchemaName(forDatabase: database), naming: naming)
             try SchemaFileWriter.write(pulled.yaml, into: output)
             for note in pulled.notes { DiagnosticPrinter.note(note) }
             let models = "\(pulled.modelCount) model\(pulled.modelCount == 1 ? "" : "s")"
-            DiagnosticPrinter.summary("pulled \(models) from \(database) into \(output)", diagnostics: [], quiet: quiet)
+            DiagnosticPrinter.summary("pulled \(models) from \(SchemaPuller.redacted(database)) into \(output)", diagnostics: [], quiet: quiet)
         } catch let failure as PullFailure {
             DiagnosticPrinter.fail(failure.message)
             throw ExitCode.failure
         }
+    }
+
+    /// The pull of a SQLite file or a PostgreSQL URL.
+    ///
+    /// - Throws: `PullFailure`, also for a URL given to an ormgen built without the PostgreSQL trait.
+    static func pull(_ database: String, schemaName: String, naming: NamingStrategy) async throws -> SchemaPuller.Result {
+        guard SchemaPuller.isPostgresURL(database) else {
+            return try SchemaPuller.pull(databaseAt: database, schemaName: schemaName, naming: naming)
+        }
+        #if PostgreSQL
+        return try await SchemaPuller.pull(postgresURL: database, schemaName: schemaName, naming: naming)
+        #else
+        throw PullFailure("this ormgen was built without PostgreSQL; build it with `swift build --traits PostgreSQL`")
+        #endif
     }
 }
 

@@ -297,6 +297,9 @@ extension SchemaResolver {
                 name: targetColumn, sqlType: keySQLType(of: target, key: targetKey), content: keyContent(of: target, key: targetKey),
                 isNullable: false, reference: targetReference, location: relation.targetColumn?.location ?? relation.name.location),
         ]
+        // The key's declared type too, so an engine that honours it (PostgreSQL's `INTEGER`) types both alike.
+        columns[0].declaredType = keyDeclaredType(of: model)
+        columns[1].declaredType = keyDeclaredType(of: target)
         if relation.isOrdered?.value == true {
             columns.append(ColumnDefinition(
                 name: "position", sqlType: "INTEGER", content: .scalar(.int, storage: nil), isNullable: false,
@@ -344,6 +347,12 @@ extension SchemaResolver {
     private func keySQLType(of model: String, key: Field) -> String {
         let keyColumn = keyColumnNames(of: model).first
         return drafts[model]?.columns.first { $0.name == keyColumn }?.definition.sqlType ?? key.type.sqlType
+    }
+
+    /// The `sqlType:` of `model`'s single key column, if it declares one.
+    private func keyDeclaredType(of model: String) -> String? {
+        let keyColumn = keyColumnNames(of: model).first
+        return drafts[model]?.columns.first { $0.name == keyColumn }?.definition.declaredType
     }
 
     /// What `model`'s single key column holds (a join table's column pointing to it holds the same).

@@ -3,10 +3,11 @@ import ORMKitSQLite
 /// Compiles each field's `check:` in an in-memory SQLite database, as a `CHECK` of a table holding the model's
 /// columns, so an expression that is not valid SQL (a syntax error, an unknown column or function, a subquery)
 /// fails at its YAML line in `ormgen check` and `generate`, not at `migrate`.
-struct CheckValidator: ~Copyable {
+public struct CheckValidator: ~Copyable {
     private let handle: OpaquePointer?
 
-    init() {
+    /// Opens the in-memory database the expressions compile in.
+    public init() {
         var handle: OpaquePointer?
         if sqlite3_open_v2(":memory:", &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_MEMORY, nil) != SQLITE_OK {
             sqlite3_close_v2(handle)
@@ -26,7 +27,7 @@ struct CheckValidator: ~Copyable {
 
     /// SQLite's message for `expression` as a CHECK of a table with `columns`, or nil when it compiles (or when
     /// SQLite could not open an in-memory database, which leaves the check to `migrate`).
-    func error(in expression: String, columns: [String]) -> String? {
+    public func error(in expression: String, columns: [String]) -> String? {
         guard let handle else { return nil }
         let definitions = columns.map(Naming.sql) + ["CHECK (\(expression))"]
         let sql = "CREATE TEMP TABLE \"ormgen_check\" (\(definitions.joined(separator: ", ")))"

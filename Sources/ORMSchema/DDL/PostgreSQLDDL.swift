@@ -106,10 +106,11 @@ public struct PostgreSQLDDL: SchemaDialect {
     /// The column's `sqlType:` (uppercased) when PostgreSQL has that type and it keeps every value of the column
     /// as written: `VARCHAR(n)`, `CHARACTER VARYING(n)` or `TEXT` for a `String` or `URL` (a longer value is an
     /// error), `SMALLINT`, `INTEGER` or `BIGINT` (and `INT2`/`INT4`/`INT8`) for an integer (a value out of range is
-    /// an error), `DOUBLE PRECISION` for a `Double`, `REAL` or `DOUBLE PRECISION` for a `Float`, `TIMESTAMPTZ` for
-    /// a `Date`. Nil otherwise — a SQLite-only name (`NVARCHAR(120)`, `DATETIME`) or a type that would change
-    /// values without an error (`CHAR(n)` pads, `REAL` rounds a `Double`, `DATE` and `TIMESTAMP` drop the time of
-    /// day or the zone): the column gets its kind's type.
+    /// an error), `DOUBLE PRECISION` for a `Double`, `REAL` or `DOUBLE PRECISION` for a `Float`, `TIMESTAMPTZ` or
+    /// `TIMESTAMP` for a `Date` (sessions run in UTC, so a `TIMESTAMP` holds the UTC time exactly), `JSON` or
+    /// `JSONB` for JSON. Nil otherwise — a SQLite-only name (`NVARCHAR(120)`, `DATETIME`) or a type that would
+    /// change values without an error (`CHAR(n)` pads, `REAL` rounds a `Double`, `DATE` drops the time of day): the
+    /// column gets its kind's type. An existing column of such a type still matches it (``accepts(live:for:)``).
     static func declaredType(of column: ColumnSchema) -> String? {
         guard let declared = column.declaredType?.trimmingCharacters(in: .whitespaces).uppercased(), !declared.isEmpty else {
             return nil
@@ -126,10 +127,38 @@ public struct PostgreSQLDDL: SchemaDialect {
         case .float:
             return ["REAL": "REAL", "FLOAT4": "REAL", "DOUBLE PRECISION": "DOUBLE PRECISION", "FLOAT8": "DOUBLE PRECISION"][declared]
         case .date:
-            return ["TIMESTAMPTZ": "TIMESTAMPTZ", "TIMESTAMP WITH TIME ZONE": "TIMESTAMPTZ"][declared]
-        case .bool, .bytes, .uuid, .decimal, .enumeration, .json, .converter:
+            return ["TIMESTAMPTZ": "TIMESTAMPTZ", "TIMESTAMP WITH TIME ZONE": "TIMESTAMPTZ", "TIMESTAMP": "TIMESTAMP",
+                    "TIMESTAMP WITHOUT TIME ZONE": "TIMESTAMP"][declared]
+        case .json:
+            return ["JSON": "JSON", "JSONB": "JSONB"][declared]
+        case .bool, .bytes, .uuid, .decimal, .enumeration, .converter:
             return nil
         }
+    }
+
+    /// Whether an existing column of `information_schema`'s `data_type` `live` (`bigint`, `numeric`,
+    /// `timestamp with time zone`) holds `column`: its type is ``columnType(_:)``'s, or the one its `sqlType:` names
+    /// when ormgen would not create that type itself (`DATE`, `CHAR(n)`: the database already keeps values so).
+    public func accepts(live: String, for column: ColumnSchema) -> Bool {
+        if Self.sameType(columnType(column), live) { return true }
+        guard let declared = column.declaredType?.trimmingCharacters(in: .whitespaces).uppercased() else { return false }
+        switch column.kind {
+        case .date: return declared == "DATE" && live == "date"
+        case .text: return declared.range(of: #"^(CHAR|CHARACTER)(\s*\(\s*[0-9]{1,7}\s*\))?$"#, options: .regularExpression) != nil && live == "character"
+        default: return false
+        }
+    }
+
+    /// Whether a declared type (`BIGINT`, `NUMERIC(12, 2)`, `TIMESTAMPTZ`) and `information_schema`'s `data_type`
+    /// (`bigint`, `numeric`, `timestamp with time zone`) name the same type.
+    public static func sameType(_ declared: String, _ live: String) -> Bool {
+        let base = declared.lowercased().split(separator: "(").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        let aliases: [String: String] = [
+            "timestamptz": "timestamp with time zone", "timestamp": "timestamp without time zone", "int8": "bigint",
+            "int4": "integer", "int": "integer", "int2": "smallint", "float8": "double precision", "float4": "real",
+            "bool": "boolean", "varchar": "character varying",
+        ]
+        return (aliases[base] ?? base) == live.lowercased()
     }
 
     /// `NUMERIC(p, s)` when the declared type says `NUMERIC(p, s)` or `DECIMAL(p, s)`, `NUMERIC(18, s)` for
