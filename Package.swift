@@ -18,6 +18,13 @@ let package = Package(
             name: "PostgreSQL",
             description: "The ORMKitPostgres engine (postgres-nio and SwiftNIO). Off by default: a SQLite-only app resolves neither."
         ),
+        // Its own trait because the build plugins build ormgen as a tool: with PostgreSQL in it, an app enabling
+        // only the engine would compile SwiftNIO a second time, for the tool.
+        .trait(
+            name: "PostgreSQLTools",
+            description: "ormgen reads PostgreSQL databases (pull and diff with a postgres:// URL). Enables PostgreSQL.",
+            enabledTraits: ["PostgreSQL"]
+        ),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
@@ -50,12 +57,12 @@ let package = Package(
         // Generator: YAML schema -> Swift source. Never imports the runtime (SQLite only compiles `check:` expressions).
         .target(name: "ORMGenCore", dependencies: ["ORMSchema", "ORMKitSQLite", .product(name: "Yams", package: "Yams")]),
         // Pull: an existing database -> schema YAML (`ormgen pull`), a library with its own tests.
-        // With the `PostgreSQL` trait it also reads a PostgreSQL database's catalog, through ORMKitPostgres.
+        // With the `PostgreSQLTools` trait it also reads a PostgreSQL database's catalog, through ORMKitPostgres.
         .target(
             name: "ORMPull",
             dependencies: [
                 "ORMGenCore", "ORMSchema", "ORMKitSQLite",
-                .target(name: "ORMKitPostgres", condition: .when(traits: ["PostgreSQL"])),
+                .target(name: "ORMKitPostgres", condition: .when(traits: ["PostgreSQLTools"])),
             ]
         ),
         .executableTarget(

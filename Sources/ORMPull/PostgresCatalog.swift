@@ -1,4 +1,4 @@
-#if PostgreSQL  // the package trait that enables ORMKitPostgres (Package.swift)
+#if PostgreSQLTools  // the package trait that lets ormgen read PostgreSQL databases (Package.swift)
 import Foundation
 import ORMKit
 import ORMKitPostgres

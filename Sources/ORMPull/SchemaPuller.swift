@@ -1,5 +1,5 @@
 import Foundation
-#if PostgreSQL
+#if PostgreSQLTools
 import ORMKitPostgres
 #endif
 
@@ -39,7 +39,7 @@ public enum SchemaPuller {
         location.hasPrefix("postgres://") || location.hasPrefix("postgresql://")
     }
 
-    #if PostgreSQL
+    #if PostgreSQLTools
     /// Pulls the schema of the PostgreSQL database at `url` (its current schema, `public` by default), at the version
     /// `migrate` recorded in it (1 when none). Reads the catalog only, plus up to 1,000 values of each JSON column.
     ///

@@ -16,7 +16,7 @@ struct ORMGenCommand: AsyncParsableCommand {
               ormgen sql schema > schema.sql
               ormgen diff old-schema --to schema
               ormgen pull chinook.db --output schema
-              ormgen pull postgres://user@localhost/shop --output schema   (built with the PostgreSQL trait)
+              ormgen pull postgres://user@localhost/shop --output schema   (built with the PostgreSQLTools trait)
             """,
         version: "0.1.0",
         subcommands: [GenerateCommand.self, CheckCommand.self, SQLCommand.self, DiffCommand.self, PullCommand.self]

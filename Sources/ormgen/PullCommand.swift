@@ -16,7 +16,7 @@ struct PullCommand: AsyncParsableCommand {
             (`ormgen: note: <table>.<column>: message`).
 
             A PostgreSQL database is named by its URL (postgres://user:password@host:5432/name?sslmode=…), \
-            in an ormgen built with the PostgreSQL trait (swift build --traits PostgreSQL): its current schema is \
+            in an ormgen built with the PostgreSQLTools trait (swift run --traits PostgreSQLTools ormgen pull …): its current schema is \
             read from the catalog, with PostgreSQL's types as field types (sqlType where ormgen would declare \
             another), identity and serial keys, CHECK constraints SQLite can also read, and the version migrate \
             recorded; enum, array and other types without an exact field are skipped with a note.
@@ -72,10 +72,10 @@ struct PullCommand: AsyncParsableCommand {
         guard SchemaPuller.isPostgresURL(database) else {
             return try SchemaPuller.pull(databaseAt: database, schemaName: schemaName, naming: naming)
         }
-        #if PostgreSQL
+        #if PostgreSQLTools
         return try await SchemaPuller.pull(postgresURL: database, schemaName: schemaName, naming: naming)
         #else
-        throw PullFailure("this ormgen was built without PostgreSQL; build it with `swift build --traits PostgreSQL`")
+        throw PullFailure("this ormgen reads SQLite files only; build it with `--traits PostgreSQLTools` to read a PostgreSQL URL")
         #endif
     }
 }

@@ -1,4 +1,4 @@
-#if PostgreSQL  // the package trait that enables ORMKitPostgres (Package.swift)
+#if PostgreSQLTools  // the package trait that lets ormgen (ORMPull) read PostgreSQL databases (Package.swift)
 import Foundation
 import ORMKit
 import ORMKitPostgres
@@ -192,12 +192,12 @@ import Testing
         try await venue.insert(db)
         #expect(venue.id == 4)
         let id = UUID()
-        var ticket = Tickets(id: id, eventId: 1, holderEmail: "new@example.com", issuedAt: Date())
+        let ticket = Tickets(id: id, eventId: 1, holderEmail: "new@example.com", issuedAt: Date())
         try await ticket.insert(db)
         #expect(try await String.fetchOne(db, sql: "SELECT status::text FROM tickets WHERE id = $1", arguments: [id]) == "open")
         var empty = Venues(name: "Nowhere", capacity: 0)
         await #expect(throws: DatabaseError.self) { try await empty.insert(db) }
-        var bad = Tickets(id: UUID(), eventId: 1, holderEmail: "not an address", issuedAt: Date())
+        let bad = Tickets(id: UUID(), eventId: 1, holderEmail: "not an address", issuedAt: Date())
         await #expect(throws: DatabaseError.self) { try await bad.insert(db) }
         await db.close()
         try await test.drop()

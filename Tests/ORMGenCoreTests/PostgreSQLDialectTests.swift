@@ -395,8 +395,9 @@ struct PostgreSQLRefusedTests {
 
 @Suite("PostgreSQL dialect: declared types")
 struct PostgreSQLDeclaredTypeTests {
-    /// `sqlType:` declares the PostgreSQL column when PostgreSQL has the type and it keeps every value; otherwise
-    /// (SQLite-only names, types that pad, round or drop the time) the column gets its values' type.
+    /// `sqlType:` declares the PostgreSQL column when PostgreSQL has the type and it keeps every value (a `TIMESTAMP`
+    /// does: sessions run in UTC); otherwise (SQLite-only names, types that pad, round or drop the time of day) the
+    /// column gets its values' type.
     @Test func aDeclaredTypeIsHonouredWhenItKeepsEveryValue() {
         let yaml = """
             models:
@@ -411,13 +412,16 @@ struct PostgreSQLDeclaredTypeTests {
                   small: { type: Float, sqlType: REAL }
                   seen: { type: Date, sqlType: TIMESTAMPTZ }
                   day: { type: Date, sqlType: DATE, storage: sqliteText }
+                  local: { type: Date, sqlType: TIMESTAMP, storage: sqliteText }
+                  document: { type: "[String]", storage: json, sqlType: JSON }
             """
         let result = Generator.ddl(inputs: [SchemaInput(path: "s.yaml", contents: yaml)], dialect: .postgresql)
         let create = result.statements.first ?? ""
         for expected in [
             #""code" VARCHAR(12) NOT NULL"#, #""wide" TEXT NOT NULL"#, #""padded" TEXT NOT NULL"#, #""stock" SMALLINT NOT NULL"#,
             #""shelf" INTEGER NOT NULL"#, #""ratio" DOUBLE PRECISION NOT NULL"#, #""small" REAL NOT NULL"#,
-            #""seen" TIMESTAMPTZ NOT NULL"#, #""day" TIMESTAMPTZ NOT NULL"#,
+            #""seen" TIMESTAMPTZ NOT NULL"#, #""day" TIMESTAMPTZ NOT NULL"#, #""local" TIMESTAMP NOT NULL"#,
+            #""document" JSON NOT NULL"#,
         ] {
             #expect(create.contains(expected), "\(expected) in \(create)")
         }

@@ -76,7 +76,8 @@ public enum SwiftTypeCheck {
         let fileManager = FileManager.default
         let buildDirectory = modulesDirectory.deletingLastPathComponent()
         let generated = ((try? fileManager.contentsOfDirectory(atPath: buildDirectory.path)) ?? [])
-            .filter { $0.hasSuffix(".build") }
+            // Not the tool copies (`CNIOLinux-tool.build`, built for ormgen when a plugin runs it): same modules.
+            .filter { $0.hasSuffix(".build") && !$0.hasSuffix("-tool.build") }
             .map { buildDirectory.appendingPathComponent($0).appendingPathComponent("module.modulemap") }
         // C targets of dependencies that ship their own map (`include/module.modulemap`, e.g. `_AtomicsShims`).
         let checkouts = buildDirectory.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("checkouts")
