@@ -63,6 +63,16 @@ struct SchemaPullerTests {
         #expect(pulled.notes.contains("events.at: sampled values in mixed forms (2 sqliteText, 1 unrecognized such as '2024-02-30 10:00:00'); using sqliteText"), "\(pulled.notes)")
     }
 
+    /// A PostgreSQL URL is told from a file by its scheme, names its schema after the database, and is printed
+    /// without its password.
+    @Test func aPostgreSQLURLIsNamedByItsDatabaseAndPrintedWithoutItsPassword() {
+        let url = "postgres://app:s3cret@db.internal:5432/store_front?sslmode=require"
+        #expect(SchemaPuller.isPostgresURL(url) && SchemaPuller.isPostgresURL("postgresql://h/x") && !SchemaPuller.isPostgresURL("store.db"))
+        #expect(SchemaMapper.defaultSchemaName(forDatabase: url) == "StoreFrontSchema")
+        #expect(SchemaPuller.redacted(url) == "postgres://app:***@db.internal:5432/store_front?sslmode=require")
+        #expect(SchemaPuller.redacted("postgres://app@h/x") == "postgres://app@h/x")
+    }
+
     @Test func aMissingFileADirectoryOrNotADatabaseIsAPullFailureNamingThePath() throws {
         let directory = try TemporaryDirectory()
         #expect(throws: PullFailure("no such file: '\(directory.path("nope.db"))'")) {

@@ -282,6 +282,20 @@ struct PullCommandTests {
         #expect(blocked.stderr.hasPrefix("ormgen: error: cannot create output directory 'notes.db/Out': "))
     }
 
+    /// Without the `PostgreSQLTools` trait (what the build plugins run), a URL is refused at once, saying how to get
+    /// the PostgreSQL pull; the URL's password is never printed. (With the trait, ExistingPostgresTests pull.)
+    @Test func aPostgreSQLURLNeedsTheToolsTraitAndItsPasswordIsNeverPrinted() throws {
+        #if !PostgreSQLTools
+        let directory = try TemporaryDirectory()
+        let result = try CLI.run(["pull", "postgres://app:s3cret@127.0.0.1:1/shop", "--output", "Out"], in: directory.url)
+        #expect(result.status == 1)
+        #expect(result.stderr
+            == "ormgen: error: this ormgen reads SQLite files only; build it with `--traits PostgreSQLTools` to read a PostgreSQL URL\n")
+        #expect(!result.stderr.contains("s3cret") && !result.stdout.contains("s3cret"))
+        #expect(!directory.exists("Out"))
+        #endif
+    }
+
     @Test func helpNamesTheOutputFile() throws {
         let directory = try TemporaryDirectory()
         let help = try CLI.run(["pull", "--help"], in: directory.url)
