@@ -121,6 +121,17 @@ struct FieldResolver {
             diagnostics.error("sqlType '\(declared.value)' of field '\(path)' is not a type name", at: declared.location)
             return nil
         }
+        // SQLite's type-name: names, then at most two signed numbers in parentheses (`VARCHAR(MAX)` is a syntax error
+        // at migrate, so it is one here).
+        let name = "[A-Za-z_][A-Za-z0-9_$]*"
+        let number = #"\s*[+-]?[0-9]+(\.[0-9]+)?\s*"#
+        let typeName = "^\\s*\(name)(\\s+\(name))*\\s*(\\((\(number))(,\(number))?\\))?\\s*$"
+        guard declared.value.isEmpty || declared.value.range(of: typeName, options: .regularExpression) != nil else {
+            diagnostics.error(
+                "sqlType '\(declared.value)' of field '\(path)' is not an SQL type name; write names, then at most two numbers in parentheses (VARCHAR(255), NUMERIC(10,2))",
+                at: declared.location)
+            return nil
+        }
         let written = field.storage?.sqlType ?? field.type.sqlType
         let affinity = SQLiteAffinity(declaredType: declared.value)
         let isDecimalText: Bool = {

@@ -15,8 +15,11 @@ public enum Naming {
     ]
 
     /// Property names Swift cannot declare or access even with backticks, or that the generated type
-    /// already uses; such fields get a trailing underscore in Swift (the column keeps the schema name).
-    public static let unusablePropertyNames: Set<String> = ["self", "Self", "Type", "Protocol", "Columns", "PrimaryKey"]
+    /// already uses (`hashValue` from `Hashable`: a field of that name makes every use ambiguous; the nested
+    /// `Columns` and `Relations`); such fields get a trailing underscore in Swift (the column keeps the schema name).
+    public static let unusablePropertyNames: Set<String> = [
+        "self", "Self", "Type", "Protocol", "Columns", "Relations", "PrimaryKey", "hashValue",
+    ]
 
     /// Type names a model, embeddable or schema cannot take.
     public static let reservedTypeNames: Set<String> = [
