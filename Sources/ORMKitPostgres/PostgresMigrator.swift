@@ -123,6 +123,7 @@ struct PostgresMigrator<S: DatabaseSchema> {
         if current == 0 {
             let existing = try await liveTables()
             if !existing.isEmpty { return try await adopt(existing) }
+            try await addEnumTypes()
             try await createAll()
             try await seed()
             try await setVersion(S.version)
@@ -130,6 +131,7 @@ struct PostgresMigrator<S: DatabaseSchema> {
         }
         if current == S.version { return .upToDate(version: current) }
         try S.migrations.checkHooks(after: current, upTo: S.version, registered: hooks)
+        try await addEnumTypes()
         for migration in S.migrations where migration.version > current && migration.version <= S.version {
             for (index, step) in migration.steps.enumerated() {
                 do {
@@ -175,9 +177,11 @@ struct PostgresMigrator<S: DatabaseSchema> {
         ) { try $0.decode(at: 0) as String })
     }
 
+    /// Each column's `data_type` (an enum type's name for `USER-DEFINED`) and nullability.
     private func liveColumns(_ table: String) async throws -> [String: (type: String, isNullable: Bool)] {
         let rows = try await session.fetchAll(
-            "SELECT column_name, data_type, is_nullable FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1",
+            "SELECT column_name, CASE WHEN data_type = 'USER-DEFINED' THEN udt_name ELSE data_type END, is_nullable "
+                + "FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1",
             [.text(table)]
         ) { row in (try row.decode(at: 0) as String, try row.decode(at: 1) as String, try row.decode(at: 2) as String == "YES") }
         return Dictionary(rows.map { ($0.0, (type: $0.1, isNullable: $0.2)) }, uniquingKeysWith: { first, _ in first })
@@ -188,10 +192,36 @@ struct PostgresMigrator<S: DatabaseSchema> {
         for sql in PostgreSQLDDL().statements(for: S.tables.map(\.definition)) { try await session.execute(sql: sql) }
     }
 
+    /// The labels of the enum type `name` in its order, or nil when there is no such type.
+    private func enumLabels(_ name: String) async throws -> [String]? {
+        let exists = try await session.fetchOne("SELECT to_regtype($1) IS NOT NULL", [.text(quoteIdentifier(name))]) { try $0.decode(at: 0) as Bool }
+        guard exists == true else { return nil }
+        return try await session.fetchAll(
+            "SELECT enumlabel::text FROM pg_enum WHERE enumtypid = to_regtype($1) ORDER BY enumsortorder", [.text(quoteIdentifier(name))]
+        ) { try $0.decode(at: 0) as String }
+    }
+
+    /// Creates the schema's enum types the database lacks, and adds the labels an existing one lacks (a label the
+    /// schema no longer lists stays: PostgreSQL cannot drop one).
+    private func addEnumTypes() async throws {
+        for (name, labels) in PostgreSQLDDL.enumTypes(of: S.tables.map(\.definition)) {
+            guard let live = try await enumLabels(name) else {
+                try await session.execute(sql: PostgreSQLDDL.createEnumType(name, labels: labels))
+                continue
+            }
+            for sql in PostgreSQLDDL.addEnumLabels(name, labels: labels, existing: live) { try await session.execute(sql: sql) }
+        }
+    }
+
     private func seed() async throws {
         var seeded: Set<String> = []
         for row in S.seed {
-            let values = row.wireValues
+            let table = S.tables.first { $0.name == row.table }
+            let values = zip(row.columns, row.wireValues).map { column, value in
+                // An enum's text goes untyped, so that a PostgreSQL enum type takes it.
+                guard case .text(let text) = value, case .enumeration? = table?.column(named: column)?.kind else { return value }
+                return WireValue.enumLabel(text)
+            }
             let columns = row.columns.map(quoteIdentifier).joined(separator: ", ")
             let parameters = values.indices.map { "$\($0 + 1)" }.joined(separator: ", ")
             try await session.run("INSERT INTO \(quoteIdentifier(row.table)) (\(columns)) VALUES (\(parameters))", values) { _ in }
@@ -278,6 +308,12 @@ struct PostgresMigrator<S: DatabaseSchema> {
                 if !PostgreSQLDDL().accepts(live: live.type, for: column) {
                     let expected = PostgreSQLDDL().columnType(column)
                     differences.append(SchemaDifference(kind: .columnType, table: table.name, name: column.name, expected: expected, actual: live.type))
+                } else if case let .enumeration(_, labels, typeName?) = column.kind, let live = try await enumLabels(typeName), live != labels {
+                    // Another order sorts otherwise; a label either side lacks is a value one cannot take.
+                    differences.append(SchemaDifference(
+                        kind: .columnType, table: table.name, name: column.name,
+                        expected: "\(typeName) (\(labels.joined(separator: ", ")))", actual: "\(typeName) (\(live.joined(separator: ", ")))"
+                    ))
                 }
             }
         }

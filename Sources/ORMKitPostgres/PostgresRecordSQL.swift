@@ -55,7 +55,7 @@ final class PostgresRecordSQL: Sendable {
     init(schema: TableSchema) {
         let table = quoteIdentifier(schema.name)
         let columns = schema.columns.map(\.name)
-        let types = schema.columns.map { StatementPreparation.parameterType(declared: PostgreSQLDDL().columnType($0)) }
+        let types = schema.columns.map(StatementPreparation.parameterType(of:))
         let prefix = StatementPreparation.uniquePrefix()
         // `parameterColumns`: the column each parameter binds (the key statements' positions count key columns).
         func prepared(_ kind: String, _ sql: String, positions: [Int], parameterColumns: [Int]? = nil) -> PostgresStatement {

@@ -76,6 +76,13 @@ final class StatementPreparation: Sendable {
         }
     }
 
+    /// The type a value of `column` is sent as, or nil: an enum's label goes untyped (`WireValue.enumLabel`), other
+    /// values as their column's DDL type says.
+    static func parameterType(of column: ColumnSchema) -> PostgresDataType? {
+        if case .enumeration(isIntegerRaw: false, _, _) = column.kind { return .untyped }
+        return parameterType(declared: PostgreSQLDDL().columnType(column))
+    }
+
     /// The type a value of PostgreSQL type `declared` (a generated column's DDL type) is sent as, or nil.
     static func parameterType(declared: String) -> PostgresDataType? {
         let base = declared.uppercased().split(separator: "(").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
@@ -147,6 +154,7 @@ extension WireValue {
         case .uuid: .uuid
         case .timestamp: .timestamptz
         case .json: .jsonb
+        case .enumLabel: .untyped
         }
     }
 }

@@ -81,6 +81,7 @@ extension PostgresBindings {
         case .uuid(let uuid): append(uuid)
         case .timestamp(let date): append(date)
         case .json(let text): append(JSONBText(text: text))
+        case .enumLabel(let text): append(UntypedText(text: text))
         }
     }
 
@@ -137,12 +138,30 @@ extension PostgresBindings {
             case .bool: 4
             case .double: 5
             case .bytes: 6
-            case .null, .decimal, .json: nil
+            case .null, .decimal, .json, .enumLabel: nil
             }
         }
         guard let first = values.first.flatMap(kind) else { return values.isEmpty }
         return values.allSatisfy { kind($0) == first }
     }
+}
+
+/// Text bound without a type, in text format, as a quoted literal is: the server types it from where it stands (a
+/// `TEXT` column or a PostgreSQL enum type, which takes no `TEXT` value).
+private struct UntypedText: PostgresNonThrowingEncodable {
+    let text: String
+
+    static var psqlType: PostgresDataType { .untyped }
+    static var psqlFormat: PostgresFormat { .text }
+
+    func encode<JSONEncoder: PostgresJSONEncoder>(into byteBuffer: inout ByteBuffer, context: PostgresEncodingContext<JSONEncoder>) {
+        byteBuffer.writeString(text)
+    }
+}
+
+extension PostgresDataType {
+    /// OID 0: a parameter whose type the server infers.
+    static let untyped = PostgresDataType(0)
 }
 
 /// JSON text bound as a `jsonb` parameter (binary format: version byte 1, then the text).

@@ -49,6 +49,8 @@ struct CatalogFieldType {
     var defaultKind: ColumnKind
     /// `check:`, the column's own `CHECK` as SQLite can compile it.
     var check: String? = nil
+    /// A PostgreSQL enum type and its labels: an `enum:` field with `enumType:`.
+    var enumeration: (typeName: String, labels: [String])? = nil
 }
 
 /// An index of a `LiveTable`.

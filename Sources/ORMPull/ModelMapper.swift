@@ -1,3 +1,5 @@
+import ORMGenCore
+
 /// A model being mapped, with the live table it comes from so the relation stage can find fields by column.
 struct MappedModel {
     var table: LiveTable
@@ -80,7 +82,16 @@ enum ModelMapper {
             scale: column.catalogType?.scale,
             defaultValue: mappedDefault?.literal,
             isUnique: isUnique,
-            check: column.catalogType?.check)
+            check: column.catalogType?.check,
+            enumeration: column.catalogType?.enumeration.map { (enumCases($0.labels), $0.typeName) })
+    }
+
+    /// Case names for an enum type's labels: the lowerCamel form of each (`open` kept, `in-progress` →
+    /// `inProgress`, `ACTIVE` → `active`), numbered where two would meet.
+    private static func enumCases(_ labels: [String]) -> [(name: String, raw: String)] {
+        var names = NameAllocator(reserved: Naming.unusablePropertyNames)
+        let cases = names.claim(for: labels, fallback: "value", propose: PullNames.lowerCamel)
+        return Array(zip(cases, labels))
     }
 
     /// The `indexes:` entry for `index`, nil for primary-key indexes, single-column `UNIQUE` constraints

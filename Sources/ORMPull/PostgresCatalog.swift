@@ -63,12 +63,15 @@ enum PostgresCatalog {
         WHERE \(inCurrentSchema) AND c.relkind IN ('r', 'p', 'v', 'm', 'f') AND NOT c.relispartition
         """
 
-    // A domain's column reads as its base type (`typtype` 'd'); `typcategory` 'A' is an array.
+    // A domain's column reads as its base type (`typtype` 'd'); `typcategory` 'A' is an array; an enum type's
+    // labels come in their order.
     private static let columnsSQL = """
         SELECT coalesce(json_agg(json_build_object(
             'table', c.relname, 'name', a.attname,
             'type', CASE WHEN t.typtype = 'd' THEN format_type(t.typbasetype, t.typtypmod) ELSE format_type(a.atttypid, a.atttypmod) END,
             'domain', CASE WHEN t.typtype = 'd' THEN t.typname END,
+            'enumType', CASE WHEN t.typtype = 'e' AND t.typnamespace = c.relnamespace THEN t.typname END,
+            'enumLabels', (SELECT json_agg(e.enumlabel ORDER BY e.enumsortorder) FROM pg_enum e WHERE e.enumtypid = t.oid),
             'typeKind', coalesce(bt.typtype, t.typtype)::text, 'category', coalesce(bt.typcategory, t.typcategory)::text,
             'notNull', a.attnotnull OR t.typnotnull, 'default', pg_get_expr(d.adbin, d.adrelid),
             'identity', a.attidentity::text, 'generated', a.attgenerated::text,
@@ -131,6 +134,10 @@ struct CatalogColumn: Decodable {
     var domain: String?
     /// `typtype`: `b` base, `e` enum, `c` composite, `r` range, `m` multirange.
     var typeKind: String
+    /// The name of the column's enum type, when it is one of the table's schema.
+    var enumType: String?
+    /// The labels of the column's enum type, in their order.
+    var enumLabels: [String]?
     /// `typcategory`: `A` for an array.
     var category: String
     var notNull: Bool

@@ -18,7 +18,13 @@ enum PostgresTypeMapper {
         if column.generated == "s" { return skip("generated column skipped; the schema language cannot declare it") }
         if column.category == "A" { return skip("array column (\(column.type)) skipped; the schema has no array columns") }
         if column.typeKind == "e" {
-            return skip("enum type \(column.type) skipped; enum fields are TEXT with a CHECK on PostgreSQL")
+            guard column.domain == nil, let name = column.enumType, let labels = column.enumLabels, !labels.isEmpty else {
+                return skip("enum type \(column.type) skipped: a domain over an enum, or an enum of another schema")
+            }
+            var type = CatalogFieldType(swiftType: "String", storage: nil, scale: nil, defaultKind: .text)
+            type.enumeration = (name, labels)
+            type.check = check(of: column, notes: &notes)
+            return type
         }
         guard column.typeKind == "b" else { return skip("column of type \(column.type) skipped; the schema has no such type") }
         guard var type = scalarType(column.type, notes: &notes, table: column.table, column: column.name) else {

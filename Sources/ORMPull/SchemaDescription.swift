@@ -41,6 +41,8 @@ struct FieldDescription {
     var isUnique: Bool
     /// `check:`.
     var check: String? = nil
+    /// `enum:` (case names and raw values) and `enumType:`, for a PostgreSQL enum type's column.
+    var enumeration: (cases: [(name: String, raw: String)], typeName: String)? = nil
 }
 
 /// One entry of `indexes:`.

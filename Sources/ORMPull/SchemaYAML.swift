@@ -33,10 +33,18 @@ enum SchemaYAML {
         if let column = field.explicitColumn { options.append(("column", .scalar(.text(column)))) }
         if let sqlType = field.sqlType { options.append(("sqlType", .scalar(.quoted(sqlType)))) }
         if let storage = field.storage { options.append(("storage", .scalar(.text(storage)))) }
+        if let enumeration = field.enumeration {
+            let cases = enumeration.cases
+            let values: YAMLInline = cases.allSatisfy { $0.name == $0.raw }
+                ? .sequence(cases.map { .text($0.raw) })
+                : .mapping(cases.map { ($0.name, .scalar(.quoted($0.raw))) })
+            options += [("enum", values), ("enumType", .scalar(.text(enumeration.typeName)))]
+        }
         if let scale = field.scale { options.append(("scale", .scalar(.integer(scale)))) }
         if let value = field.defaultValue { options.append(("default", .scalar(defaultScalar(value)))) }
         if field.isUnique { options.append(("unique", .scalar(.bool(true)))) }
         if let check = field.check { options.append(("check", .scalar(.quoted(check)))) }
+        if field.enumeration != nil { return .mapping(field.isOptional ? [("type", .scalar(.text("String?")))] + options : options) }
         return options.isEmpty ? type : .mapping([("type", type)] + options)
     }
 

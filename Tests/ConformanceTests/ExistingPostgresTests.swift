@@ -148,7 +148,6 @@ import Testing
             "events.tags: default '[]' is not written; JSON fields take no default",
             "events.price_with_fee: generated column skipped; the schema language cannot declare it",
             "tickets.holder_email: domain email_address read as character varying(120)",
-            "tickets.status: enum type ticket_status skipped; enum fields are TEXT with a CHECK on PostgreSQL",
             "tickets.seats: array column (integer[]) skipped; the schema has no array columns",
             "events: index 'events_lower_title_idx' indexes an expression or a generated column; skipped",
             "events: UNIQUE (venueId, startsAt) is written as a unique index named by ormgen",
@@ -176,6 +175,15 @@ import Testing
             == (try await Self.text(db, "SELECT string_agg(id::text, ',' ORDER BY id) FROM tickets")))
         #expect(tickets.filter { $0.codeHash != nil }.allSatisfy { $0.codeHash?.count == 16 })
 
+        // The enum type's column: every label reads, filters, sorts in the type's order and writes as PostgreSQL does.
+        #expect(tickets.map(\.status.rawValue).joined(separator: ",")
+            == (try await Self.text(db, "SELECT string_agg(status::text, ',' ORDER BY id) FROM tickets")))
+        let voided = try await Tickets.filter(Tickets.status == .void).count(db)
+        #expect(voided == 20)
+        #expect(try await Tickets.filter(Tickets.status.in([.used, .void])).count(db) == 40)
+        let byStatus = try await Tickets.order(Tickets.status.desc, Tickets.id).fetchAll(db).map(\.id)
+        #expect(byStatus == (try await UUID.fetchAll(db, sql: "SELECT id FROM tickets ORDER BY status DESC, id")))
+
         // A typed timestamptz range and a decimal ordering agree with plain SQL.
         let from = try #require(ISO8601DateFormatter().date(from: "2024-02-01T00:00:00Z"))
         let to = try #require(ISO8601DateFormatter().date(from: "2024-04-15T00:00:00Z"))
@@ -187,7 +195,8 @@ import Testing
         let byPrice = try await Events.filter(Events.price.isNotNull).order(Events.price.desc, Events.id).fetchAll(db).compactMap(\.id)
         #expect(byPrice == (try await Int64.fetchAll(db, sql: "SELECT id FROM events WHERE price IS NOT NULL ORDER BY price DESC, id")))
 
-        // A serial key, database defaults (now(), the skipped enum's 'open'), a CHECK and a domain's CHECK.
+        // A serial key, defaults (now(), the enum's 'open'), labels written by insert, update and updateAll, a CHECK
+        // and a domain's CHECK.
         var venue = Venues(name: "Park", capacity: 50)
         try await venue.insert(db)
         #expect(venue.id == 4)
@@ -195,10 +204,46 @@ import Testing
         let ticket = Tickets(id: id, eventId: 1, holderEmail: "new@example.com", issuedAt: Date())
         try await ticket.insert(db)
         #expect(try await String.fetchOne(db, sql: "SELECT status::text FROM tickets WHERE id = $1", arguments: [id]) == "open")
+        var used = Tickets(id: UUID(), eventId: 2, holderEmail: "used@example.com", status: .used)
+        try await used.insert(db)
+        used.status = .void
+        try await used.update(db)
+        #expect(try await String.fetchOne(db, sql: "SELECT status::text FROM tickets WHERE id = $1", arguments: [used.id]) == "void")
+        try await Tickets.filter(Tickets.id == id).updateAll(db, Tickets.status.set(to: .used))
+        #expect(try await Tickets.find(db, id)?.status == .used)
         var empty = Venues(name: "Nowhere", capacity: 0)
         await #expect(throws: DatabaseError.self) { try await empty.insert(db) }
         let bad = Tickets(id: UUID(), eventId: 1, holderEmail: "not an address", issuedAt: Date())
         await #expect(throws: DatabaseError.self) { try await bad.insert(db) }
+        await db.close()
+        try await test.drop()
+    }
+
+    @Test func migrateCreatesAndCompletesAnEnumTypeAndDriftNamesItsLabels() async throws {
+        guard let test = try await TestPostgresDatabase.create() else { return }
+        let db = try PostgresDatabase(url: test.url)
+        let labels = "SELECT string_agg(enumlabel::text, ',' ORDER BY enumsortorder) FROM pg_enum WHERE enumtypid = 'ticket_status'::regtype"
+        // A type that lacks a label in the middle gets it in its place; the tables are created over it.
+        try await db.execute(sql: "CREATE TYPE ticket_status AS ENUM ('open', 'void')")
+        #expect(try await db.migrate(EventsSchema.self) == .created(version: 1))
+        #expect(try await Self.text(db, labels) == "open,used,void")
+        #expect(try await db.schemaDifferences(EventsSchema.self) == [])
+        var venue = Venues(name: "Hall", capacity: 10)
+        try await venue.insert(db)
+        var event = Events(venueId: try #require(venue.id), title: "Opening", startsAt: Date(timeIntervalSince1970: 1_700_000_000), tags: [])
+        try await event.insert(db)
+        let ticket = Tickets(id: UUID(), eventId: try #require(event.id), holderEmail: "a@example.com", status: .used)
+        try await ticket.insert(db)
+        #expect(try await Tickets.filter(Tickets.status == .used).fetchAll(db).map(\.id) == [ticket.id])
+
+        // A label the schema lacks is a difference, and a row holding it does not read as any case.
+        try await db.execute(sql: "ALTER TYPE ticket_status ADD VALUE 'refunded'")
+        #expect(try await db.schemaDifferences(EventsSchema.self) == [SchemaDifference(
+            kind: .columnType, table: "tickets", name: "status",
+            expected: "ticket_status (open, used, void)", actual: "ticket_status (open, used, void, refunded)")])
+        try await db.execute(sql: "UPDATE tickets SET status = 'refunded'")
+        let error = await #expect(throws: DatabaseError.self) { try await Tickets.fetchAll(db) }
+        #expect(error?.message.contains("'refunded' is not a raw value of Status") == true, "\(String(describing: error))")
         await db.close()
         try await test.drop()
     }

@@ -97,8 +97,8 @@ struct EngineNeutralSchemaTests {
         case let (.integer(number), .bool): return .bool(number != 0)
         case let (.text(text), .bool): return .bool(text == "true")
         case let (.integer(number), .integer), let (.integer(number), .integer32): return .integer(number)
-        case let (.integer(number), .enumeration(true, _)): return .integer(number)
-        case let (.text(text), .enumeration(false, _)): return .text(text)
+        case let (.integer(number), .enumeration(true, _, _)): return .integer(number)
+        case let (.text(text), .enumeration(false, _, _)): return .text(text)
         case let (.real(number), .double), let (.real(number), .float): return .double(number)
         case let (.integer(number), .double): return .double(Double(number))
         case let (.real(seconds), .date) where column.storage == "referenceSeconds":

@@ -21,8 +21,8 @@ struct DialectIssue: Sendable {
 
 /// Checks a resolved schema against PostgreSQL's rules: identifiers of at most 63 bytes (tables, columns,
 /// indexes; the constraint names ormgen makes up are shortened instead), constraint names that must not take a
-/// table's or index's name, system column names, text defaults holding NUL, and converter columns without a
-/// declared type.
+/// table's or index's name, system column names, text defaults holding NUL, converter columns without a
+/// declared type, and enum types (`enumType:`) shared by fields with other values.
 enum PostgreSQLValidator {
     static func issues(in schema: Schema) -> [DialectIssue] {
         let fallback = SchemaLocation(path: schema.sourcePaths.first ?? "", line: 1, column: 1)
@@ -35,6 +35,7 @@ enum PostgreSQLValidator {
             "\(subject) is \(name.utf8.count) bytes long; PostgreSQL cuts identifiers to \(PostgreSQLNames.maximumLength) bytes, "
                 + "so the database would not match the generated code; \(fix)"
         }
+        var enumTypes: [String: (labels: [String], column: String)] = [:]
         var relationNames: [String: String] = [:]
         for table in schema.tables {
             relationNames[table.name.lowercased()] = "table '\(table.name)'"
@@ -77,6 +78,17 @@ enum PostgreSQLValidator {
                         .unsupported,
                         "the default of column '\(column.name)' of table '\(table.name)' contains a NUL character, which PostgreSQL text cannot hold; remove it",
                         at: column.location, table: table.name)
+                }
+                if case let .enumeration(_, labels, typeName?) = column.content {
+                    let here = "'\(table.name).\(column.name)'"
+                    if let first = enumTypes[typeName], first.labels != labels {
+                        report(
+                            .unsupported,
+                            "enum column \(here) has enumType '\(typeName)' with other values than \(first.column) (\(first.labels.joined(separator: ", "))); "
+                                + "a PostgreSQL enum type has one list of labels: give both fields the same values in the same order",
+                            at: column.location, table: table.name)
+                    }
+                    enumTypes[typeName] = enumTypes[typeName] ?? (labels, here)
                 }
                 if case .converter(sqlType: "") = column.content {
                     report(

@@ -42,7 +42,8 @@ extension ColumnContent {
             case .uuid: .uuid
             case .decimal: .decimal(scale: storage?.kind == .scaledInteger ? storage?.scale : nil)
             }
-        case let .enumeration(isIntegerRaw, rawValues): .enumeration(isIntegerRaw: isIntegerRaw, rawValues: rawValues)
+        case let .enumeration(isIntegerRaw, rawValues, typeName):
+            .enumeration(isIntegerRaw: isIntegerRaw, rawValues: rawValues, typeName: typeName)
         case .json: .json
         case let .converter(sqlType): .converter(sqlType: sqlType)
         }

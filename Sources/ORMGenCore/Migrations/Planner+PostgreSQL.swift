@@ -53,6 +53,7 @@ extension Planner {
             guard let target = column.reference?.targetTable else { return false }
             return target.lowercased() != table.name.lowercased() && tableIndex(target) == nil
         }
+        lines += PostgreSQLDDL().typeStatements(for: [table.definition]).map { $0 + ";" }
         lines.append(PostgreSQLDDL().createTable(table.definition, deferring: Set(waiting.map(\.name))) + ";")
         deferredForeignKeys += waiting.map { (table.name, $0) }
     }
@@ -64,6 +65,9 @@ extension Planner {
         var live = table.definition
         live.name = tableName
         let definition = PostgreSQLDDL().columnDefinition(column.schema, in: live, withReference: !waits)
+        if case let .enumeration(_, labels, typeName?) = column.schema.kind {
+            lines.append(PostgreSQLDDL.createEnumType(typeName, labels: labels) + ";")
+        }
         lines.append("ALTER TABLE \(Naming.sql(table.name)) ADD COLUMN \(definition);")
         if waits { deferredForeignKeys.append((tableName, column)) }
     }
@@ -164,6 +168,9 @@ extension Planner {
             guard let columnIndex = tables[position].columns.firstIndex(where: { $0.name.lowercased() == wanted.name.lowercased() })
             else { continue }
             let existing = tables[position].columns[columnIndex]
+            if addEnumLabels(from: existing.definition, to: wanted) {
+                tables[position].columns[columnIndex].definition.content = wanted.content
+            }
             let current = existing.definition.postgreSQLConstraints(table: tableName).first { $0.label == label }
             let target = wanted.postgreSQLConstraints(table: tableName).first { $0.label == label }
             if let name = existing.constraintNames[label], current?.tableBody != target?.tableBody {
@@ -176,5 +183,17 @@ extension Planner {
                 tables[position].columns[columnIndex].definition.content = wanted.content
             }
         }
+    }
+
+    /// `ALTER TYPE … ADD VALUE` for each label `wanted`'s enum type has and `existing`'s lacks (a PostgreSQL enum
+    /// type keeps its labels: a removed one stays in the type, and no row can be read with it).
+    /// Returns whether it added any.
+    mutating func addEnumLabels(from existing: ColumnDefinition, to wanted: ColumnDefinition) -> Bool {
+        guard case let .enumeration(_, labels, typeName?) = wanted.content,
+            case let .enumeration(_, oldLabels, oldTypeName) = existing.content, oldTypeName == typeName
+        else { return false }
+        let added = PostgreSQLDDL.addEnumLabels(typeName, labels: labels, existing: oldLabels)
+        lines += added.map { $0 + ";" }
+        return !added.isEmpty
     }
 }

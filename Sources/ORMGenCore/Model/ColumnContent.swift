@@ -3,8 +3,8 @@
 enum ColumnContent: Sendable, Equatable {
     /// A built-in scalar and its declared storage (nil: the type's own).
     case scalar(ScalarType, storage: ScalarStorage?)
-    /// An `enum:` field: its raw values, as written in SQL (text, or integer digits).
-    case enumeration(isIntegerRaw: Bool, rawValues: [String])
+    /// An `enum:` field: its raw values, as written in SQL (text, or integer digits), and its `enumType:`.
+    case enumeration(isIntegerRaw: Bool, rawValues: [String], typeName: String?)
     /// `storage: json`.
     case json
     /// `converter: true`, with its `sqlType` (`INTEGER`, `REAL`, `TEXT`, `BLOB`, or empty when not declared).
@@ -52,7 +52,8 @@ extension Field {
     var content: ColumnContent? {
         switch type {
         case let .scalar(scalar): .scalar(scalar, storage: storage)
-        case let .enumeration(enumType): .enumeration(isIntegerRaw: enumType.isIntegerRaw, rawValues: enumType.cases.map(\.raw))
+        case let .enumeration(enumType):
+            .enumeration(isIntegerRaw: enumType.isIntegerRaw, rawValues: enumType.cases.map(\.raw), typeName: enumType.databaseType)
         case .json: .json
         case let .converter(_, sqlType): .converter(sqlType: sqlType)
         case .embedded: nil

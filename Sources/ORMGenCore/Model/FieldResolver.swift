@@ -337,7 +337,36 @@ struct FieldResolver {
         }
         var typeName = Naming.upperFirst(Naming.propertyName(for: declaration.name.value))
         if typeName == declaration.name.value { typeName += "Value" }
-        return (.enumeration(EnumType(typeName: typeName, isIntegerRaw: isInteger, cases: cases)), isOptional)
+        let databaseType = resolveDatabaseType(
+            enumeration.databaseType, isInteger: isInteger, cases: cases, path: path, diagnostics: &diagnostics)
+        return (.enumeration(EnumType(typeName: typeName, isIntegerRaw: isInteger, cases: cases, databaseType: databaseType)), isOptional)
+    }
+
+    /// `enumType:`: a PostgreSQL type name (at most 63 bytes, no control characters) for an enum with String raw
+    /// values, whose labels are PostgreSQL enum labels (at most 63 bytes).
+    private func resolveDatabaseType(
+        _ declared: Located<String>?, isInteger: Bool, cases: [EnumType.Case], path: String, diagnostics: inout DiagnosticBag
+    ) -> String? {
+        guard let declared else { return nil }
+        if isInteger {
+            diagnostics.error(
+                "option 'enumType' of field '\(path)' needs String raw values: a PostgreSQL enum's labels are text; remove 'rawType: Int' or 'enumType'",
+                at: declared.location)
+            return nil
+        }
+        let name = declared.value
+        guard !name.isEmpty, name.utf8.count <= 63, !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            diagnostics.error(
+                "enumType '\(name)' of field '\(path)' is not a PostgreSQL type name; use at most 63 bytes and no control characters",
+                at: declared.location)
+            return nil
+        }
+        for label in cases where label.raw.utf8.count > 63 {
+            diagnostics.error(
+                "raw value '\(label.raw)' of enum field '\(path)' is longer than the 63 bytes of a PostgreSQL enum label",
+                at: declared.location)
+        }
+        return name
     }
 
     /// Whether `text` is a Swift type as a json or converter field may name one: a dotted name with generic

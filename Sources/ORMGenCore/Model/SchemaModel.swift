@@ -59,6 +59,8 @@ struct EnumType: Sendable {
     var typeName: String
     var isIntegerRaw: Bool
     var cases: [Case]
+    /// `enumType:`: the PostgreSQL enum type whose labels are the raw values (SQLite keeps TEXT with a CHECK).
+    var databaseType: String? = nil
 }
 
 enum FieldType: Sendable {

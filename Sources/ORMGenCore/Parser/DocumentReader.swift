@@ -7,7 +7,7 @@ struct DocumentReader {
     static let embeddableKeys = ["fields"]
     static let fieldKeys = [
         "type", "column", "default", "unique", "index", "transient", "check", "storage", "embedded",
-        "converter", "sqlType", "scale", "payload", "enum", "rawType",
+        "converter", "sqlType", "scale", "payload", "enum", "rawType", "enumType",
     ]
     static let indexKeys = ["columns", "unique", "name"]
     static let relationOptions: [RelationKind: [String]] = [
@@ -188,15 +188,18 @@ struct DocumentReader {
             default: break
             }
         }
-        if let rawType = pairs.first(where: { $0.key.value == "rawType" }) {
-            let value = reader.name(rawType.value, what: "option 'rawType' of field '\(path)'")
+        for option in ["rawType", "enumType"] {
+            guard let pair = pairs.first(where: { $0.key.value == option }) else { continue }
+            let value = reader.name(pair.value, what: "option '\(option)' of field '\(path)'")
             if field.enumeration == nil {
                 if value != nil {
                     reader.diagnostics.error(
-                        "option 'rawType' of field '\(path)' needs an 'enum' option", at: rawType.key.location)
+                        "option '\(option)' of field '\(path)' needs an 'enum' option", at: pair.key.location)
                 }
-            } else {
+            } else if option == "rawType" {
                 field.enumeration?.rawType = value
+            } else {
+                field.enumeration?.databaseType = value
             }
         }
         return field
@@ -207,13 +210,13 @@ struct DocumentReader {
         switch node {
         case let .sequence(sequence):
             let names = sequence.compactMap { reader.name($0, what: "an enum value of field '\(path)'") }
-            return EnumDeclaration(cases: names.map { ($0, nil) }, rawType: nil, location: here)
+            return EnumDeclaration(cases: names.map { ($0, nil) }, location: here)
         case .mapping:
             let pairs = reader.pairs(node, what: "the enum of field '\(path)'") ?? []
             let cases = pairs.map { pair in
                 (pair.key, reader.name(pair.value, what: "the raw value of enum case '\(pair.key.value)' of '\(path)'"))
             }
-            return EnumDeclaration(cases: cases, rawType: nil, location: here)
+            return EnumDeclaration(cases: cases, location: here)
         default:
             reader.diagnostics.error(
                 "option 'enum' of field '\(path)' must be a list of values or a mapping of case names to raw values",

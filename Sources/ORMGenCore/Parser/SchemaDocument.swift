@@ -73,7 +73,9 @@ struct EmbeddableDeclaration: Sendable {
 /// Enum values: `[a, b]` (String raw values equal to the case names, or Int 0, 1, …) or `{case: raw}`.
 struct EnumDeclaration: Sendable {
     var cases: [(name: Located<String>, raw: Located<String>?)]
-    var rawType: Located<String>?
+    var rawType: Located<String>? = nil
+    /// `enumType:`: the PostgreSQL enum type (`CREATE TYPE … AS ENUM`) whose labels are the raw values.
+    var databaseType: Located<String>? = nil
     var location: SchemaLocation
 }
 

@@ -65,7 +65,9 @@ extension SwiftRenderer {
         case .date: ".date"
         case .uuid: ".uuid"
         case let .decimal(scale): ".decimal(scale: \(scale.map(String.init) ?? "nil"))"
-        case let .enumeration(isIntegerRaw, rawValues):
+        case let .enumeration(isIntegerRaw, rawValues, typeName?):
+            ".enumeration(isIntegerRaw: \(isIntegerRaw), rawValues: \(stringArray(rawValues)), typeName: \(SwiftLiteral.string(typeName)))"
+        case let .enumeration(isIntegerRaw, rawValues, nil):
             ".enumeration(isIntegerRaw: \(isIntegerRaw), rawValues: \(stringArray(rawValues)))"
         case .json: ".json"
         case let .converter(sqlType): ".converter(sqlType: \(SwiftLiteral.string(sqlType)))"

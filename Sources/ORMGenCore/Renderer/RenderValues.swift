@@ -32,6 +32,7 @@ extension SwiftRenderer {
         case let .timestamp(date):
             return ".timestamp(Foundation.Date(timeIntervalSinceReferenceDate: \(SwiftLiteral.double(date.timeIntervalSinceReferenceDate))))"
         case let .json(text): return ".json(\(SwiftLiteral.string(text)))"
+        case let .enumLabel(text): return ".enumLabel(\(SwiftLiteral.string(text)))"
         }
     }
 

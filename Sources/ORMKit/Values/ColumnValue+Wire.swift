@@ -261,8 +261,16 @@ extension ColumnValue where Self: RawRepresentable, Self.RawValue: ColumnValue {
     /// Reads the raw value and converts it.
     ///
     /// - Throws: `DatabaseError` (`.decoding`) when the raw value cannot be read or is not a case.
+    /// A PostgreSQL enum type's cell arrives as its label's bytes (the type's OID is the database's own): it reads
+    /// as the case whose raw value is that text, and as nothing else.
     @inlinable
     public static func decode(wire value: WireValue, in row: WireRow, at index: Int32) throws -> Self {
+        if case .bytes(let bytes) = value, let label = String(data: bytes, encoding: .utf8) as? RawValue {
+            guard let value = Self(rawValue: label) else {
+                throw row.decodingError(at: index, message: "'\(label)' is not a raw value of \(Self.self)")
+            }
+            return value
+        }
         let rawValue = try RawValue.decode(wire: value, in: row, at: index)
         guard let value = Self(rawValue: rawValue) else {
             throw row.decodingError(at: index, message: "\(rawValue) is not a raw value of \(Self.self)")
@@ -270,9 +278,14 @@ extension ColumnValue where Self: RawRepresentable, Self.RawValue: ColumnValue {
         return value
     }
 
-    /// The raw value's wire value.
+    /// The raw value's wire value; text as an enum label (`WireValue.enumLabel`), which the server types as the
+    /// column's TEXT or enum type.
     @inlinable
-    public var wireValue: WireValue { rawValue.wireValue }
+    public var wireValue: WireValue {
+        let raw = rawValue.wireValue
+        if case .text(let text) = raw { return .enumLabel(text) }
+        return raw
+    }
 }
 
 extension DatabaseValueConvertible {
@@ -318,7 +331,7 @@ extension DatabaseValue {
         case .integer(let integer): .integer(integer)
         case .double(let double): .real(double)
         case .decimal(let decimal): .text(decimal.description)
-        case .text(let text), .json(let text): .text(text)
+        case .text(let text), .json(let text), .enumLabel(let text): .text(text)
         case .bytes(let bytes): .blob(bytes)
         case .uuid(let uuid): .text(uuid.uuidString.lowercased())
         case .timestamp(let date): .real(date.timeIntervalSinceReferenceDate)

@@ -27,7 +27,7 @@ public struct PostgreSQLDDL: SchemaDialect {
         case .date: "TIMESTAMPTZ"
         case .uuid: "UUID"
         case let .decimal(scale): Self.numeric(declared: column.type, scale: scale)
-        case let .enumeration(isIntegerRaw, _): isIntegerRaw ? "BIGINT" : "TEXT"
+        case let .enumeration(isIntegerRaw, _, typeName): typeName.map(quoteIdentifier) ?? (isIntegerRaw ? "BIGINT" : "TEXT")
         case .json: "JSONB"
         case let .converter(sqlType): ["INTEGER": "BIGINT", "REAL": "DOUBLE PRECISION", "BLOB": "BYTEA"][sqlType] ?? "TEXT"
         }
@@ -82,7 +82,8 @@ public struct PostgreSQLDDL: SchemaDialect {
         public var tableBody: String
     }
 
-    /// The column's UNIQUE, CHECK (its `check:`), enum values CHECK and foreign key, in that order.
+    /// The column's UNIQUE, CHECK (its `check:`), enum values CHECK (unless a PostgreSQL enum type holds them) and
+    /// foreign key, in that order.
     public func constraints(of column: ColumnSchema, reference: ForeignKeySchema?, table: String) -> [Constraint] {
         let quoted = quoteIdentifier(column.name)
         func named(_ label: String, _ body: String, _ tableBody: String) -> Constraint {
@@ -91,7 +92,7 @@ public struct PostgreSQLDDL: SchemaDialect {
         var result: [Constraint] = []
         if column.isUnique { result.append(named(PostgreSQLNames.Label.unique, "UNIQUE", "UNIQUE (\(quoted))")) }
         if let check = column.check { result.append(named(PostgreSQLNames.Label.check, "CHECK (\(check))", "CHECK (\(check))")) }
-        if case let .enumeration(isIntegerRaw, rawValues) = column.kind {
+        if case let .enumeration(isIntegerRaw, rawValues, nil) = column.kind {
             let values = rawValues.map { isIntegerRaw ? $0 : SQLLiteral.string($0) }.joined(separator: ", ")
             let check = "CHECK (\(quoted) IN (\(values)))"
             result.append(named(PostgreSQLNames.Label.enumeration, check, check))
@@ -137,9 +138,10 @@ public struct PostgreSQLDDL: SchemaDialect {
     }
 
     /// Whether an existing column of `information_schema`'s `data_type` `live` (`bigint`, `numeric`,
-    /// `timestamp with time zone`) holds `column`: its type is ``columnType(_:)``'s, or the one its `sqlType:` names
+    /// `timestamp with time zone`, an enum type's name) holds `column`: its type is ``columnType(_:)``'s, or the one its `sqlType:` names
     /// when ormgen would not create that type itself (`DATE`, `CHAR(n)`: the database already keeps values so).
     public func accepts(live: String, for column: ColumnSchema) -> Bool {
+        if case let .enumeration(_, _, typeName?) = column.kind { return live == typeName }
         if Self.sameType(columnType(column), live) { return true }
         guard let declared = column.declaredType?.trimmingCharacters(in: .whitespaces).uppercased() else { return false }
         switch column.kind {
@@ -195,7 +197,47 @@ public struct PostgreSQLDDL: SchemaDialect {
         case let .uuid(uuid): "'" + uuid.uuidString.lowercased() + "'::uuid"
         case let .timestamp(date): "'" + timestampText(unixSeconds: date.timeIntervalSince1970) + "'::timestamptz"
         case let .json(text): SQLLiteral.string(text) + "::jsonb"
+        case let .enumLabel(text): SQLLiteral.string(text)
         }
+    }
+
+    /// `CREATE TYPE … AS ENUM` for each enum type of `tables` (``enumTypes(of:)``).
+    public func typeStatements(for tables: [TableDefinition]) -> [String] {
+        Self.enumTypes(of: tables).map { Self.createEnumType($0.name, labels: $0.labels) }
+    }
+
+    /// The PostgreSQL enum types of `tables`' columns (`enumType:`), each once with its labels in the schema's
+    /// order.
+    public static func enumTypes(of tables: [TableDefinition]) -> [(name: String, labels: [String])] {
+        var seen: Set<String> = []
+        var result: [(name: String, labels: [String])] = []
+        for table in tables {
+            for column in table.columns {
+                guard case let .enumeration(_, labels, typeName?) = column.kind, seen.insert(typeName).inserted else { continue }
+                result.append((typeName, labels))
+            }
+        }
+        return result
+    }
+
+    /// `ALTER TYPE … ADD VALUE` for each of `labels` that `existing` (an enum type's labels) lacks, placed after the
+    /// label before it in `labels` (or before the first), so the type sorts as the schema lists its values.
+    public static func addEnumLabels(_ name: String, labels: [String], existing: [String]) -> [String] {
+        var statements: [String] = []
+        for (position, label) in labels.enumerated() where !existing.contains(label) {
+            let place = position > 0
+                ? " AFTER \(SQLLiteral.string(labels[position - 1]))"
+                : existing.first.map { " BEFORE \(SQLLiteral.string($0))" } ?? ""
+            statements.append("ALTER TYPE \(quoteIdentifier(name)) ADD VALUE IF NOT EXISTS \(SQLLiteral.string(label))\(place)")
+        }
+        return statements
+    }
+
+    /// `CREATE TYPE … AS ENUM (…)`, doing nothing when the type exists (PostgreSQL has no `IF NOT EXISTS` for types).
+    public static func createEnumType(_ name: String, labels: [String]) -> String {
+        let values = labels.map(SQLLiteral.string).joined(separator: ", ")
+        return "DO $$ BEGIN CREATE TYPE \(quoteIdentifier(name)) AS ENUM (\(values)); "
+            + "EXCEPTION WHEN duplicate_object THEN NULL; END $$"
     }
 
     /// `2024-01-31 12:00:00.5+00`: UTC, microseconds (PostgreSQL's resolution) when not zero; years before 1 as

@@ -20,11 +20,16 @@ public protocol SchemaDialect: Sendable {
     /// What follows the closing parenthesis of `CREATE TABLE` (SQLite's `STRICT`, a storage engine clause); empty
     /// by default.
     var tableOptions: String { get }
+    /// What creates the types `tables` use before any table (PostgreSQL's enum types); empty by default.
+    func typeStatements(for tables: [TableDefinition]) -> [String]
 }
 
 extension SchemaDialect {
     /// No table options.
     public var tableOptions: String { "" }
+
+    /// No types of its own.
+    public func typeStatements(for tables: [TableDefinition]) -> [String] { [] }
 
     /// `CREATE TABLE IF NOT EXISTS`, without the foreign keys of the columns in `deferring`, with `extraColumns`
     /// (definitions a table rebuild keeps from the live table) after the declared ones.
@@ -45,11 +50,12 @@ extension SchemaDialect {
         return "CREATE \(unique)INDEX IF NOT EXISTS \(quoteIdentifier(index.name)) ON \(quoteIdentifier(table)) (\(columns))"
     }
 
-    /// Every `CREATE TABLE` followed by its `CREATE INDEX` statements, in the order of `tables`; where the engine
+    /// The types the tables use (``typeStatements(for:)``), then every `CREATE TABLE` followed by its `CREATE INDEX`
+    /// statements, in the order of `tables`; where the engine
     /// adds foreign keys to existing tables, a reference to a table created later (only reference cycles have one)
     /// is left out of `CREATE TABLE` and added at the end.
     public func statements(for tables: [TableDefinition]) -> [String] {
-        var statements: [String] = []
+        var statements = typeStatements(for: tables)
         var deferred: [String] = []
         for (position, table) in tables.enumerated() {
             let forward = forwardReferences(of: table, before: tables[(position + 1)...])

@@ -69,8 +69,9 @@ public enum ColumnKind: Sendable, Hashable {
     case uuid
     /// `Decimal`; `scale` when SQLite stores it as a scaled integer (`scale: 2`).
     case decimal(scale: Int?)
-    /// An `enum:` field: its raw values, as written in SQL (text, or integer digits).
-    case enumeration(isIntegerRaw: Bool, rawValues: [String])
+    /// An `enum:` field: its raw values, as written in SQL (text, or integer digits), and the PostgreSQL enum type
+    /// that holds them when the schema names one (`enumType:`; else TEXT or BIGINT with a CHECK).
+    case enumeration(isIntegerRaw: Bool, rawValues: [String], typeName: String? = nil)
     /// `storage: json`: JSON text.
     case json
     /// `converter: true`: a user type; `sqlType` is `INTEGER`, `REAL`, `TEXT`, `BLOB`, or empty when not declared.

@@ -27,6 +27,9 @@ public enum WireValue: Sendable, Hashable {
     case timestamp(Date)
     /// `JSONB`, as its JSON text.
     case json(String)
+    /// An enum's raw text, sent untyped as a quoted literal is, so the server takes it as the column's type: `TEXT`
+    /// or a PostgreSQL enum type (`CREATE TYPE … AS ENUM`), which takes no typed `TEXT` value.
+    case enumLabel(String)
 
     /// Whether the value is `.null`.
     @inlinable
@@ -48,6 +51,7 @@ public enum WireValue: Sendable, Hashable {
         case .uuid: "UUID"
         case .timestamp: "TIMESTAMPTZ"
         case .json: "JSONB"
+        case .enumLabel: "enum label"
         }
     }
 }

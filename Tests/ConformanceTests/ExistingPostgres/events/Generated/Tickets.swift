@@ -11,6 +11,7 @@ struct Tickets: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     var id: Foundation.UUID
     var eventId: Swift.Int64
     var holderEmail: Swift.String
+    var status: Status
     var issuedAt: Foundation.Date
     var codeHash: Foundation.Data?
     var scanned: Swift.Bool
@@ -19,6 +20,7 @@ struct Tickets: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
         id: Foundation.UUID,
         eventId: Swift.Int64,
         holderEmail: Swift.String,
+        status: Status = .`open`,
         issuedAt: Foundation.Date = Foundation.Date(),
         codeHash: Foundation.Data? = nil,
         scanned: Swift.Bool = false
@@ -26,9 +28,18 @@ struct Tickets: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
         self.id = id
         self.eventId = eventId
         self.holderEmail = holderEmail
+        self.status = status
         self.issuedAt = issuedAt
         self.codeHash = codeHash
         self.scanned = scanned
+    }
+}
+
+extension Tickets {
+    enum Status: Swift.String, Swift.Sendable, Swift.Hashable, Swift.CaseIterable, Swift.Codable, ORMKit.ColumnValue {
+        case `open`
+        case used
+        case void
     }
 }
 
@@ -41,6 +52,7 @@ extension Tickets: ORMKit.KeyedRecord {
             ORMKit.ColumnSchema(name: "id", type: "BLOB", kind: .uuid, isNullable: false, storage: "blob"),
             ORMKit.ColumnSchema(name: "event_id", type: "INTEGER", kind: .integer, isNullable: false),
             ORMKit.ColumnSchema(name: "holder_email", type: "VARCHAR(120)", declaredType: "VARCHAR(120)", kind: .text, isNullable: false),
+            ORMKit.ColumnSchema(name: "status", type: "TEXT", kind: .enumeration(isIntegerRaw: false, rawValues: ["open", "used", "void"], typeName: "ticket_status"), isNullable: false, defaultValue: .value(stored: .text("open"), wire: .text("open"))),
             ORMKit.ColumnSchema(name: "issued_at", type: "REAL", kind: .date, isNullable: false, storage: "referenceSeconds", defaultValue: .now),
             ORMKit.ColumnSchema(name: "code_hash", type: "BLOB", kind: .bytes, isNullable: true),
             ORMKit.ColumnSchema(name: "scanned", type: "INTEGER", kind: .bool, isNullable: false, storage: "integer", defaultValue: .value(stored: .integer(0), wire: .bool(false))),
@@ -68,9 +80,10 @@ extension Tickets: ORMKit.KeyedRecord {
         self.id = try row.decode(at: 0)
         self.eventId = try row.decode(at: 1)
         self.holderEmail = try row.decode(at: 2)
-        self.issuedAt = try row.decode(at: 3)
-        self.codeHash = try row.decode(at: 4)
-        self.scanned = try row.decode(at: 5)
+        self.status = try row.decode(at: 3)
+        self.issuedAt = try row.decode(at: 4)
+        self.codeHash = try row.decode(at: 5)
+        self.scanned = try row.decode(at: 6)
     }
 
     func encode(to encoder: inout ORMKit.RecordEncoder) throws {
@@ -86,6 +99,7 @@ extension Tickets: ORMKit.KeyedRecord {
         try encoder.encode(self.id)
         try encoder.encode(self.eventId)
         try encoder.encode(self.holderEmail)
+        try encoder.encode(self.status)
         try encoder.encode(self.issuedAt)
         try encoder.encode(self.codeHash)
         try encoder.encode(self.scanned)
@@ -112,6 +126,7 @@ extension Tickets {
         static let id = ORMKit.Column<Foundation.UUID>("id", table: "tickets")
         static let eventId = ORMKit.Column<Swift.Int64>("event_id", table: "tickets")
         static let holderEmail = ORMKit.Column<Swift.String>("holder_email", table: "tickets")
+        static let status = ORMKit.Column<Status>("status", table: "tickets")
         static let issuedAt = ORMKit.Column<Foundation.Date>("issued_at", table: "tickets")
         static let codeHash = ORMKit.Column<Foundation.Data?>("code_hash", table: "tickets")
         static let scanned = ORMKit.Column<Swift.Bool>("scanned", table: "tickets")
@@ -120,6 +135,7 @@ extension Tickets {
     static var id: ORMKit.Column<Foundation.UUID> { Columns.id }
     static var eventId: ORMKit.Column<Swift.Int64> { Columns.eventId }
     static var holderEmail: ORMKit.Column<Swift.String> { Columns.holderEmail }
+    static var status: ORMKit.Column<Status> { Columns.status }
     static var issuedAt: ORMKit.Column<Foundation.Date> { Columns.issuedAt }
     static var codeHash: ORMKit.Column<Foundation.Data?> { Columns.codeHash }
     static var scanned: ORMKit.Column<Swift.Bool> { Columns.scanned }

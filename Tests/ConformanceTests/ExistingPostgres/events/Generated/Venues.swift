@@ -11,11 +11,11 @@ struct Venues: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     var id: Swift.Int64?
     var name: Swift.String
     var capacity: Swift.Int64
-    #sourceLocation(file: "Tests/ConformanceTests/ExistingPostgres/events/schema/schema.yaml", line: 36)
+    #sourceLocation(file: "Tests/ConformanceTests/ExistingPostgres/events/schema/schema.yaml", line: 37)
     var location: [String: String]?
     #sourceLocation()
 
-    #sourceLocation(file: "Tests/ConformanceTests/ExistingPostgres/events/schema/schema.yaml", line: 36)
+    #sourceLocation(file: "Tests/ConformanceTests/ExistingPostgres/events/schema/schema.yaml", line: 37)
     init(
         id: Swift.Int64? = nil,
         name: Swift.String,
@@ -105,7 +105,7 @@ extension Venues {
         static let id = ORMKit.Column<Swift.Int64>("id", table: "venues")
         static let name = ORMKit.Column<Swift.String>("name", table: "venues")
         static let capacity = ORMKit.Column<Swift.Int64>("capacity", table: "venues")
-        #sourceLocation(file: "Tests/ConformanceTests/ExistingPostgres/events/schema/schema.yaml", line: 36)
+        #sourceLocation(file: "Tests/ConformanceTests/ExistingPostgres/events/schema/schema.yaml", line: 37)
         static let location = ORMKit.Column<[String: String]?>("location", table: "venues")
         #sourceLocation()
     }
@@ -113,7 +113,7 @@ extension Venues {
     static var id: ORMKit.Column<Swift.Int64> { Columns.id }
     static var name: ORMKit.Column<Swift.String> { Columns.name }
     static var capacity: ORMKit.Column<Swift.Int64> { Columns.capacity }
-    #sourceLocation(file: "Tests/ConformanceTests/ExistingPostgres/events/schema/schema.yaml", line: 36)
+    #sourceLocation(file: "Tests/ConformanceTests/ExistingPostgres/events/schema/schema.yaml", line: 37)
     static var location: ORMKit.Column<[String: String]?> { Columns.location }
     #sourceLocation()
 }
