@@ -71,7 +71,7 @@ extension Reader: ORMKit.Record {
             ORMKit.ColumnSchema(name: "member_since", type: "REAL", kind: .date, isNullable: false, storage: "referenceSeconds", defaultValue: .value(stored: .real(599529600), wire: .timestamp(Foundation.Date(timeIntervalSinceReferenceDate: 599529600)))),
             ORMKit.ColumnSchema(name: "token", type: "BLOB", kind: .uuid, isNullable: false, storage: "blob", defaultValue: .value(stored: .blob(Foundation.Data([0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00])), wire: .uuid(Foundation.UUID(uuid: (0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00))))),
             ORMKit.ColumnSchema(name: "favorite_color", type: "", kind: .converter(sqlType: ""), isNullable: true),
-            ORMKit.ColumnSchema(name: "level", type: "TEXT", kind: .enumeration(isIntegerRaw: false, rawValues: ["basic", "premium", "staff"]), isNullable: false, defaultValue: .value(stored: .text("basic"), wire: .text("basic"))),
+            ORMKit.ColumnSchema(name: "level", type: "TEXT", kind: .enumeration(isIntegerRaw: false, rawValues: ["basic", "premium", "staff"], typeName: "reader_level"), isNullable: false, defaultValue: .value(stored: .text("basic"), wire: .text("basic"))),
             ORMKit.ColumnSchema(name: "preferences", type: "TEXT", kind: .json, isNullable: true),
             ORMKit.ColumnSchema(name: "referrer_id", type: "INTEGER", kind: .integer, isNullable: true),
         ],

@@ -59,7 +59,7 @@ struct EnumType: Sendable {
     var typeName: String
     var isIntegerRaw: Bool
     var cases: [Case]
-    /// `enumType:`: the PostgreSQL enum type whose labels are the raw values (SQLite keeps TEXT with a CHECK).
+    /// `enumType:`: the PostgreSQL enum type whose labels are the raw values (SQLite keeps TEXT).
     var databaseType: String? = nil
 }
 
