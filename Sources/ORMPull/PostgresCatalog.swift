@@ -28,6 +28,9 @@ enum PostgresCatalog {
             case "f": notes.add("skipped foreign table '\(relation.name)'")
             default:
                 guard relation.name != "ormkit_schema_version" else { continue }
+                for check in relation.tableChecks ?? [] {
+                    notes.add("\(relation.name): \(check) not written (it reads several columns; the schema declares one per field); it stays in the database")
+                }
                 var live: [LiveColumn] = []
                 for column in columns where column.table == relation.name {
                     guard let type = try await PostgresTypeMapper.fieldType(of: column, in: db, notes: &notes) else { continue }
@@ -58,7 +61,10 @@ enum PostgresCatalog {
     private static let inCurrentSchema = "n.nspname = current_schema()"
 
     private static let relationsSQL = """
-        SELECT coalesce(json_agg(json_build_object('name', c.relname, 'kind', c.relkind::text) ORDER BY c.relname), '[]')::text
+        SELECT coalesce(json_agg(json_build_object('name', c.relname, 'kind', c.relkind::text,
+            'tableChecks', (SELECT json_agg(pg_get_constraintdef(k.oid) ORDER BY k.conname) FROM pg_constraint k
+                WHERE k.conrelid = c.oid AND k.contype = 'c' AND cardinality(k.conkey) > 1)
+        ) ORDER BY c.relname), '[]')::text
         FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
         WHERE \(inCurrentSchema) AND c.relkind IN ('r', 'p', 'v', 'm', 'f') AND NOT c.relispartition
         """
@@ -122,6 +128,8 @@ struct CatalogRelation: Decodable {
     var name: String
     /// `relkind`: `r` table, `p` partitioned table, `v` view, `m` materialized view, `f` foreign table.
     var kind: String
+    /// The `CHECK` constraints on several columns, as `pg_get_constraintdef` writes them.
+    var tableChecks: [String]?
 }
 
 /// A column of a table, from `pg_attribute` and its type.

@@ -62,10 +62,13 @@ enum PostgresTypeMapper {
             return field("String", "CHAR(\(modifiers.first ?? 1))", .text)
         case "uuid": return field("UUID", nil, .uuid)
         case "bytea": return field("Data", nil, .blob)
-        case "timestamp with time zone": return modifiers.isEmpty ? field("Date", nil, .date) : nil
-        // On SQLite these declared types hold text dates, so the same schema stores them so there.
-        case "timestamp without time zone":
-            return modifiers.isEmpty ? field("Date", "TIMESTAMP", .date, storage: "sqliteText") : nil
+        case "timestamp with time zone", "timestamp without time zone":
+            if let digits = modifiers.first, digits < 6 {
+                notes.add(table: table, column: column, "\(type) keeps \(digits) fractional digits: PostgreSQL rounds a Date's time to them")
+            }
+            // On SQLite `TIMESTAMP` holds text dates, so the same schema stores them so there.
+            return base == "timestamp with time zone"
+                ? field("Date", nil, .date) : field("Date", "TIMESTAMP", .date, storage: "sqliteText")
         case "date":
             notes.add(table: table, column: column, "date keeps the day only: a Date's time of day (UTC) is not stored")
             return field("Date", "DATE", .date, storage: "sqliteText")

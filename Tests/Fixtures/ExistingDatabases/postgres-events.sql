@@ -1,6 +1,7 @@
 -- An event service made by PostgreSQL's own DDL, snake_case names: serial and bigserial keys, a uuid key with a
 -- function default, timestamptz with now(), jsonb of two shapes, an enum type, a domain, an array, a generated
--- column, CHECK constraints, a unique constraint on two columns and an expression index.
+-- column, CHECK constraints (one on two columns), timestamptz(3) as Prisma declares it, a unique constraint on two
+-- columns and an expression index.
 CREATE TYPE ticket_status AS ENUM ('open', 'used', 'void');
 CREATE DOMAIN email_address AS varchar(120) CHECK (VALUE LIKE '%@%');
 
@@ -8,7 +9,8 @@ CREATE TABLE venues (
     id serial PRIMARY KEY,
     name text NOT NULL UNIQUE,
     capacity integer NOT NULL CHECK (capacity > 0),
-    location jsonb
+    location jsonb,
+    updated_at timestamptz(3) NOT NULL DEFAULT now()
 );
 
 CREATE TABLE events (
@@ -21,7 +23,8 @@ CREATE TABLE events (
     tags jsonb NOT NULL DEFAULT '[]',
     price numeric(12,2),
     price_with_fee numeric GENERATED ALWAYS AS (price * 1.1) STORED,
-    UNIQUE (venue_id, starts_at)
+    UNIQUE (venue_id, starts_at),
+    CHECK (ends_at IS NULL OR ends_at > starts_at)
 );
 CREATE INDEX events_starts_at_idx ON events (starts_at);
 CREATE INDEX events_lower_title_idx ON events (lower(title));

@@ -14,18 +14,21 @@ struct Venues: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     #sourceLocation(file: "Tests/ConformanceTests/ExistingPostgres/events/schema/schema.yaml", line: 37)
     var location: [String: String]?
     #sourceLocation()
+    var updatedAt: Foundation.Date
 
     #sourceLocation(file: "Tests/ConformanceTests/ExistingPostgres/events/schema/schema.yaml", line: 37)
     init(
         id: Swift.Int64? = nil,
         name: Swift.String,
         capacity: Swift.Int64,
-        location: [String: String]? = nil
+        location: [String: String]? = nil,
+        updatedAt: Foundation.Date = Foundation.Date()
     ) {
         self.id = id
         self.name = name
         self.capacity = capacity
         self.location = location
+        self.updatedAt = updatedAt
     }
     #sourceLocation()
 }
@@ -40,6 +43,7 @@ extension Venues: ORMKit.Record {
             ORMKit.ColumnSchema(name: "name", type: "TEXT", kind: .text, isNullable: false, isUnique: true),
             ORMKit.ColumnSchema(name: "capacity", type: "INTEGER", declaredType: "INTEGER", kind: .integer, isNullable: false, check: "capacity > 0"),
             ORMKit.ColumnSchema(name: "location", type: "TEXT", kind: .json, isNullable: true),
+            ORMKit.ColumnSchema(name: "updated_at", type: "REAL", kind: .date, isNullable: false, storage: "referenceSeconds", defaultValue: .now),
         ],
         primaryKey: ["id"],
         isAutoIncrement: true,
@@ -62,6 +66,7 @@ extension Venues: ORMKit.Record {
         self.name = try row.decode(at: 1)
         self.capacity = try row.decode(at: 2)
         self.location = try row.decodeJSON(at: 3)
+        self.updatedAt = try row.decode(at: 4)
     }
 
     func encode(to encoder: inout ORMKit.RecordEncoder) throws {
@@ -78,6 +83,7 @@ extension Venues: ORMKit.Record {
         try encoder.encode(self.name)
         try encoder.encode(self.capacity)
         try encoder.encodeJSON(self.location)
+        try encoder.encode(self.updatedAt)
     }
 
     static func encode(key: Swift.Int64, to encoder: inout ORMKit.RecordEncoder) throws {
@@ -108,6 +114,7 @@ extension Venues {
         #sourceLocation(file: "Tests/ConformanceTests/ExistingPostgres/events/schema/schema.yaml", line: 37)
         static let location = ORMKit.Column<[String: String]?>("location", table: "venues")
         #sourceLocation()
+        static let updatedAt = ORMKit.Column<Foundation.Date>("updated_at", table: "venues")
     }
 
     static var id: ORMKit.Column<Swift.Int64> { Columns.id }
@@ -116,6 +123,7 @@ extension Venues {
     #sourceLocation(file: "Tests/ConformanceTests/ExistingPostgres/events/schema/schema.yaml", line: 37)
     static var location: ORMKit.Column<[String: String]?> { Columns.location }
     #sourceLocation()
+    static var updatedAt: ORMKit.Column<Foundation.Date> { Columns.updatedAt }
 }
 
 extension Venues {
