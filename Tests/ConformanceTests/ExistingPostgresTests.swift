@@ -219,8 +219,23 @@ import Testing
         await #expect(throws: DatabaseError.self) { try await empty.insert(db) }
         let bad = Tickets(id: UUID(), eventId: 1, holderEmail: "not an address", issuedAt: Date())
         await #expect(throws: DatabaseError.self) { try await bad.insert(db) }
+
+        // A versioned migration on the adopted database, through the enum type.
+        #expect(try await db.migrate(EventsV2.self) == .upgraded(from: 1, to: 2))
+        #expect(try await Tickets.filter(Tickets.scanned).count(db) == (try await Tickets.filter(Tickets.status == .used).count(db)))
+        #expect(try await db.schemaDifferences(EventsV2.self) == [])
         await db.close()
         try await test.drop()
+    }
+
+    /// The events schema with one more version: an SQL step that reads the enum type's column.
+    enum EventsV2: DatabaseSchema {
+        static let version = 2
+        static let tables = EventsSchema.tables
+        static let migrations = EventsSchema.migrations + [
+            Migration(version: 2, steps: [.sql("UPDATE tickets SET scanned = (status = 'used')")]),
+        ]
+        static let seed = EventsSchema.seed
     }
 
     @Test func migrateCreatesAndCompletesAnEnumTypeAndDriftNamesItsLabels() async throws {
