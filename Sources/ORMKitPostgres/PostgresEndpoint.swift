@@ -13,10 +13,20 @@ final class PostgresEndpoint: Sendable {
     private let inFlight = Locked(0)
     /// Until when reads skip this server after a connection failure.
     private let downUntil = Locked<ContinuousClock.Instant?>(nil)
+    /// The pool's connection failures, so a call that cannot connect fails with their cause.
+    private let failures: ConnectionFailureLog
+    /// `host:port` or the socket path, for error messages.
+    private let address: String
+    private let password: String?
+    private let connectTimeout: Duration
 
     init(configuration: PostgresClient.Configuration, name: String) {
-        self.client = PostgresClient(configuration: configuration)
+        failures = ConnectionFailureLog()
+        self.client = PostgresClient(configuration: configuration, backgroundLogger: failures.logger)
         self.name = name
+        address = configuration.unixSocketPath ?? "\(configuration.host ?? "?"):\(configuration.port ?? 5432)"
+        password = configuration.password
+        connectTimeout = configuration.options.connectTimeout
     }
 
     /// The number of operations running on this server now.
@@ -60,7 +70,39 @@ final class PostgresEndpoint: Sendable {
     ) async throws -> sending T {
         inFlight.withLock { $0 += 1 }
         defer { inFlight.withLock { $0 -= 1 } }
+        try await checkReachable()
         return try await client.withConnection(isolation: isolation, body)
+    }
+
+    /// Before the first connection, and after a failed one, waits for a connection to open: it fails at once when
+    /// the server refused the credentials, TLS, or the protocol, and after the connect timeout when the server
+    /// cannot be reached at all, with the cause the pool logged (the pool would retry for a minute and then report
+    /// only that it gave up).
+    ///
+    /// - Throws: `DatabaseError` (`.connectionLost` with its `connectionFailure`).
+    private func checkReachable() async throws {
+        guard failures.needsCheck else { return }
+        let client = client, failures = failures, started = ContinuousClock.now, deadline = started + connectTimeout
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await client.withConnection { _ in } }
+            group.addTask {
+                while true {
+                    try await Task.sleep(for: .milliseconds(20))
+                    guard let failure = failures.failure(since: started) else { continue }
+                    let cause = ConnectionCause(failure.description)
+                    if cause.isFinal || ContinuousClock.now >= deadline { throw self.error(cause) }
+                }
+            }
+            defer { group.cancelAll() }
+            try await group.next()
+        }
+    }
+
+    /// The error for a connection that failed for `cause`, without the password.
+    private func error(_ cause: ConnectionCause) -> DatabaseError {
+        var message = "cannot connect to the \(name) (\(address)): \(cause.message)"
+        if let password, !password.isEmpty { message = message.replacingOccurrences(of: password, with: "***") }
+        return DatabaseError(kind: .connectionLost, message: message, sqlState: cause.sqlState, connectionFailure: cause.kind)
     }
 }
 

@@ -62,6 +62,27 @@ public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible 
     /// The primary key of the record whose row failed to decode, as `column = value` pairs (`id = 5`), when the
     /// row holds it.
     public let recordKey: String?
+    /// Why a server engine could not be reached, for a `.connectionLost` error raised before any connection
+    /// was made.
+    public let connectionFailure: ConnectionFailure?
+
+    /// Why a connection to a server engine could not be made.
+    public enum ConnectionFailure: Sendable, Hashable {
+        /// The server refused the credentials (a wrong password or user; SQLSTATE `28P01`, `28000`).
+        case authentication
+        /// TLS could not be set up or the server's certificate was not accepted.
+        case tls
+        /// Nothing accepts connections at the address (the port is closed, the socket missing).
+        case refused
+        /// The host name does not resolve.
+        case unknownHost
+        /// No connection was made within the connect timeout.
+        case timedOut
+        /// Something answered that does not speak the engine's protocol.
+        case protocolMismatch
+        /// Another failure; the message says which.
+        case other
+    }
 
     /// Creates an error. ORMKit creates these; apps usually only catch them.
     public init(
@@ -75,7 +96,8 @@ public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible 
         row: Int? = nil,
         sqlState: String? = nil,
         constraint: String? = nil,
-        recordKey: String? = nil
+        recordKey: String? = nil,
+        connectionFailure: ConnectionFailure? = nil
     ) {
         self.kind = kind
         self.resultCode = resultCode
@@ -88,6 +110,7 @@ public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible 
         self.sqlState = sqlState
         self.constraint = constraint
         self.recordKey = recordKey
+        self.connectionFailure = connectionFailure
     }
 
     /// `UNIQUE` constraint failed (`SQLITE_CONSTRAINT_UNIQUE`).
@@ -156,7 +179,7 @@ public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible 
         return DatabaseError(
             kind: kind, resultCode: resultCode, extendedResultCode: extendedResultCode, message: message,
             sql: sql, table: name, column: column, row: row, sqlState: sqlState, constraint: constraint,
-            recordKey: recordKey
+            recordKey: recordKey, connectionFailure: connectionFailure
         )
     }
 
@@ -166,7 +189,8 @@ public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible 
         guard recordKey == nil, let key else { return self }
         return DatabaseError(
             kind: kind, resultCode: resultCode, extendedResultCode: extendedResultCode, message: message,
-            sql: sql, table: table, column: column, row: row, sqlState: sqlState, constraint: constraint, recordKey: key
+            sql: sql, table: table, column: column, row: row, sqlState: sqlState, constraint: constraint, recordKey: key,
+            connectionFailure: connectionFailure
         )
     }
 
@@ -177,7 +201,7 @@ public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible 
         return DatabaseError(
             kind: kind, resultCode: resultCode, extendedResultCode: extendedResultCode, message: message,
             sql: sql, table: table, column: name, row: row, sqlState: sqlState, constraint: constraint,
-            recordKey: recordKey
+            recordKey: recordKey, connectionFailure: connectionFailure
         )
     }
 
@@ -200,7 +224,8 @@ public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible 
         guard self.sql == nil else { return self }
         return DatabaseError(
             kind: kind, resultCode: resultCode, extendedResultCode: extendedResultCode, message: message,
-            sql: sql, table: table, column: column, row: row, recordKey: recordKey
+            sql: sql, table: table, column: column, row: row, sqlState: sqlState, constraint: constraint,
+            recordKey: recordKey, connectionFailure: connectionFailure
         )
     }
 

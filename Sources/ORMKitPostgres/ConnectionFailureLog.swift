@@ -1,0 +1,116 @@
+#if PostgreSQL  // the package trait that enables ORMKitPostgres (Package.swift)
+import Logging
+import ORMKit
+
+/// The last connection failure of one server's pool, read from the log postgres-nio's pool writes: the pool keeps
+/// retrying a server it cannot reach and tells a waiting call only, a minute later, that its circuit breaker
+/// tripped; the cause (a wrong password, a refused port) is only in that log.
+final class ConnectionFailureLog: Sendable {
+    /// A failed attempt to connect, as postgres-nio describes its error.
+    struct Failure: Sendable {
+        let at: ContinuousClock.Instant
+        let description: String
+    }
+
+    private struct State {
+        var hasConnected = false
+        var failure: Failure?
+    }
+
+    private let state = Locked(State())
+
+    /// The logger to give the pool: it records failures and successes, and prints nothing.
+    var logger: Logger {
+        Logger(label: "ormkit.postgres.pool") { _ in Handler(log: self) }
+    }
+
+    /// Whether a call should first check that the server can be reached: no connection was ever made, or the last
+    /// attempt failed.
+    var needsCheck: Bool {
+        state.withLock { !$0.hasConnected || $0.failure != nil }
+    }
+
+    /// The last failure, when it happened at or after `instant`.
+    func failure(since instant: ContinuousClock.Instant) -> Failure? {
+        state.withLock { state in state.failure.flatMap { $0.at >= instant ? $0 : nil } }
+    }
+
+    private func record(_ message: String, error: String?) {
+        switch message {
+        case "Connection creation failed":
+            state.withLock { $0.failure = Failure(at: .now, description: error ?? "unknown error") }
+        case "Connection established":
+            state.withLock { $0 = State(hasConnected: true, failure: nil) }
+        default:
+            break
+        }
+    }
+
+    /// Passes the pool's connection events to the log.
+    private struct Handler: LogHandler {
+        let log: ConnectionFailureLog
+        var logLevel = Logger.Level.debug
+        var metadata: Logger.Metadata = [:]
+
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+
+        func log(event: LogEvent) {
+            log.record(event.message.description, error: event.metadata?["psql_error"]?.description)
+        }
+    }
+}
+
+/// What a failed connection attempt says, read from postgres-nio's description of its error
+/// (`String(reflecting: PSQLError)`): the server's message and SQLSTATE, or the socket's or TLS's error.
+struct ConnectionCause {
+    let kind: DatabaseError.ConnectionFailure
+    let message: String
+    let sqlState: String?
+
+    /// Whether another attempt cannot succeed without a change (credentials, certificates, the address).
+    var isFinal: Bool { kind == .authentication || kind == .tls || kind == .protocolMismatch }
+
+    init(_ description: String) {
+        let state = Self.capture(#"sqlState: ([0-9A-Z]{5})"#, in: description)
+        sqlState = state
+        let serverMessage = Self.capture(#"message: (.*?), routine: "#, in: description)
+        let lowered = description.lowercased()
+        if let state, state.hasPrefix("28") {
+            kind = .authentication
+        } else if lowered.contains("nisossl") || lowered.contains("ssl") || lowered.contains("certificate") || lowered.contains("handshake") {
+            kind = .tls
+        } else if lowered.contains("connection refused") || lowered.contains("no such file or directory") {
+            kind = .refused
+        } else if lowered.contains("unknown host") || lowered.contains("name or service not known") || lowered.contains("dns")
+            || lowered.contains("nodename nor servname") || lowered.contains("temporary failure in name resolution")
+        {
+            kind = .unknownHost
+        } else if lowered.contains("connecttimeout") || lowered.contains("timed out") || lowered.contains("timeout") {
+            kind = .timedOut
+        } else if lowered.contains("messagedecodingfailure") || lowered.contains("unexpectedbackendmessage") {
+            kind = .protocolMismatch
+        } else {
+            kind = .other
+        }
+        message = serverMessage.map { "\($0) (\(state ?? "?"))" } ?? Self.summary(of: kind, description)
+    }
+
+    private static func summary(of kind: DatabaseError.ConnectionFailure, _ description: String) -> String {
+        switch kind {
+        case .refused: "connection refused"
+        case .unknownHost: "the host name does not resolve"
+        case .timedOut: "no answer within the connect timeout"
+        case .protocolMismatch: "the server does not speak PostgreSQL's protocol"
+        case .tls, .authentication, .other: description
+        }
+    }
+
+    private static func capture(_ pattern: String, in text: String) -> String? {
+        guard let regex = try? Regex(pattern), let match = text.firstMatch(of: regex), match.count > 1 else { return nil }
+        return match[1].substring.map(String.init)
+    }
+}
+#endif

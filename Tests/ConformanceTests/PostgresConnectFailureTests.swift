@@ -1,0 +1,144 @@
+#if PostgreSQL  // the package trait that enables ORMKitPostgres (Package.swift)
+import Foundation
+import ORMKit
+import ORMKitPostgres
+import TestSupport
+import Testing
+
+/// A server that cannot be reached fails the first call with its cause — a refused port, an unknown host, refused
+/// credentials, something that is not PostgreSQL — within the connect timeout, not after the pool's minute of
+/// retries as a tripped circuit breaker; and never with the password in the error.
+@Suite("PostgreSQL: connection failures") struct PostgresConnectFailureTests {
+    /// Runs one call on `url` with a 2-second connect timeout; returns its error and how long it took.
+    static func firstCall(_ url: String) async throws -> (DatabaseError?, Duration) {
+        var options = PostgresDatabase.Options()
+        options.connectTimeout = .seconds(2)
+        let db = try PostgresDatabase(url: url, options: options)
+        let started = ContinuousClock.now
+        var failure: DatabaseError?
+        do {
+            _ = try await Int.fetchOne(db, sql: "SELECT 1")
+        } catch let error as DatabaseError {
+            failure = error
+        }
+        let elapsed = ContinuousClock.now - started
+        await db.close()
+        return (failure, elapsed)
+    }
+
+    /// Far below the minute the pool's circuit breaker takes, whatever the machine's load.
+    static let bound = Duration.seconds(30)
+
+    @Test func aRefusedPortFailsWithItsCause() async throws {
+        _ = try PostgresTestServer.require()
+        let (error, elapsed) = try await Self.firstCall("postgres://postgres@127.0.0.1:1/ormkit")
+        #expect(error?.kind == .connectionLost)
+        #expect(error?.connectionFailure == .refused, "\(String(describing: error))")
+        #expect(error?.message == "cannot connect to the primary (127.0.0.1:1): connection refused")
+        #expect(elapsed < Self.bound)
+    }
+
+    @Test func anUnknownHostFailsWithItsCause() async throws {
+        _ = try PostgresTestServer.require()
+        let (error, elapsed) = try await Self.firstCall("postgres://postgres@no-such-host.invalid:5432/ormkit")
+        #expect(error?.connectionFailure == .unknownHost, "\(String(describing: error))")
+        #expect(error?.message.hasPrefix("cannot connect to the primary (no-such-host.invalid:5432): ") == true)
+        #expect(elapsed < Self.bound)
+    }
+
+    /// Something that answers in another protocol (here a MySQL server's greeting) is named as such.
+    @Test func aServerThatIsNotPostgreSQLFailsWithItsCause() async throws {
+        _ = try PostgresTestServer.require()
+        let listener = try GarbageServer()
+        defer { listener.stop() }
+        let (error, elapsed) = try await Self.firstCall("postgres://postgres@127.0.0.1:\(listener.port)/ormkit")
+        #expect(error?.connectionFailure == .protocolMismatch, "\(String(describing: error))")
+        #expect(elapsed < Self.bound)
+    }
+
+    /// SCRAM-SHA-256: the right password connects; a wrong one fails at once with the server's message, and the
+    /// password appears in neither the message nor the description.
+    @Test func wrongCredentialsFailAtOnceWithTheServersMessage() async throws {
+        let server = try PostgresTestServer.require()
+        let admin = try PostgresDatabase(url: server.primary.url)
+        let user = "ormkit_scram"
+        try await admin.executeOutsideTransaction(sql: """
+            DO $$ BEGIN CREATE ROLE \(user) LOGIN PASSWORD 'right-horse-battery'; EXCEPTION WHEN duplicate_object THEN NULL; END $$
+            """)
+        // Password authentication for this role only: the other tests keep trusting loopback connections.
+        let hbaFile = try #require(try await String.fetchOne(admin, sql: "SHOW hba_file"))
+        let rules = try String(contentsOfFile: hbaFile, encoding: .utf8)
+        let scram = "host all \(user) 127.0.0.1/32 scram-sha-256\nhost all \(user) ::1/128 scram-sha-256\n"
+        if !rules.hasPrefix(scram) { try (scram + rules).write(toFile: hbaFile, atomically: true, encoding: .utf8) }
+        _ = try await Bool.fetchOne(admin, sql: "SELECT pg_reload_conf()")
+        await admin.close()
+
+        var components = try #require(URLComponents(string: server.primary.url))
+        components.user = user
+        components.password = "right-horse-battery"
+        let right = try #require(components.string)
+        components.password = "wrong-horse-battery"
+        let wrong = try #require(components.string)
+
+        // The reload applies to connections the server accepts after it has read the file.
+        var (rightError, _) = try await Self.firstCall(right)
+        for _ in 0..<50 where rightError != nil {
+            try await Task.sleep(for: .milliseconds(100))
+            (rightError, _) = try await Self.firstCall(right)
+        }
+        #expect(rightError == nil)
+
+        let (error, elapsed) = try await Self.firstCall(wrong)
+        #expect(error?.connectionFailure == .authentication, "\(String(describing: error))")
+        #expect(error?.sqlState == "28P01")
+        #expect(error?.message.contains("password authentication failed for user \"\(user)\"") == true, "\(String(describing: error))")
+        #expect(error.map { !"\($0)".contains("wrong-horse-battery") && !$0.message.contains("wrong-horse-battery") } == true)
+        #expect(elapsed < Self.bound)
+    }
+}
+
+/// A loopback TCP server that answers every connection with a few bytes that are not PostgreSQL's protocol, and
+/// keeps it open until the client closes it.
+final class GarbageServer: @unchecked Sendable {
+    let port: Int
+    private let socket: Int32
+    private let thread: Thread
+
+    init() throws {
+        let listening = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        socket = listening
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(listening, $0, length) }
+        }
+        guard bound == 0, listen(listening, 16) == 0 else { throw POSIXError(.EADDRINUSE) }
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listening, $0, &length) }
+        }
+        port = Int(UInt16(bigEndian: address.sin_port))
+        thread = Thread {
+            while true {
+                let client = accept(listening, nil, nil)
+                guard client >= 0 else { return }
+                // A MySQL server's greeting: its first byte is no PostgreSQL message type.
+                let reply: [UInt8] = [0x4A, 0x00, 0x00, 0x00, 0x0A] + Array("8.0.36".utf8) + [0]
+                _ = reply.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                // Open until the client gives up on the reply, so it reads it rather than a closed connection.
+                var buffer = [UInt8](repeating: 0, count: 512)
+                while buffer.withUnsafeMutableBytes({ recv(client, $0.baseAddress, $0.count, 0) }) > 0 {}
+                close(client)
+            }
+        }
+        thread.start()
+    }
+
+    func stop() {
+        shutdown(socket, Int32(SHUT_RDWR))
+        close(socket)
+    }
+}
+#endif
