@@ -19,7 +19,8 @@ final class ConnectionFailureLog: Sendable {
 
     private let state = Locked(State())
 
-    /// The logger to give the pool: it records failures and successes, and prints nothing.
+    /// The logger to give the pool: it records failures and prints nothing. Its level is `info`, the failures' level,
+    /// so the pool's `debug` lines (one per lease) are not even formatted.
     var logger: Logger {
         Logger(label: "ormkit.postgres.pool") { _ in Handler(log: self) }
     }
@@ -35,21 +36,20 @@ final class ConnectionFailureLog: Sendable {
         state.withLock { state in state.failure.flatMap { $0.at >= instant ? $0 : nil } }
     }
 
+    /// Notes that a connection was leased: the server can be reached.
+    func recordConnected() {
+        state.withLock { $0 = State(hasConnected: true, failure: nil) }
+    }
+
     private func record(_ message: String, error: String?) {
-        switch message {
-        case "Connection creation failed":
-            state.withLock { $0.failure = Failure(at: .now, description: error ?? "unknown error") }
-        case "Connection established":
-            state.withLock { $0 = State(hasConnected: true, failure: nil) }
-        default:
-            break
-        }
+        guard message == "Connection creation failed" else { return }
+        state.withLock { $0.failure = Failure(at: .now, description: error ?? "unknown error") }
     }
 
     /// Passes the pool's connection events to the log.
     private struct Handler: LogHandler {
         let log: ConnectionFailureLog
-        var logLevel = Logger.Level.debug
+        var logLevel = Logger.Level.info
         var metadata: Logger.Metadata = [:]
 
         subscript(metadataKey key: String) -> Logger.Metadata.Value? {

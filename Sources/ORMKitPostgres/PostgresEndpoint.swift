@@ -84,7 +84,10 @@ final class PostgresEndpoint: Sendable {
         guard failures.needsCheck else { return }
         let client = client, failures = failures, started = ContinuousClock.now, deadline = started + connectTimeout
         try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await client.withConnection { _ in } }
+            group.addTask {
+                try await client.withConnection { _ in }
+                failures.recordConnected()
+            }
             group.addTask {
                 while true {
                     try await Task.sleep(for: .milliseconds(20))
