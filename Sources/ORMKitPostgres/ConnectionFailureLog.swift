@@ -80,7 +80,7 @@ struct ConnectionCause {
         let lowered = description.lowercased()
         if let state, state.hasPrefix("28") {
             kind = .authentication
-        } else if lowered.contains("nisossl") || lowered.contains("ssl") || lowered.contains("certificate") || lowered.contains("handshake") {
+        } else if lowered.contains("ssl") || lowered.contains("certificate") || lowered.contains("handshake") {
             kind = .tls
         } else if lowered.contains("connection refused") || lowered.contains("no such file or directory") {
             kind = .refused

@@ -110,7 +110,8 @@ final class PostgresEndpoint: Sendable {
 }
 
 extension PostgresClient.Configuration {
-    /// Parses `postgres://user:password@host:port/database?sslmode=disable|prefer|require`, or
+    /// Parses `postgres://user:password@host:port/database?sslmode=disable|allow|prefer|require|verify-ca|verify-full`
+    /// (`&sslrootcert=/path/ca.pem` for the CA to trust instead of the system's), or
     /// `postgres://user@/database?host=/socket/directory` for a Unix socket (as libpq spells it).
     ///
     /// - Throws: `DatabaseError` (`.misuse`) naming what is wrong with the URL.
@@ -129,11 +130,29 @@ extension PostgresClient.Configuration {
                 unixSocketPath: "\(socketDirectory)/.s.PGSQL.\(port)", username: user, password: password, database: database
             )
         }
+        // libpq's meaning of each mode: `prefer` and `require` encrypt without verifying (`require` verifies the
+        // chain when `sslrootcert` names a CA file, as libpq does), `verify-ca` checks the chain, `verify-full` also
+        // the host name.
+        let rootCertificate = query["sslrootcert"].flatMap { $0.isEmpty ? nil : $0 }
+        func tlsConfiguration(_ verification: CertificateVerification) throws -> TLSConfiguration {
+            var configuration = TLSConfiguration.makeClientConfiguration()
+            configuration.certificateVerification = verification
+            if let rootCertificate {
+                do {
+                    configuration.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(rootCertificate))
+                } catch {
+                    throw DatabaseError(kind: .misuse, message: "sslrootcert \(rootCertificate) is not a readable PEM certificate file: \(error)")
+                }
+            }
+            return configuration
+        }
         let tls: PostgresClient.Configuration.TLS
         switch query["sslmode"] ?? "disable" {
         case "disable": tls = .disable
-        case "prefer", "allow": tls = .prefer(.makeClientConfiguration())
-        case "require", "verify-ca", "verify-full": tls = .require(.makeClientConfiguration())
+        case "prefer", "allow": tls = .prefer(try tlsConfiguration(.none))
+        case "require": tls = .require(try tlsConfiguration(rootCertificate == nil ? .none : .noHostnameVerification))
+        case "verify-ca": tls = .require(try tlsConfiguration(.noHostnameVerification))
+        case "verify-full": tls = .require(try tlsConfiguration(.fullVerification))
         case let mode: throw DatabaseError(kind: .misuse, message: "unknown sslmode \(mode) in \(redacted(url))")
         }
         return PostgresClient.Configuration(
