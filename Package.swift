@@ -21,6 +21,10 @@ let package = Package(
         // Its own trait because the build plugins build ormgen as a tool: with PostgreSQL in it, an app enabling
         // only the engine would compile SwiftNIO a second time, for the tool.
         .trait(
+            name: "SQLCipher",
+            description: "Encryption at rest: ORMKit links SQLCipher (Debian: libsqlcipher-dev) instead of the system SQLite, and Database.Options.encryptionKey opens and creates encrypted files."
+        ),
+        .trait(
             name: "PostgreSQLTools",
             description: "ormgen reads PostgreSQL databases (pull and diff with a postgres:// URL). Enables PostgreSQL.",
             enabledTraits: ["PostgreSQL"]
@@ -37,10 +41,14 @@ let package = Package(
         .target(name: "ORMSchema"),
 
         // Runtime: SQLite C API, then the Swift runtime apps link.
-        .systemLibrary(
+        // The system SQLite (no pkg-config: its flags would link it into every build, SQLCipher ones too; the module
+        // map's `link` links it where it is imported), SQLCipher behind the `SQLCipher` trait, and the Swift module
+        // that imports one of them: the package's modules import that, so one build links exactly one library.
+        .systemLibrary(name: "ORMKitCSQLite", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite3"])]),
+        .systemLibrary(name: "ORMKitCSQLCipher", pkgConfig: "sqlcipher", providers: [.apt(["libsqlcipher-dev"]), .brew(["sqlcipher"])]),
+        .target(
             name: "ORMKitSQLite",
-            pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite3"])]
+            dependencies: ["ORMKitCSQLite", .target(name: "ORMKitCSQLCipher", condition: .when(traits: ["SQLCipher"]))]
         ),
         .target(name: "ORMKit", dependencies: ["ORMSchema", "ORMKitSQLite"]),
         // The same generated models on PostgreSQL, through postgres-nio's PostgresClient pool.
@@ -96,7 +104,7 @@ let package = Package(
         // Helpers several test targets share: temporary directories, running the built ormgen, swiftc -typecheck.
         .target(name: "TestSupport", dependencies: ["ORMKit", "ORMKitSQLite"], path: "Tests/TestSupport"),
         // A C shim VFS over the default one that fails the Nth read, write, sync or lock (I/O fault tests).
-        .target(name: "FaultVFS", dependencies: ["ORMKitSQLite"], path: "Tests/FaultVFS"),
+        .target(name: "FaultVFS", dependencies: ["ORMKitCSQLite"], path: "Tests/FaultVFS"),
 
         // FuzzRegressions/: inputs scripts/fuzz.sh found, read by FuzzRegressionTests through #filePath.
         .testTarget(name: "ORMSchemaTests", dependencies: ["ORMSchema", "ORMKitSQLite"]),

@@ -11,7 +11,7 @@ import PackageDescription
 // flag, so one of the two is lost. scripts/fuzz.sh builds it, seeds a corpus with the repository's YAML and runs it.)
 //
 // ORMGenCore is not a product of the root package, so it is not depended on by path: Sources/ORMGenCore,
-// Sources/ORMSchema and Sources/ORMKitSQLite here are symbolic links to the root package's folders, compiled again with the
+// Sources/ORMSchema, Sources/ORMKitSQLite and Sources/ORMKitCSQLite here are symbolic links to the root package's folders, compiled again with the
 // fuzzer's coverage instrumentation. If ORMGenCore gains a dependency, add it here too.
 let package = Package(
     name: "ORMGenFuzz",
@@ -19,7 +19,8 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
     ],
     targets: [
-        .systemLibrary(name: "ORMKitSQLite", pkgConfig: "sqlite3"),
+        .systemLibrary(name: "ORMKitCSQLite"),
+        .target(name: "ORMKitSQLite", dependencies: ["ORMKitCSQLite"]),
         .target(name: "ORMSchema"),
         .target(name: "ORMGenCore", dependencies: ["ORMSchema", "ORMKitSQLite", .product(name: "Yams", package: "Yams")]),
         // No `main`: libFuzzer's runtime provides it and calls `LLVMFuzzerTestOneInput`.

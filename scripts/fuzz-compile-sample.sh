@@ -93,7 +93,7 @@ for folder in "${SAMPLE[@]}"; do
         continue
     fi
     typecheck() {
-        swiftc -typecheck -swift-version 6 -I "$BIN/Modules" -I "$ROOT/Sources/ORMKitSQLite" \
+        swiftc -typecheck -swift-version 6 -I "$BIN/Modules" -I "$ROOT/Sources/ORMKitCSQLite" \
             -module-cache-path "$WORK/module-cache" -module-name FuzzSample "$@" >"$WORK/swiftc.log" 2>&1
     }
     if typecheck "${sources[@]}"; then

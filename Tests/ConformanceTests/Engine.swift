@@ -46,7 +46,12 @@ final class Engine: @unchecked Sendable {
         case .sqlite:
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("Conformance-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            let db = try Database(path: directory.appendingPathComponent("library.sqlite").path)
+            var options = Database.Options()
+            #if SQLCipher
+            // Built with the SQLCipher trait (CI's AddressSanitizer step), every SQLite test runs on an encrypted file.
+            options.encryptionKey = .passphrase("conformance \(UUID().uuidString)")
+            #endif
+            let db = try Database(path: directory.appendingPathComponent("library.sqlite").path, options: options)
             try await db.migrate(ExampleSchema.self, hooks: hooks)
             return Engine(backend: backend, storage: .sqlite(db, directory: directory))
 #if PostgreSQL

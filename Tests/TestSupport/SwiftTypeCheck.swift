@@ -58,7 +58,9 @@ public enum SwiftTypeCheck {
         process.arguments? += [
             "-typecheck", "-swift-version", "6",
             "-I", modulesDirectory.path,
-            "-I", repository.appendingPathComponent("Sources/ORMKitSQLite").path,
+            // The C modules under ORMKitSQLite (whichever the build imports: SQLite, or SQLCipher with the trait).
+            "-I", repository.appendingPathComponent("Sources/ORMKitCSQLite").path,
+            "-I", repository.appendingPathComponent("Sources/ORMKitCSQLCipher").path,
             "-module-cache-path", directory.appendingPathComponent("cache").path,
         ] + clangModuleMaps(besides: modulesDirectory) + sources
         let pipe = Pipe()

@@ -40,7 +40,7 @@ extension Database {
     ///
     /// - Throws: `CancellationError` when the task is already cancelled (`body` does not run), or what `body`
     ///   throws.
-    private func onWriterQueue<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    func onWriterQueue<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         try Task.checkCancellation()
         if let held = HeldTransaction.current(for: self) { return try await held.perform(body) }
         return try await withCheckedThrowingContinuation { continuation in

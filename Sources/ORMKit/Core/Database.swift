@@ -34,13 +34,15 @@ public final class Database: @unchecked Sendable {
     /// Where async `write` calls (and `read` calls without readers) run, off the caller's thread.
     let queue: DispatchQueue
     /// The reader connections; nil when reads use the writer.
-    private let readers: ReaderPool?
+    let readers: ReaderPool?
     /// Where async `read` calls run when there are readers (concurrently).
     let readQueue: DispatchQueue
     /// Transaction hooks and observers.
     let observationCenter = ObservationCenter()
     /// The writer's WAL checkpoints (WAL files only); set once at open, before the database is shared.
     private var checkpointPolicy: CheckpointPolicy?
+    /// The options new reader connections open with: `options`, but for the key after `rekey(to:)`.
+    let connectionOptions: Locked<Options>
 
     /// Opens (creating if missing) the database file at `path`.
     ///
@@ -73,10 +75,12 @@ public final class Database: @unchecked Sendable {
         self.options = options
         self.queue = DispatchQueue(label: "ORMKit.Database")
         self.readQueue = DispatchQueue(label: "ORMKit.Database.read", attributes: .concurrent)
+        let connectionOptions = Locked(options)
+        self.connectionOptions = connectionOptions
         let handle = try Self.openHandle(path: path, readOnly: options.readOnly, options: options)
         if isFile, options.maximumReaderCount > 0, options.readOnly || options.journalMode == .wal {
             readers = ReaderPool(capacity: options.maximumReaderCount, trace: traceSetting) {
-                try Self.openHandle(path: path, readOnly: true, options: options)
+                try Self.openHandle(path: path, readOnly: true, options: connectionOptions.withLock { $0 })
             }
         } else {
             readers = nil
@@ -96,18 +100,21 @@ public final class Database: @unchecked Sendable {
             }
         } catch let error as DatabaseError {
             try? connection.close()
-            throw OpenFailure.explain(error, path: path, isFile: isFile)
+            throw OpenFailure.explain(error, path: path, isFile: isFile, isEncrypted: options.isEncrypted)
         } catch {
             try? connection.close()
             throw error
         }
     }
 
-    /// Opens one connection to `path` with the settings every connection shares: extended result codes, no
+    /// Opens one connection to `path` with the settings every connection shares: the encryption key, extended result codes, no
     /// double-quoted string literals, the busy timeout, `PRAGMA foreign_keys`.
     ///
     /// - Throws: `DatabaseError` naming the path when SQLite cannot open it.
     private static func openHandle(path: String, readOnly: Bool, options: Options) throws -> OpaquePointer {
+        #if SQLCipher
+        _ = try options.encryptionKey?.keyMaterial()   // a malformed key creates no file
+        #endif
         var handle: OpaquePointer?
         let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
             | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
@@ -121,6 +128,17 @@ public final class Database: @unchecked Sendable {
             )
         }
         sqlite3_extended_result_codes(handle, 1)
+        #if SQLCipher
+        // Before anything reads a page: SQLCipher decrypts every page with this key.
+        if let key = options.encryptionKey {
+            do {
+                try key.apply(to: handle)
+            } catch {
+                sqlite3_close_v2(handle)
+                throw error
+            }
+        }
+        #endif
         if sqlite3_libversion_number() >= 3_029_000 {
             // A double-quoted name that matches no column is an error, not a string literal.
             ormkit_sqlite_db_config_int(handle, SQLITE_DBCONFIG_DQS_DML, 0, nil)
@@ -286,6 +304,22 @@ extension Database {
         /// The name of a registered SQLite VFS (`sqlite3_vfs_register`) the writer and the readers open the
         /// file through; nil (the default) uses SQLite's default VFS.
         public var vfsName: String?
+        #if SQLCipher
+        /// The key of an encrypted file (SQLCipher, with the `SQLCipher` trait); nil (the default) opens a plaintext
+        /// file. A new file is created encrypted with it; an existing file must have been encrypted with it, else
+        /// opening throws "wrong key or not an encrypted database". Every connection (the writer, each reader) is
+        /// keyed. Change it with `Database.rekey(to:)`; encrypt a plaintext file with `Database.export(to:encryptionKey:)`.
+        public var encryptionKey: EncryptionKey?
+        #endif
+
+        /// Whether the file is opened with an encryption key.
+        var isEncrypted: Bool {
+            #if SQLCipher
+            encryptionKey != nil
+            #else
+            false
+            #endif
+        }
 
         /// `busyTimeout` in whole milliseconds for `sqlite3_busy_timeout`: negative or NaN is 0, huge is clamped.
         var busyTimeoutMilliseconds: Int32 {

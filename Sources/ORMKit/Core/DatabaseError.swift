@@ -246,6 +246,11 @@ public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible 
         )
     }
 
+    /// A `.misuse` error (`SQLITE_MISUSE`) saying `message`: the API was called in a way it refuses.
+    static func misuse(_ message: String) -> DatabaseError {
+        DatabaseError(kind: .misuse, resultCode: SQLITE_MISUSE, message: message)
+    }
+
     static let closedDatabase = DatabaseError(
         kind: .closed, resultCode: SQLITE_MISUSE, message: "the database was closed with Database.close()"
     )

@@ -5,11 +5,15 @@ import ORMKitSQLite
 /// what is wrong with the file, instead of SQLite's short message on whichever pragma met the problem first.
 enum OpenFailure {
     /// `error`, thrown while setting up the database at `path`, with the path and the likely cause.
-    static func explain(_ error: DatabaseError, path: String, isFile: Bool) -> DatabaseError {
+    static func explain(_ error: DatabaseError, path: String, isFile: Bool, isEncrypted: Bool) -> DatabaseError {
         guard isFile, error.kind == .sqlite else { return error }
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         let cause: String
         switch error.resultCode {
+        case SQLITE_NOTADB where isEncrypted:
+            // SQLCipher cannot tell a wrong key from a file that is not its own: the first page does not decrypt.
+            cause = "wrong key or not an encrypted database (the first page does not decrypt with the key given; a "
+                + "plaintext file opens without encryptionKey, and Database.export(to:encryptionKey:) encrypts it)"
         case SQLITE_NOTADB:
             cause = "the file is not an SQLite database (it may be another kind of file, or encrypted)"
         case SQLITE_CORRUPT:

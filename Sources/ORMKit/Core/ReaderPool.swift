@@ -75,26 +75,35 @@ final class ReaderPool: @unchecked Sendable {
         slots.signal()
     }
 
-    /// Waits for every reader in use, then closes them all; later `acquire` calls throw `.closed`.
+    /// Waits for every reader in use, closes them all and runs `body` while no reader can be taken; later
+    /// `acquire` calls open new connections (with what `body` changed, such as the encryption key).
     ///
-    /// - Throws: `DatabaseError` when SQLite fails to close a connection (the others are closed anyway).
-    func close() throws {
-        state.lock()
-        let wasClosed = isClosed
-        isClosed = true
-        state.unlock()
-        guard !wasClosed else { return }
+    /// - Throws: what `body` throws, or `DatabaseError` when SQLite fails to close a connection (after `body`).
+    func closingReaders<T>(_ body: () throws -> T) throws -> T {
         for _ in 0..<capacity { slots.wait() }
         defer { for _ in 0..<capacity { slots.signal() } }
-        state.lock()
-        let current = readers
-        readers = []
-        idle = []
-        state.unlock()
+        let current = state.withLock {
+            defer { readers = []; idle = [] }
+            return readers
+        }
         var failure: (any Error)?
         for reader in current {
             do { try reader.connection.close() } catch { failure = failure ?? error }
         }
+        let result = try body()
         if let failure { throw failure }
+        return result
+    }
+
+    /// Waits for every reader in use, then closes them all; later `acquire` calls throw `.closed`.
+    ///
+    /// - Throws: `DatabaseError` when SQLite fails to close a connection (the others are closed anyway).
+    func close() throws {
+        let wasClosed = state.withLock {
+            defer { isClosed = true }
+            return isClosed
+        }
+        guard !wasClosed else { return }
+        try closingReaders {}
     }
 }

@@ -1,7 +1,7 @@
-#ifndef ORMKIT_SQLITE_SHIM_H
-#define ORMKIT_SQLITE_SHIM_H
+#ifndef ORMKIT_SQLITE_HELPERS_H
+#define ORMKIT_SQLITE_HELPERS_H
 
-#include <sqlite3.h>
+// What Swift cannot call in sqlite3.h; included by both shims (system SQLite and SQLCipher), after their sqlite3.h.
 
 /// `SQLITE_TRANSIENT` is a macro casting -1 to a function pointer, which Swift cannot import.
 static inline sqlite3_destructor_type ormkit_sqlite_transient(void) {
