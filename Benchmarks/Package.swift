@@ -11,9 +11,12 @@ let rootPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
 let package = Package(
     name: "ORMGenBenchmarks",
     platforms: [.macOS(.v13)],
+    traits: [
+        .trait(name: "SQLCipher", description: "ORMKit on SQLCipher, for bench-encryption (bench links the system SQLite: not with it)."),
+    ],
     dependencies: [
-        // The PostgreSQL trait enables ORMKitPostgres (contender D of bench-postgres).
-        .package(path: "..", traits: ["PostgreSQL"]),
+        // The PostgreSQL trait enables ORMKitPostgres (contender D of bench-postgres); SQLCipher passes through.
+        .package(path: "..", traits: ["PostgreSQL", .trait(name: "SQLCipher", condition: .when(traits: ["SQLCipher"]))]),
         .package(url: "https://github.com/groue/GRDB.swift.git", exact: "7.10.0"),
         // PostgreSQL contenders (bench-postgres only): A on postgres-nio, F on Fluent's ORM (FluentKit) and driver.
         .package(url: "https://github.com/vapor/postgres-nio.git", exact: "1.33.2"),
@@ -50,6 +53,12 @@ let package = Package(
                 .product(name: "FluentKit", package: "fluent-kit"),
                 .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
             ]
+        ),
+        // ORMKit on a plaintext and on an encrypted file, built with --traits SQLCipher (only this executable: bench
+        // and GRDB link the system SQLite, which must not meet SQLCipher in one process).
+        .executableTarget(
+            name: "bench-encryption",
+            dependencies: ["BenchSupport", .product(name: "ORMKit", package: rootPackage)]
         ),
     ],
     swiftLanguageModes: [.v6]

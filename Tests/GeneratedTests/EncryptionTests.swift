@@ -79,6 +79,9 @@ import Testing
 
         let reopened = try Self.open(path, key: .passphrase(Self.passphrase))
         #expect(try await Self.written(reopened) == [Self.secretName])
+        // Temporary data (sorts, temporary tables) stays in memory: 2 = MEMORY, on the writer and on a reader.
+        #expect(try await reopened.write { conn in try Int.fetchOne(conn, sql: "PRAGMA temp_store") } == 2)
+        #expect(try await Int.fetchOne(reopened, sql: "PRAGMA temp_store") == 2)
         try reopened.close()
     }
 

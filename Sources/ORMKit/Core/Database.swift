@@ -133,6 +133,8 @@ public final class Database: @unchecked Sendable {
         if let key = options.encryptionKey {
             do {
                 try key.apply(to: handle)
+                // Sorts and temporary tables in memory: SQLCipher's temporary files could hold plaintext pages.
+                try Self.exec("PRAGMA temp_store = MEMORY", on: handle)
             } catch {
                 sqlite3_close_v2(handle)
                 throw error
@@ -145,14 +147,21 @@ public final class Database: @unchecked Sendable {
         }
         BusyHandler.install(on: handle, milliseconds: options.busyTimeoutMilliseconds)
         CheckedInteger.define(on: handle)
-        let pragma = "PRAGMA foreign_keys = \(options.foreignKeys ? "ON" : "OFF")"
-        let pragmaCode = sqlite3_exec(handle, pragma, nil, nil, nil)
-        guard pragmaCode == SQLITE_OK else {
-            let error = DatabaseError.sqlite(handle, code: pragmaCode, sql: pragma)
+        do {
+            try exec("PRAGMA foreign_keys = \(options.foreignKeys ? "ON" : "OFF")", on: handle)
+        } catch {
             sqlite3_close_v2(handle)
             throw error
         }
         return handle
+    }
+
+    /// Runs `sql` on a connection being opened (before it is a `Connection`).
+    ///
+    /// - Throws: `DatabaseError` naming `sql` when it fails.
+    private static func exec(_ sql: String, on handle: OpaquePointer) throws {
+        let code = sqlite3_exec(handle, sql, nil, nil, nil)
+        guard code == SQLITE_OK else { throw DatabaseError.sqlite(handle, code: code, sql: sql) }
     }
 
     deinit {
