@@ -147,7 +147,7 @@ public final class PostgresDatabase: Sendable {
             }
             do {
                 return try await transaction(on: endpoint, begin: begin, isWritable: false, body)
-            } catch let error as DatabaseError where error.isConnectionFailure {
+            } catch let error as DatabaseError where error.isConnectionLost {
                 endpoint.markDown(for: options.replicaRetryInterval)
             }
         }
@@ -199,7 +199,14 @@ public final class PostgresDatabase: Sendable {
                     try session.requireCommittable()
                     try await session.settleSequences()
                 } catch {
-                    try? await session.execute(sql: "ROLLBACK")
+                    if (translated(error, sql: nil) as? DatabaseError)?.isConnectionLost == true {
+                        // A lost connection took its transaction with it. Wait until it is closed before the pool
+                        // gets it back: a lease the pool takes while it still counts the connection as leased is
+                        // never served (postgres-nio 1.33), and the next call would wait forever.
+                        try? await connection.close()
+                    } else {
+                        try? await session.execute(sql: "ROLLBACK")
+                    }
                     throw error
                 }
                 try await session.execute(sql: "COMMIT")

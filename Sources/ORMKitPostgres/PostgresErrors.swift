@@ -40,8 +40,6 @@ extension DatabaseError {
         )
     }
 
-    /// Whether the error means the server could not be reached or the connection broke: a read may go elsewhere.
-    var isConnectionFailure: Bool { kind == .connectionLost || sqlState?.hasPrefix("08") == true || sqlState == "57P01" || sqlState == "57P03" }
 
     private static func connectionMessage(_ error: PSQLError) -> String {
         var text = "\(error.code)"

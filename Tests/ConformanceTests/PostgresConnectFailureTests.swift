@@ -91,46 +91,24 @@ import Testing
 
 /// A loopback TCP server that answers every connection with a few bytes that are not PostgreSQL's protocol, and
 /// keeps it open until the client closes it.
-final class GarbageServer: @unchecked Sendable {
-    let port: Int
-    private let socket: Int32
-    private let thread: Thread
+/// A listener that answers every connection with a MySQL server's greeting.
+final class GarbageServer: Sendable {
+    private let listener: LoopbackListener
+    var port: Int { listener.port }
 
     init() throws {
-        let listening = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        socket = listening
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(listening, $0, length) }
+        listener = try LoopbackListener()
+        listener.serve { client in
+            // A MySQL server's greeting: its first byte is no PostgreSQL message type.
+            let reply: [UInt8] = [0x4A, 0x00, 0x00, 0x00, 0x0A] + Array("8.0.36".utf8) + [0]
+            _ = reply.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            // Open until the client gives up on the reply, so it reads it rather than a closed connection.
+            var buffer = [UInt8](repeating: 0, count: 512)
+            while buffer.withUnsafeMutableBytes({ recv(client, $0.baseAddress, $0.count, 0) }) > 0 {}
+            close(client)
         }
-        guard bound == 0, listen(listening, 16) == 0 else { throw POSIXError(.EADDRINUSE) }
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listening, $0, &length) }
-        }
-        port = Int(UInt16(bigEndian: address.sin_port))
-        thread = Thread {
-            while true {
-                let client = accept(listening, nil, nil)
-                guard client >= 0 else { return }
-                // A MySQL server's greeting: its first byte is no PostgreSQL message type.
-                let reply: [UInt8] = [0x4A, 0x00, 0x00, 0x00, 0x0A] + Array("8.0.36".utf8) + [0]
-                _ = reply.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-                // Open until the client gives up on the reply, so it reads it rather than a closed connection.
-                var buffer = [UInt8](repeating: 0, count: 512)
-                while buffer.withUnsafeMutableBytes({ recv(client, $0.baseAddress, $0.count, 0) }) > 0 {}
-                close(client)
-            }
-        }
-        thread.start()
     }
 
-    func stop() {
-        shutdown(socket, Int32(SHUT_RDWR))
-        close(socket)
-    }
+    func stop() { listener.stop() }
 }
 #endif

@@ -133,6 +133,26 @@ public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible 
     /// The transaction could not be serialized or deadlocked (SQLSTATE `40001`, `40P01`): run it again.
     public var isSerializationFailure: Bool { sqlState == "40001" || sqlState == "40P01" }
 
+    /// The server cancelled the statement because it ran longer than `statement_timeout` (SQLSTATE `57014` with
+    /// PostgreSQL's "statement timeout" message; `57014` alone is also a cancel request).
+    public var isStatementTimeout: Bool { sqlState == "57014" && message.contains("statement timeout") }
+
+    /// A lock was not granted in time: `lock_timeout` or `NOWAIT` on PostgreSQL (SQLSTATE `55P03`), the busy timeout
+    /// on SQLite (`SQLITE_BUSY`, another connection or process holds the write lock).
+    public var isLockTimeout: Bool { sqlState == "55P03" || (kind == .sqlite && resultCode == SQLITE_BUSY) }
+
+    /// The connection was lost or the server is shutting down, restarting or not yet accepting connections
+    /// (`.connectionLost`, SQLSTATE class `08`, `57P01`–`57P03`).
+    public var isConnectionLost: Bool {
+        kind == .connectionLost || sqlState?.hasPrefix("08") == true || ["57P01", "57P02", "57P03"].contains(sqlState)
+    }
+
+    /// Running the same work again, after a pause, may succeed: a serialization failure or deadlock, a lock
+    /// timeout, or a lost connection (see `isConnectionLost`). After a lost connection a write may have committed
+    /// before the connection broke: retry only work that is safe to run twice (an upsert, a write that checks
+    /// first), or check what is there.
+    public var isRetryable: Bool { isSerializationFailure || isLockTimeout || isConnectionLost }
+
     package static let constraintCheck: Int32 = SQLITE_CONSTRAINT | (1 << 8)
     static let constraintTrigger: Int32 = SQLITE_CONSTRAINT | (7 << 8)
     package static let constraintForeignKey: Int32 = SQLITE_CONSTRAINT | (3 << 8)
