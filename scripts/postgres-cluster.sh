@@ -16,6 +16,7 @@
 #   ORMKIT_POSTGRES_REPLICA_URL    postgres://postgres@127.0.0.1:PORT2/ormkit  (the hot standby)
 #   ORMKIT_POSTGRES_REPLICA_STOP   a shell command that stops the standby at once (pg_ctl -m immediate)
 #   ORMKIT_POSTGRES_REPLICA_START  a shell command that starts it again and waits until it accepts reads
+#   ORMKIT_POSTGRES_PRIMARY_START  a shell command that starts the primary again (after a test killed it)
 #   ORMKIT_POSTGRES_DIR            DIR
 # The two commands work as root (through runuser) and as the cluster's owner.
 #
@@ -228,6 +229,8 @@ EOF
         echo "export ORMKIT_POSTGRES_REPLICA_STOP=$(shell_quote "$(owner_command "$owner" "$pg_ctl" -D "$dir/standby" -m immediate -w stop)")"
         echo "export ORMKIT_POSTGRES_REPLICA_START=$(shell_quote \
             "$(owner_command "$owner" "$pg_ctl" -D "$dir/standby" -l "$dir/standby.log" -w -t "$TIMEOUT" start)")"
+        echo "export ORMKIT_POSTGRES_PRIMARY_START=$(shell_quote \
+            "$(owner_command "$owner" "$pg_ctl" -D "$dir/primary" -l "$dir/primary.log" -w -t "$TIMEOUT" start)")"
         echo "export ORMKIT_POSTGRES_DIR=$(shell_quote "$dir")"
     } >"$dir/env"
     chmod 644 "$dir/env"

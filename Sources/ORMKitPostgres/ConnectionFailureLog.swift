@@ -15,6 +15,8 @@ final class ConnectionFailureLog: Sendable {
     private struct State {
         var hasConnected = false
         var failure: Failure?
+        /// A leased connection broke: the server may be gone, and the pool would wait for it without a word.
+        var lostConnection = false
     }
 
     private let state = Locked(State())
@@ -25,10 +27,15 @@ final class ConnectionFailureLog: Sendable {
         Logger(label: "ormkit.postgres.pool") { _ in Handler(log: self) }
     }
 
-    /// Whether a call should first check that the server can be reached: no connection was ever made, or the last
-    /// attempt failed.
+    /// Whether a call should first check that the server can be reached: no connection was ever made, the last
+    /// attempt failed, or a connection broke since the last check.
     var needsCheck: Bool {
-        state.withLock { !$0.hasConnected || $0.failure != nil }
+        state.withLock { !$0.hasConnected || $0.failure != nil || $0.lostConnection }
+    }
+
+    /// Notes that a leased connection broke, so the next call checks that the server can be reached.
+    func recordLostConnection() {
+        state.withLock { $0.lostConnection = true }
     }
 
     /// The last failure, when it happened at or after `instant`.
@@ -38,7 +45,7 @@ final class ConnectionFailureLog: Sendable {
 
     /// Notes that a connection was leased: the server can be reached.
     func recordConnected() {
-        state.withLock { $0 = State(hasConnected: true, failure: nil) }
+        state.withLock { $0 = State(hasConnected: true, failure: nil, lostConnection: false) }
     }
 
     private func record(_ message: String, error: String?) {

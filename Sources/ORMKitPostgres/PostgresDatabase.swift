@@ -204,6 +204,7 @@ public final class PostgresDatabase: Sendable {
                         // gets it back: a lease the pool takes while it still counts the connection as leased is
                         // never served (postgres-nio 1.33), and the next call would wait forever.
                         try? await connection.close()
+                        endpoint.connectionLost()
                     } else {
                         try? await session.execute(sql: "ROLLBACK")
                     }

@@ -74,7 +74,13 @@ final class PostgresEndpoint: Sendable {
         return try await client.withConnection(isolation: isolation, body)
     }
 
-    /// Before the first connection, and after a failed one, waits for a connection to open: it fails at once when
+    /// Notes that a leased connection broke (the server may have gone): the next call first checks that the server
+    /// can be reached, so it fails within the connect timeout instead of waiting on the pool's retries.
+    func connectionLost() {
+        failures.recordLostConnection()
+    }
+
+    /// Before the first connection, after a failed one and after a connection broke, waits for a connection to open: it fails at once when
     /// the server refused the credentials, TLS, or the protocol, and after the connect timeout when the server
     /// cannot be reached at all, with the cause the pool logged (the pool would retry for a minute and then report
     /// only that it gave up).
@@ -91,9 +97,9 @@ final class PostgresEndpoint: Sendable {
             group.addTask {
                 while true {
                     try await Task.sleep(for: .milliseconds(20))
-                    guard let failure = failures.failure(since: started) else { continue }
-                    let cause = ConnectionCause(failure.description)
-                    if cause.isFinal || ContinuousClock.now >= deadline { throw self.error(cause) }
+                    let cause = failures.failure(since: started).map { ConnectionCause($0.description) }
+                    if let cause, cause.isFinal { throw self.error(cause) }
+                    if ContinuousClock.now >= deadline { throw self.error(cause ?? ConnectionCause("connectTimeout")) }
                 }
             }
             defer { group.cancelAll() }

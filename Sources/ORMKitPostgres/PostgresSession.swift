@@ -57,6 +57,7 @@ public final class PostgresSession {
         _ body: (WireRow) async throws -> Void
     ) async throws {
         trace?(TraceEvent(sql: sql, expandedSQL: sql))
+        try requireOpenConnection(sql)
         let rows: PostgresRowSequence
         do {
             rows = try await connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: Self.logger)
@@ -83,6 +84,7 @@ public final class PostgresSession {
         )
         let prepared = NamedStatement(bindings: try PostgresBindings(wire: arguments))
         trace?(TraceEvent(sql: statement.sql, expandedSQL: statement.sql))
+        try requireOpenConnection(statement.sql)
         do {
             // postgres-nio reads the statement's name and SQL (`NamedStatement.declaration`) before it suspends.
             let rows = try await NamedStatement.$declaration.withValue(declaration) {
@@ -94,6 +96,15 @@ public final class PostgresSession {
             preparation.retireName(after: error)
             throw error
         }
+    }
+
+    /// Fails at once when the connection has closed (the server died between two statements of a transaction):
+    /// postgres-nio 1.33 writes a query to a closed channel without failing it, and the call would wait forever.
+    ///
+    /// - Throws: `DatabaseError` (`.connectionLost`).
+    private func requireOpenConnection(_ sql: String) throws {
+        guard connection.isClosed else { return }
+        throw noting(DatabaseError(kind: .connectionLost, message: "the connection to the server closed", sql: sql))
     }
 
     /// Calls `body` with each row of `rows` as it arrives.

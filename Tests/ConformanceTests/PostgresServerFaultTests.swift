@@ -81,7 +81,7 @@ import Testing
             // Cut once the query is running on the server.
             try await waitUntil { try await Self.sleepingQueries(test) > 0 }
             proxy.cutAll()
-            let result = await Self.within(.seconds(20)) { try await slow.value }
+            let result = await within(.seconds(20)) { try await slow.value }
             guard case .failure(let failure) = result else {
                 Issue.record("round \(round): the query survived the cut")
                 break
@@ -90,7 +90,7 @@ import Testing
             #expect(error?.isConnectionLost == true, "round \(round): \(failure)")
             #expect(error?.isRetryable == true)
             // A hang here would be a lease the pool never serves (or a leaked connection): a failure, not a stall.
-            let next = await Self.within(.seconds(20)) { try await Int.fetchOne(db, sql: "SELECT \(round)") }
+            let next = await within(.seconds(20)) { try await Int.fetchOne(db, sql: "SELECT \(round)") }
             #expect((try? next.get()) == round, "round \(round): the next call gave \(next)")
             guard case .success = next else { break }
             try await Self.cancelSleepingQueries(test)
@@ -118,32 +118,6 @@ import Testing
             arguments: [test.name]
         )
         await admin.close()
-    }
-
-    private struct TimedOut: Error, CustomStringConvertible {
-        var description: String { "no answer in time" }
-    }
-
-    /// What `body` returns, or `TimedOut` when it has not returned within `limit`: the test goes on (and fails)
-    /// even when `body` never returns, which a task group would wait for.
-    private static func within<T: Sendable>(
-        _ limit: Duration, _ body: @escaping @Sendable () async throws -> T
-    ) async -> Result<T, any Error> {
-        let answered = Locked(false)
-        return await withCheckedContinuation { continuation in
-            let answer: @Sendable (Result<T, any Error>) -> Void = { result in
-                guard answered.withLock({ done in defer { done = true }; return !done }) else { return }
-                continuation.resume(returning: result)
-            }
-            let work = Task {
-                do { answer(.success(try await body())) } catch { answer(.failure(error)) }
-            }
-            Task {
-                try? await Task.sleep(for: limit)
-                work.cancel()
-                answer(.failure(TimedOut()))
-            }
-        }
     }
 
     /// Polls `condition` every 20 ms for up to 10 s.

@@ -81,6 +81,8 @@ struct FileFailureTests {
             try db.execute(sql: "INSERT INTO notes (body) VALUES ('waits')")
         }
         #expect(error.resultCode == SQLITE_BUSY)
+        // The engine-neutral questions: a lock not granted in time, worth retrying (as a PostgreSQL lock_timeout).
+        #expect(error.isLockTimeout && error.isRetryable && !error.isConnectionLost && !error.isStatementTimeout)
         #expect(error.message.contains("database is locked: another connection or process held the lock for the whole busy timeout (200 ms)"))
         // Reads go on (WAL); the write works once the other process lets go.
         #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM notes") == 0)
