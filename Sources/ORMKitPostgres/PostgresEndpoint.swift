@@ -95,11 +95,12 @@ final class PostgresEndpoint: Sendable {
                 failures.recordConnected()
             }
             group.addTask {
+                // Only a logged failure ends the wait: a pool that is merely slow to connect (a busy server) is waited for.
                 while true {
                     try await Task.sleep(for: .milliseconds(20))
-                    let cause = failures.failure(since: started).map { ConnectionCause($0.description) }
-                    if let cause, cause.isFinal { throw self.error(cause) }
-                    if ContinuousClock.now >= deadline { throw self.error(cause ?? ConnectionCause("connectTimeout")) }
+                    guard let failure = failures.failure(since: started) else { continue }
+                    let cause = ConnectionCause(failure.description)
+                    if cause.isFinal || ContinuousClock.now >= deadline { throw self.error(cause) }
                 }
             }
             defer { group.cancelAll() }
