@@ -107,8 +107,8 @@ public final class Database: @unchecked Sendable {
         }
     }
 
-    /// Opens one connection to `path` with the settings every connection shares: the encryption key, extended result codes, no
-    /// double-quoted string literals, the busy timeout, `PRAGMA foreign_keys`.
+    /// Opens one connection to `path` with the settings every connection shares: the encryption key (SQLCipher),
+    /// extended result codes, no double-quoted string literals, the busy timeout, `PRAGMA foreign_keys`.
     ///
     /// - Throws: `DatabaseError` naming the path when SQLite cannot open it.
     private static func openHandle(path: String, readOnly: Bool, options: Options) throws -> OpaquePointer {
