@@ -199,13 +199,9 @@ public final class PostgresDatabase: Sendable {
                     try session.requireCommittable()
                     try await session.settleSequences()
                 } catch {
-                    if (translated(error, sql: nil) as? DatabaseError)?.isConnectionLost == true {
-                        // A lost connection took its transaction with it. Wait until it is closed before the pool
-                        // gets it back: a lease the pool takes while it still counts the connection as leased is
-                        // never served (postgres-nio 1.33), and the next call would wait forever.
-                        try? await connection.close()
-                        endpoint.connectionLost()
-                    } else {
+                    // A lost connection took its transaction with it (the endpoint closes it); a ROLLBACK sent on
+                    // it could wait forever.
+                    if (translated(error, sql: nil) as? DatabaseError)?.isConnectionLost != true {
                         try? await session.execute(sql: "ROLLBACK")
                     }
                     throw error

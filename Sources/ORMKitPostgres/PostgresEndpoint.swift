@@ -71,13 +71,22 @@ final class PostgresEndpoint: Sendable {
         inFlight.withLock { $0 += 1 }
         defer { inFlight.withLock { $0 -= 1 } }
         try await checkReachable()
-        return try await client.withConnection(isolation: isolation, body)
-    }
-
-    /// Notes that a leased connection broke (the server may have gone): the next call first checks that the server
-    /// can be reached, so it fails within the connect timeout instead of waiting on the pool's retries.
-    func connectionLost() {
-        failures.recordLostConnection()
+        let failures = failures
+        return try await client.withConnection(isolation: isolation) { connection in
+            do {
+                return try await body(connection)
+            } catch {
+                if (translated(error, sql: nil) as? DatabaseError)?.isConnectionLost == true {
+                    // Closed before the pool gets it back: a lease the pool takes while it still counts the broken
+                    // connection as leased is never served (postgres-nio 1.33), and the next call would wait forever.
+                    // The next call first checks that the server can be reached (it may have gone), so it fails
+                    // within the connect timeout instead of waiting on the pool's retries.
+                    try? await connection.close()
+                    failures.recordLostConnection()
+                }
+                throw error
+            }
+        }
     }
 
     /// Before the first connection, after a failed one and after a connection broke, waits for a connection to open: it fails at once when

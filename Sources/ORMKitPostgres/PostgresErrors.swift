@@ -40,7 +40,6 @@ extension DatabaseError {
         )
     }
 
-
     private static func connectionMessage(_ error: PSQLError) -> String {
         var text = "\(error.code)"
         if let underlying = error.underlying { text += ": \(underlying)" }
