@@ -1,6 +1,7 @@
 #if SQLCipher
 import Foundation
 import ORMKitSQLite
+import ORMSchema
 
 /// The key of an encrypted database file (SQLCipher, with the package's `SQLCipher` trait): set it in
 /// `Database.Options.encryptionKey` to create or open an encrypted file.
@@ -54,11 +55,7 @@ public struct EncryptionKey: Sendable, Hashable, CustomStringConvertible, Custom
             guard bytes.count == 32 || bytes.count == 48 else {
                 throw DatabaseError.misuse("a raw encryption key has 32 bytes (or 48: key and salt), not \(bytes.count)")
             }
-            let hex = bytes.map { byte in
-                let digits = String(byte, radix: 16)
-                return digits.count == 1 ? "0" + digits : digits
-            }.joined()
-            return Array("x'\(hex)'".utf8)
+            return Array("x'\(SQLLiteral.hex(bytes))'".utf8)
         }
     }
 
