@@ -46,16 +46,7 @@ extension Author: ORMKit.Record {
 
     public static let schema = ORMKit.TableSchema(
         name: "authors",
-        columns: [
-            ORMKit.ColumnSchema(name: "id", type: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "name", type: "TEXT", kind: .text, isNullable: false),
-            ORMKit.ColumnSchema(name: "email", type: "TEXT", kind: .text, isNullable: false, isUnique: true),
-            ORMKit.ColumnSchema(name: "born", type: "REAL", kind: .date, isNullable: true, storage: "referenceSeconds"),
-            ORMKit.ColumnSchema(name: "rating", type: "REAL", kind: .double, isNullable: false, defaultValue: .value(stored: .real(0), wire: .double(0)), check: "rating >= 0 AND rating <= 5"),
-            ORMKit.ColumnSchema(name: "nick_name", type: "TEXT", kind: .text, isNullable: true),
-            ORMKit.ColumnSchema(name: "is_active", type: "INTEGER", kind: .bool, isNullable: false, storage: "integer", defaultValue: .value(stored: .integer(1), wire: .bool(true))),
-            ORMKit.ColumnSchema(name: "website", type: "TEXT", kind: .text, isNullable: true),
-        ],
+        columns: makeColumnSchemas(),
         primaryKey: ["id"],
         isAutoIncrement: true,
         indexes: [
@@ -68,6 +59,20 @@ extension Author: ORMKit.Record {
             ORMKit.RelationSchema(name: "profile", targetTable: "author_profiles", kind: .hasOne(columns: ["id"], targetColumns: ["author_id"])),
         ]
     )
+
+    private static func makeColumnSchemas() -> [ORMKit.ColumnSchema] {
+        var columns: [ORMKit.ColumnSchema] = []
+        columns.reserveCapacity(8)
+        columns.append(ORMKit.ColumnSchema(name: "id", type: "INTEGER", kind: .integer, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "name", type: "TEXT", kind: .text, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "email", type: "TEXT", kind: .text, isNullable: false, isUnique: true))
+        columns.append(ORMKit.ColumnSchema(name: "born", type: "REAL", kind: .date, isNullable: true, storage: "referenceSeconds"))
+        columns.append(ORMKit.ColumnSchema(name: "rating", type: "REAL", kind: .double, isNullable: false, defaultValue: .value(stored: .real(0), wire: .double(0)), check: "rating >= 0 AND rating <= 5"))
+        columns.append(ORMKit.ColumnSchema(name: "nick_name", type: "TEXT", kind: .text, isNullable: true))
+        columns.append(ORMKit.ColumnSchema(name: "is_active", type: "INTEGER", kind: .bool, isNullable: false, storage: "integer", defaultValue: .value(stored: .integer(1), wire: .bool(true))))
+        columns.append(ORMKit.ColumnSchema(name: "website", type: "TEXT", kind: .text, isNullable: true))
+        return columns
+    }
 
     public init(row: ORMKit.Row) throws {
         try self.init(decoding: row)
@@ -85,9 +90,9 @@ extension Author: ORMKit.Record {
         self.born = try row.decode(at: 3)
         self.rating = try row.decode(at: 4)
         self.nickname = try row.decode(at: 5)
-        self.badge = nil
         self.isActive = try row.decode(at: 6)
         self.website = try row.decode(at: 7)
+        self.badge = nil
     }
 
     public func encode(to encoder: inout ORMKit.RecordEncoder) throws {

@@ -40,13 +40,7 @@ extension AuthorProfile: ORMKit.KeyedRecord {
 
     public static let schema = ORMKit.TableSchema(
         name: "author_profiles",
-        columns: [
-            ORMKit.ColumnSchema(name: "biography", type: "TEXT", kind: .text, isNullable: false, defaultValue: .value(stored: .text(""), wire: .text(""))),
-            ORMKit.ColumnSchema(name: "photo", type: "BLOB", kind: .bytes, isNullable: true),
-            ORMKit.ColumnSchema(name: "links", type: "TEXT", kind: .json, isNullable: false),
-            ORMKit.ColumnSchema(name: "updated_at", type: "REAL", kind: .date, isNullable: false, storage: "referenceSeconds", defaultValue: .now),
-            ORMKit.ColumnSchema(name: "author_id", type: "INTEGER", kind: .integer, isNullable: false),
-        ],
+        columns: makeColumnSchemas(),
         primaryKey: ["author_id"],
         isAutoIncrement: false,
         foreignKeys: [
@@ -56,6 +50,17 @@ extension AuthorProfile: ORMKit.KeyedRecord {
             ORMKit.RelationSchema(name: "author", targetTable: "authors", kind: .belongsTo(columns: ["author_id"], targetColumns: ["id"], isOptional: false)),
         ]
     )
+
+    private static func makeColumnSchemas() -> [ORMKit.ColumnSchema] {
+        var columns: [ORMKit.ColumnSchema] = []
+        columns.reserveCapacity(5)
+        columns.append(ORMKit.ColumnSchema(name: "biography", type: "TEXT", kind: .text, isNullable: false, defaultValue: .value(stored: .text(""), wire: .text(""))))
+        columns.append(ORMKit.ColumnSchema(name: "photo", type: "BLOB", kind: .bytes, isNullable: true))
+        columns.append(ORMKit.ColumnSchema(name: "links", type: "TEXT", kind: .json, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "updated_at", type: "REAL", kind: .date, isNullable: false, storage: "referenceSeconds", defaultValue: .now))
+        columns.append(ORMKit.ColumnSchema(name: "author_id", type: "INTEGER", kind: .integer, isNullable: false))
+        return columns
+    }
 
     public init(row: ORMKit.Row) throws {
         try self.init(decoding: row)

@@ -96,28 +96,7 @@ extension Book: ORMKit.KeyedRecord {
 
     public static let schema = ORMKit.TableSchema(
         name: "books",
-        columns: [
-            ORMKit.ColumnSchema(name: "isbn", type: "TEXT", kind: .text, isNullable: false, check: "length(isbn) IN (10, 13)"),
-            ORMKit.ColumnSchema(name: "title", type: "TEXT", kind: .text, isNullable: false),
-            ORMKit.ColumnSchema(name: "genre", type: "TEXT", kind: .enumeration(isIntegerRaw: false, rawValues: ["fiction", "science", "history", "poetry"]), isNullable: false, defaultValue: .value(stored: .text("fiction"), wire: .text("fiction"))),
-            ORMKit.ColumnSchema(name: "format", type: "INTEGER", kind: .enumeration(isIntegerRaw: true, rawValues: ["1", "2", "3"]), isNullable: false, defaultValue: .value(stored: .integer(2), wire: .integer(2))),
-            ORMKit.ColumnSchema(name: "pages", type: "INTEGER", kind: .integer32, isNullable: true),
-            ORMKit.ColumnSchema(name: "price", type: "TEXT", kind: .decimal(scale: nil), isNullable: true, storage: "text"),
-            ORMKit.ColumnSchema(name: "weight", type: "REAL", kind: .float, isNullable: true),
-            ORMKit.ColumnSchema(name: "tags", type: "TEXT", kind: .json, isNullable: false),
-            ORMKit.ColumnSchema(name: "cover", type: "BLOB", kind: .bytes, isNullable: true),
-            ORMKit.ColumnSchema(name: "link", type: "TEXT", kind: .text, isNullable: true),
-            ORMKit.ColumnSchema(name: "uid", type: "BLOB", kind: .uuid, isNullable: false, storage: "blob"),
-            ORMKit.ColumnSchema(name: "shelf_row", type: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "shelf_column", type: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "shelf_room", type: "TEXT", kind: .text, isNullable: false, defaultValue: .value(stored: .text("main"), wire: .text("main"))),
-            ORMKit.ColumnSchema(name: "color", type: "TEXT", kind: .converter(sqlType: "TEXT"), isNullable: false),
-            ORMKit.ColumnSchema(name: "added_on", type: "REAL", kind: .date, isNullable: false, storage: "referenceSeconds", defaultValue: .now),
-            ORMKit.ColumnSchema(name: "copies", type: "INTEGER", kind: .integer, isNullable: false, defaultValue: .value(stored: .integer(1), wire: .integer(1)), check: "copies >= 0"),
-            ORMKit.ColumnSchema(name: "author_id", type: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "translator_id", type: "INTEGER", kind: .integer, isNullable: true),
-            ORMKit.ColumnSchema(name: "series_id", type: "INTEGER", kind: .integer, isNullable: true),
-        ],
+        columns: makeColumnSchemas(),
         primaryKey: ["isbn"],
         isAutoIncrement: false,
         indexes: [
@@ -137,6 +116,32 @@ extension Book: ORMKit.KeyedRecord {
             ORMKit.RelationSchema(name: "loans", targetTable: "loan", kind: .hasMany(columns: ["isbn"], targetColumns: ["book_isbn"])),
         ]
     )
+
+    private static func makeColumnSchemas() -> [ORMKit.ColumnSchema] {
+        var columns: [ORMKit.ColumnSchema] = []
+        columns.reserveCapacity(20)
+        columns.append(ORMKit.ColumnSchema(name: "isbn", type: "TEXT", kind: .text, isNullable: false, check: "length(isbn) IN (10, 13)"))
+        columns.append(ORMKit.ColumnSchema(name: "title", type: "TEXT", kind: .text, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "genre", type: "TEXT", kind: .enumeration(isIntegerRaw: false, rawValues: ["fiction", "science", "history", "poetry"]), isNullable: false, defaultValue: .value(stored: .text("fiction"), wire: .text("fiction"))))
+        columns.append(ORMKit.ColumnSchema(name: "format", type: "INTEGER", kind: .enumeration(isIntegerRaw: true, rawValues: ["1", "2", "3"]), isNullable: false, defaultValue: .value(stored: .integer(2), wire: .integer(2))))
+        columns.append(ORMKit.ColumnSchema(name: "pages", type: "INTEGER", kind: .integer32, isNullable: true))
+        columns.append(ORMKit.ColumnSchema(name: "price", type: "TEXT", kind: .decimal(scale: nil), isNullable: true, storage: "text"))
+        columns.append(ORMKit.ColumnSchema(name: "weight", type: "REAL", kind: .float, isNullable: true))
+        columns.append(ORMKit.ColumnSchema(name: "tags", type: "TEXT", kind: .json, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "cover", type: "BLOB", kind: .bytes, isNullable: true))
+        columns.append(ORMKit.ColumnSchema(name: "link", type: "TEXT", kind: .text, isNullable: true))
+        columns.append(ORMKit.ColumnSchema(name: "uid", type: "BLOB", kind: .uuid, isNullable: false, storage: "blob"))
+        columns.append(ORMKit.ColumnSchema(name: "shelf_row", type: "INTEGER", kind: .integer, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "shelf_column", type: "INTEGER", kind: .integer, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "shelf_room", type: "TEXT", kind: .text, isNullable: false, defaultValue: .value(stored: .text("main"), wire: .text("main"))))
+        columns.append(ORMKit.ColumnSchema(name: "color", type: "TEXT", kind: .converter(sqlType: "TEXT"), isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "added_on", type: "REAL", kind: .date, isNullable: false, storage: "referenceSeconds", defaultValue: .now))
+        columns.append(ORMKit.ColumnSchema(name: "copies", type: "INTEGER", kind: .integer, isNullable: false, defaultValue: .value(stored: .integer(1), wire: .integer(1)), check: "copies >= 0"))
+        columns.append(ORMKit.ColumnSchema(name: "author_id", type: "INTEGER", kind: .integer, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "translator_id", type: "INTEGER", kind: .integer, isNullable: true))
+        columns.append(ORMKit.ColumnSchema(name: "series_id", type: "INTEGER", kind: .integer, isNullable: true))
+        return columns
+    }
 
     public init(row: ORMKit.Row) throws {
         try self.init(decoding: row)

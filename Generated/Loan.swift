@@ -57,15 +57,7 @@ extension Loan: ORMKit.KeyedRecord {
 
     public static let schema = ORMKit.TableSchema(
         name: "loan",
-        columns: [
-            ORMKit.ColumnSchema(name: "loaned_at", type: "REAL", kind: .date, isNullable: false, storage: "referenceSeconds"),
-            ORMKit.ColumnSchema(name: "due_at", type: "REAL", kind: .date, isNullable: false, storage: "referenceSeconds"),
-            ORMKit.ColumnSchema(name: "returned_at", type: "REAL", kind: .date, isNullable: true, storage: "referenceSeconds"),
-            ORMKit.ColumnSchema(name: "fee", type: "TEXT", kind: .decimal(scale: nil), isNullable: false, storage: "text", defaultValue: .value(stored: .text("0.50"), wire: .decimal(Foundation.Decimal(sign: .plus, exponent: -1, significand: 5)))),
-            ORMKit.ColumnSchema(name: "renewals", type: "INTEGER", kind: .integer32, isNullable: false, defaultValue: .value(stored: .integer(0), wire: .integer(0)), check: "renewals <= 3"),
-            ORMKit.ColumnSchema(name: "book_isbn", type: "TEXT", kind: .text, isNullable: false),
-            ORMKit.ColumnSchema(name: "reader_id", type: "INTEGER", kind: .integer, isNullable: false),
-        ],
+        columns: makeColumnSchemas(),
         primaryKey: ["book_isbn", "reader_id", "loaned_at"],
         isAutoIncrement: false,
         foreignKeys: [
@@ -77,6 +69,19 @@ extension Loan: ORMKit.KeyedRecord {
             ORMKit.RelationSchema(name: "reader", targetTable: "readers", kind: .belongsTo(columns: ["reader_id"], targetColumns: ["id"], isOptional: false)),
         ]
     )
+
+    private static func makeColumnSchemas() -> [ORMKit.ColumnSchema] {
+        var columns: [ORMKit.ColumnSchema] = []
+        columns.reserveCapacity(7)
+        columns.append(ORMKit.ColumnSchema(name: "loaned_at", type: "REAL", kind: .date, isNullable: false, storage: "referenceSeconds"))
+        columns.append(ORMKit.ColumnSchema(name: "due_at", type: "REAL", kind: .date, isNullable: false, storage: "referenceSeconds"))
+        columns.append(ORMKit.ColumnSchema(name: "returned_at", type: "REAL", kind: .date, isNullable: true, storage: "referenceSeconds"))
+        columns.append(ORMKit.ColumnSchema(name: "fee", type: "TEXT", kind: .decimal(scale: nil), isNullable: false, storage: "text", defaultValue: .value(stored: .text("0.50"), wire: .decimal(Foundation.Decimal(sign: .plus, exponent: -1, significand: 5)))))
+        columns.append(ORMKit.ColumnSchema(name: "renewals", type: "INTEGER", kind: .integer32, isNullable: false, defaultValue: .value(stored: .integer(0), wire: .integer(0)), check: "renewals <= 3"))
+        columns.append(ORMKit.ColumnSchema(name: "book_isbn", type: "TEXT", kind: .text, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "reader_id", type: "INTEGER", kind: .integer, isNullable: false))
+        return columns
+    }
 
     public init(row: ORMKit.Row) throws {
         try self.init(decoding: row)
@@ -93,9 +98,9 @@ extension Loan: ORMKit.KeyedRecord {
         self.returnedAt = try row.decode(at: 2)
         self.fee = try row.decode(at: 3)
         self.renewals = try row.decode(at: 4)
-        self.note = nil
         self.bookISBN = try row.decode(at: 5)
         self.readerID = try row.decode(at: 6)
+        self.note = nil
     }
 
     public func encode(to encoder: inout ORMKit.RecordEncoder) throws {

@@ -66,21 +66,7 @@ extension Order: ORMKit.Record {
 
     public static let schema = ORMKit.TableSchema(
         name: "order",
-        columns: [
-            ORMKit.ColumnSchema(name: "id", type: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "default", type: "INTEGER", kind: .bool, isNullable: false, storage: "integer", defaultValue: .value(stored: .integer(0), wire: .bool(false))),
-            ORMKit.ColumnSchema(name: "count", type: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "filter", type: "TEXT", kind: .text, isNullable: true),
-            ORMKit.ColumnSchema(name: "group", type: "TEXT", kind: .text, isNullable: false, defaultValue: .value(stored: .text("none"), wire: .text("none"))),
-            ORMKit.ColumnSchema(name: "self", type: "TEXT", kind: .text, isNullable: true),
-            ORMKit.ColumnSchema(name: "class", type: "TEXT", kind: .enumeration(isIntegerRaw: false, rawValues: ["standard", "express", "default"]), isNullable: false, defaultValue: .value(stored: .text("default"), wire: .text("default"))),
-            ORMKit.ColumnSchema(name: "index", type: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "limit", type: "INTEGER", kind: .integer, isNullable: true),
-            ORMKit.ColumnSchema(name: "all", type: "INTEGER", kind: .bool, isNullable: false, storage: "integer", defaultValue: .value(stored: .integer(1), wire: .bool(true))),
-            ORMKit.ColumnSchema(name: "select", type: "REAL", kind: .double, isNullable: true),
-            ORMKit.ColumnSchema(name: "where", type: "TEXT", kind: .text, isNullable: true),
-            ORMKit.ColumnSchema(name: "reader_id", type: "INTEGER", kind: .integer, isNullable: true),
-        ],
+        columns: makeColumnSchemas(),
         primaryKey: ["id"],
         isAutoIncrement: true,
         indexes: [
@@ -93,6 +79,25 @@ extension Order: ORMKit.Record {
             ORMKit.RelationSchema(name: "reader", targetTable: "readers", kind: .belongsTo(columns: ["reader_id"], targetColumns: ["id"], isOptional: true)),
         ]
     )
+
+    private static func makeColumnSchemas() -> [ORMKit.ColumnSchema] {
+        var columns: [ORMKit.ColumnSchema] = []
+        columns.reserveCapacity(13)
+        columns.append(ORMKit.ColumnSchema(name: "id", type: "INTEGER", kind: .integer, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "default", type: "INTEGER", kind: .bool, isNullable: false, storage: "integer", defaultValue: .value(stored: .integer(0), wire: .bool(false))))
+        columns.append(ORMKit.ColumnSchema(name: "count", type: "INTEGER", kind: .integer, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "filter", type: "TEXT", kind: .text, isNullable: true))
+        columns.append(ORMKit.ColumnSchema(name: "group", type: "TEXT", kind: .text, isNullable: false, defaultValue: .value(stored: .text("none"), wire: .text("none"))))
+        columns.append(ORMKit.ColumnSchema(name: "self", type: "TEXT", kind: .text, isNullable: true))
+        columns.append(ORMKit.ColumnSchema(name: "class", type: "TEXT", kind: .enumeration(isIntegerRaw: false, rawValues: ["standard", "express", "default"]), isNullable: false, defaultValue: .value(stored: .text("default"), wire: .text("default"))))
+        columns.append(ORMKit.ColumnSchema(name: "index", type: "INTEGER", kind: .integer, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "limit", type: "INTEGER", kind: .integer, isNullable: true))
+        columns.append(ORMKit.ColumnSchema(name: "all", type: "INTEGER", kind: .bool, isNullable: false, storage: "integer", defaultValue: .value(stored: .integer(1), wire: .bool(true))))
+        columns.append(ORMKit.ColumnSchema(name: "select", type: "REAL", kind: .double, isNullable: true))
+        columns.append(ORMKit.ColumnSchema(name: "where", type: "TEXT", kind: .text, isNullable: true))
+        columns.append(ORMKit.ColumnSchema(name: "reader_id", type: "INTEGER", kind: .integer, isNullable: true))
+        return columns
+    }
 
     public init(row: ORMKit.Row) throws {
         try self.init(decoding: row)

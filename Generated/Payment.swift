@@ -61,22 +61,7 @@ extension Payment: ORMKit.Record {
 
     public static let schema = ORMKit.TableSchema(
         name: "payments",
-        columns: [
-            ORMKit.ColumnSchema(name: "id", type: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "paid_at", type: "DATETIME", declaredType: "DATETIME", kind: .date, isNullable: false, storage: "sqliteText"),
-            ORMKit.ColumnSchema(name: "due_on", type: "TEXT", kind: .date, isNullable: true, storage: "iso8601Text"),
-            ORMKit.ColumnSchema(name: "recorded_at", type: "INTEGER", kind: .date, isNullable: false, storage: "unixMilliseconds", defaultValue: .now),
-            ORMKit.ColumnSchema(name: "legacy_at", type: "REAL", kind: .date, isNullable: true, storage: "unixSeconds"),
-            ORMKit.ColumnSchema(name: "julian", type: "REAL", kind: .date, isNullable: true, storage: "julianDay"),
-            ORMKit.ColumnSchema(name: "amount", type: "INTEGER", kind: .decimal(scale: 2), isNullable: false, storage: "scaledInteger", defaultValue: .value(stored: .integer(0), wire: .decimal(Foundation.Decimal(sign: .plus, exponent: 0, significand: 0)))),
-            ORMKit.ColumnSchema(name: "rate", type: "NUMERIC(10,4)", declaredType: "NUMERIC(10,4)", kind: .decimal(scale: nil), isNullable: true, storage: "real"),
-            ORMKit.ColumnSchema(name: "reference", type: "TEXT", kind: .uuid, isNullable: false, storage: "text"),
-            ORMKit.ColumnSchema(name: "external_id", type: "TEXT", kind: .uuid, isNullable: true, storage: "uppercaseText"),
-            ORMKit.ColumnSchema(name: "settled", type: "TEXT", kind: .bool, isNullable: false, storage: "text", defaultValue: .value(stored: .text("false"), wire: .bool(false))),
-            ORMKit.ColumnSchema(name: "memo", type: "NVARCHAR(160)", declaredType: "NVARCHAR(160)", kind: .text, isNullable: true),
-            ORMKit.ColumnSchema(name: "loan_reader_id", type: "INTEGER", kind: .integer, isNullable: true),
-            ORMKit.ColumnSchema(name: "receipt_id", type: "TEXT", kind: .uuid, isNullable: true, storage: "text"),
-        ],
+        columns: makeColumnSchemas(),
         primaryKey: ["id"],
         isAutoIncrement: true,
         indexes: [
@@ -92,6 +77,26 @@ extension Payment: ORMKit.Record {
             ORMKit.RelationSchema(name: "receipt", targetTable: "receipts", kind: .belongsTo(columns: ["receipt_id"], targetColumns: ["code"], isOptional: true)),
         ]
     )
+
+    private static func makeColumnSchemas() -> [ORMKit.ColumnSchema] {
+        var columns: [ORMKit.ColumnSchema] = []
+        columns.reserveCapacity(14)
+        columns.append(ORMKit.ColumnSchema(name: "id", type: "INTEGER", kind: .integer, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "paid_at", type: "DATETIME", declaredType: "DATETIME", kind: .date, isNullable: false, storage: "sqliteText"))
+        columns.append(ORMKit.ColumnSchema(name: "due_on", type: "TEXT", kind: .date, isNullable: true, storage: "iso8601Text"))
+        columns.append(ORMKit.ColumnSchema(name: "recorded_at", type: "INTEGER", kind: .date, isNullable: false, storage: "unixMilliseconds", defaultValue: .now))
+        columns.append(ORMKit.ColumnSchema(name: "legacy_at", type: "REAL", kind: .date, isNullable: true, storage: "unixSeconds"))
+        columns.append(ORMKit.ColumnSchema(name: "julian", type: "REAL", kind: .date, isNullable: true, storage: "julianDay"))
+        columns.append(ORMKit.ColumnSchema(name: "amount", type: "INTEGER", kind: .decimal(scale: 2), isNullable: false, storage: "scaledInteger", defaultValue: .value(stored: .integer(0), wire: .decimal(Foundation.Decimal(sign: .plus, exponent: 0, significand: 0)))))
+        columns.append(ORMKit.ColumnSchema(name: "rate", type: "NUMERIC(10,4)", declaredType: "NUMERIC(10,4)", kind: .decimal(scale: nil), isNullable: true, storage: "real"))
+        columns.append(ORMKit.ColumnSchema(name: "reference", type: "TEXT", kind: .uuid, isNullable: false, storage: "text"))
+        columns.append(ORMKit.ColumnSchema(name: "external_id", type: "TEXT", kind: .uuid, isNullable: true, storage: "uppercaseText"))
+        columns.append(ORMKit.ColumnSchema(name: "settled", type: "TEXT", kind: .bool, isNullable: false, storage: "text", defaultValue: .value(stored: .text("false"), wire: .bool(false))))
+        columns.append(ORMKit.ColumnSchema(name: "memo", type: "NVARCHAR(160)", declaredType: "NVARCHAR(160)", kind: .text, isNullable: true))
+        columns.append(ORMKit.ColumnSchema(name: "loan_reader_id", type: "INTEGER", kind: .integer, isNullable: true))
+        columns.append(ORMKit.ColumnSchema(name: "receipt_id", type: "TEXT", kind: .uuid, isNullable: true, storage: "text"))
+        return columns
+    }
 
     public init(row: ORMKit.Row) throws {
         try self.init(decoding: row)

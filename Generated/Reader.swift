@@ -63,18 +63,7 @@ extension Reader: ORMKit.Record {
 
     public static let schema = ORMKit.TableSchema(
         name: "readers",
-        columns: [
-            ORMKit.ColumnSchema(name: "id", type: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "card_number", type: "INTEGER", kind: .integer, isNullable: false, isUnique: true),
-            ORMKit.ColumnSchema(name: "name", type: "TEXT", kind: .text, isNullable: false),
-            ORMKit.ColumnSchema(name: "email", type: "TEXT", kind: .text, isNullable: true, isUnique: true),
-            ORMKit.ColumnSchema(name: "member_since", type: "REAL", kind: .date, isNullable: false, storage: "referenceSeconds", defaultValue: .value(stored: .real(599529600), wire: .timestamp(Foundation.Date(timeIntervalSinceReferenceDate: 599529600)))),
-            ORMKit.ColumnSchema(name: "token", type: "BLOB", kind: .uuid, isNullable: false, storage: "blob", defaultValue: .value(stored: .blob(Foundation.Data([0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00])), wire: .uuid(Foundation.UUID(uuid: (0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00))))),
-            ORMKit.ColumnSchema(name: "favorite_color", type: "", kind: .converter(sqlType: ""), isNullable: true),
-            ORMKit.ColumnSchema(name: "level", type: "TEXT", kind: .enumeration(isIntegerRaw: false, rawValues: ["basic", "premium", "staff"], typeName: "reader_level"), isNullable: false, defaultValue: .value(stored: .text("basic"), wire: .text("basic"))),
-            ORMKit.ColumnSchema(name: "preferences", type: "TEXT", kind: .json, isNullable: true),
-            ORMKit.ColumnSchema(name: "referrer_id", type: "INTEGER", kind: .integer, isNullable: true),
-        ],
+        columns: makeColumnSchemas(),
         primaryKey: ["id"],
         isAutoIncrement: true,
         indexes: [
@@ -90,6 +79,22 @@ extension Reader: ORMKit.Record {
             ORMKit.RelationSchema(name: "readingLists", targetTable: "reading_lists", kind: .hasMany(columns: ["id"], targetColumns: ["owner_id"])),
         ]
     )
+
+    private static func makeColumnSchemas() -> [ORMKit.ColumnSchema] {
+        var columns: [ORMKit.ColumnSchema] = []
+        columns.reserveCapacity(10)
+        columns.append(ORMKit.ColumnSchema(name: "id", type: "INTEGER", kind: .integer, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "card_number", type: "INTEGER", kind: .integer, isNullable: false, isUnique: true))
+        columns.append(ORMKit.ColumnSchema(name: "name", type: "TEXT", kind: .text, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "email", type: "TEXT", kind: .text, isNullable: true, isUnique: true))
+        columns.append(ORMKit.ColumnSchema(name: "member_since", type: "REAL", kind: .date, isNullable: false, storage: "referenceSeconds", defaultValue: .value(stored: .real(599529600), wire: .timestamp(Foundation.Date(timeIntervalSinceReferenceDate: 599529600)))))
+        columns.append(ORMKit.ColumnSchema(name: "token", type: "BLOB", kind: .uuid, isNullable: false, storage: "blob", defaultValue: .value(stored: .blob(Foundation.Data([0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00])), wire: .uuid(Foundation.UUID(uuid: (0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00))))))
+        columns.append(ORMKit.ColumnSchema(name: "favorite_color", type: "", kind: .converter(sqlType: ""), isNullable: true))
+        columns.append(ORMKit.ColumnSchema(name: "level", type: "TEXT", kind: .enumeration(isIntegerRaw: false, rawValues: ["basic", "premium", "staff"], typeName: "reader_level"), isNullable: false, defaultValue: .value(stored: .text("basic"), wire: .text("basic"))))
+        columns.append(ORMKit.ColumnSchema(name: "preferences", type: "TEXT", kind: .json, isNullable: true))
+        columns.append(ORMKit.ColumnSchema(name: "referrer_id", type: "INTEGER", kind: .integer, isNullable: true))
+        return columns
+    }
 
     public init(row: ORMKit.Row) throws {
         try self.init(decoding: row)

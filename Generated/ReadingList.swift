@@ -31,12 +31,7 @@ extension ReadingList: ORMKit.Record {
 
     public static let schema = ORMKit.TableSchema(
         name: "reading_lists",
-        columns: [
-            ORMKit.ColumnSchema(name: "id", type: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "title", type: "TEXT", kind: .text, isNullable: false),
-            ORMKit.ColumnSchema(name: "is_public", type: "INTEGER", kind: .bool, isNullable: false, storage: "integer", defaultValue: .value(stored: .integer(0), wire: .bool(false))),
-            ORMKit.ColumnSchema(name: "owner_id", type: "INTEGER", kind: .integer, isNullable: true),
-        ],
+        columns: makeColumnSchemas(),
         primaryKey: ["id"],
         isAutoIncrement: true,
         foreignKeys: [
@@ -47,6 +42,16 @@ extension ReadingList: ORMKit.Record {
             ORMKit.RelationSchema(name: "books", targetTable: "books", kind: .manyToMany(joinTable: "reading_lists_books", columns: ["id"], joinColumns: ["reading_list_id"], targetColumns: ["isbn"], joinTargetColumns: ["book_isbn"], positionColumn: "position")),
         ]
     )
+
+    private static func makeColumnSchemas() -> [ORMKit.ColumnSchema] {
+        var columns: [ORMKit.ColumnSchema] = []
+        columns.reserveCapacity(4)
+        columns.append(ORMKit.ColumnSchema(name: "id", type: "INTEGER", kind: .integer, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "title", type: "TEXT", kind: .text, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "is_public", type: "INTEGER", kind: .bool, isNullable: false, storage: "integer", defaultValue: .value(stored: .integer(0), wire: .bool(false))))
+        columns.append(ORMKit.ColumnSchema(name: "owner_id", type: "INTEGER", kind: .integer, isNullable: true))
+        return columns
+    }
 
     public init(row: ORMKit.Row) throws {
         try self.init(decoding: row)

@@ -27,16 +27,21 @@ extension Receipt: ORMKit.KeyedRecord {
 
     public static let schema = ORMKit.TableSchema(
         name: "receipts",
-        columns: [
-            ORMKit.ColumnSchema(name: "code", type: "TEXT", kind: .uuid, isNullable: false, storage: "text"),
-            ORMKit.ColumnSchema(name: "issued_on", type: "DATE", declaredType: "DATE", kind: .date, isNullable: false, storage: "sqliteText"),
-        ],
+        columns: makeColumnSchemas(),
         primaryKey: ["code"],
         isAutoIncrement: false,
         relations: [
             ORMKit.RelationSchema(name: "payments", targetTable: "payments", kind: .hasMany(columns: ["code"], targetColumns: ["receipt_id"])),
         ]
     )
+
+    private static func makeColumnSchemas() -> [ORMKit.ColumnSchema] {
+        var columns: [ORMKit.ColumnSchema] = []
+        columns.reserveCapacity(2)
+        columns.append(ORMKit.ColumnSchema(name: "code", type: "TEXT", kind: .uuid, isNullable: false, storage: "text"))
+        columns.append(ORMKit.ColumnSchema(name: "issued_on", type: "DATE", declaredType: "DATE", kind: .date, isNullable: false, storage: "sqliteText"))
+        return columns
+    }
 
     public init(row: ORMKit.Row) throws {
         try self.init(decoding: row)

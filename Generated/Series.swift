@@ -28,17 +28,22 @@ extension Series: ORMKit.Record {
 
     public static let schema = ORMKit.TableSchema(
         name: "series",
-        columns: [
-            ORMKit.ColumnSchema(name: "id", type: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "title", type: "TEXT", kind: .text, isNullable: false, isUnique: true),
-            ORMKit.ColumnSchema(name: "is_complete", type: "INTEGER", kind: .bool, isNullable: false, storage: "integer", defaultValue: .value(stored: .integer(0), wire: .bool(false))),
-        ],
+        columns: makeColumnSchemas(),
         primaryKey: ["id"],
         isAutoIncrement: true,
         relations: [
             ORMKit.RelationSchema(name: "books", targetTable: "books", kind: .hasMany(columns: ["id"], targetColumns: ["series_id"])),
         ]
     )
+
+    private static func makeColumnSchemas() -> [ORMKit.ColumnSchema] {
+        var columns: [ORMKit.ColumnSchema] = []
+        columns.reserveCapacity(3)
+        columns.append(ORMKit.ColumnSchema(name: "id", type: "INTEGER", kind: .integer, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "title", type: "TEXT", kind: .text, isNullable: false, isUnique: true))
+        columns.append(ORMKit.ColumnSchema(name: "is_complete", type: "INTEGER", kind: .bool, isNullable: false, storage: "integer", defaultValue: .value(stored: .integer(0), wire: .bool(false))))
+        return columns
+    }
 
     public init(row: ORMKit.Row) throws {
         try self.init(decoding: row)

@@ -32,14 +32,14 @@ struct PostgreSQLRenderingTests {
         #expect(result.diagnostics.isEmpty)
         let item = try #require(file("Item.swift", in: result))
         let expected = [
-            #"ORMKit.ColumnSchema(name: "id", type: "INTEGER", kind: .integer, isNullable: false),"#,
-            #"ORMKit.ColumnSchema(name: "name", type: "TEXT", kind: .text, isNullable: false, isUnique: true),"#,
-            #"ORMKit.ColumnSchema(name: "price", type: "TEXT", kind: .decimal(scale: nil), isNullable: false, storage: "text", "#
-                + #"defaultValue: .value(stored: .text("1.50"), wire: .decimal(Foundation.Decimal(sign: .plus, exponent: -1, significand: 15)))),"#,
-            #"ORMKit.ColumnSchema(name: "at", type: "REAL", kind: .date, isNullable: true, storage: "referenceSeconds"),"#,
-            #"ORMKit.ColumnSchema(name: "uid", type: "BLOB", kind: .uuid, isNullable: true, storage: "blob"),"#,
-            #"ORMKit.ColumnSchema(name: "flag", type: "INTEGER", kind: .bool, isNullable: false, storage: "integer", defaultValue: .value(stored: .integer(0), wire: .bool(false))),"#,
-            #"ORMKit.ColumnSchema(name: "tags", type: "TEXT", kind: .json, isNullable: true),"#,
+            #"columns.append(ORMKit.ColumnSchema(name: "id", type: "INTEGER", kind: .integer, isNullable: false))"#,
+            #"columns.append(ORMKit.ColumnSchema(name: "name", type: "TEXT", kind: .text, isNullable: false, isUnique: true))"#,
+            #"columns.append(ORMKit.ColumnSchema(name: "price", type: "TEXT", kind: .decimal(scale: nil), isNullable: false, storage: "text", "#
+                + #"defaultValue: .value(stored: .text("1.50"), wire: .decimal(Foundation.Decimal(sign: .plus, exponent: -1, significand: 15)))))"#,
+            #"columns.append(ORMKit.ColumnSchema(name: "at", type: "REAL", kind: .date, isNullable: true, storage: "referenceSeconds"))"#,
+            #"columns.append(ORMKit.ColumnSchema(name: "uid", type: "BLOB", kind: .uuid, isNullable: true, storage: "blob"))"#,
+            #"columns.append(ORMKit.ColumnSchema(name: "flag", type: "INTEGER", kind: .bool, isNullable: false, storage: "integer", defaultValue: .value(stored: .integer(0), wire: .bool(false))))"#,
+            #"columns.append(ORMKit.ColumnSchema(name: "tags", type: "TEXT", kind: .json, isNullable: true))"#,
         ]
         for line in expected { #expect(item.contains(line), "missing: \(line)") }
         #expect(!item.contains("CREATE TABLE") && !item.contains("postgresql"))

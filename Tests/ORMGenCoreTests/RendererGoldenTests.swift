@@ -56,18 +56,23 @@ extension Author: ORMKit.Record {
 
     public static let schema = ORMKit.TableSchema(
         name: "authors",
-        columns: [
-            ORMKit.ColumnSchema(name: "id", type: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "name", type: "TEXT", kind: .text, isNullable: false),
-            ORMKit.ColumnSchema(name: "born", type: "REAL", kind: .date, isNullable: true, storage: "referenceSeconds"),
-            ORMKit.ColumnSchema(name: "rating", type: "REAL", kind: .double, isNullable: false, defaultValue: .value(stored: .real(0), wire: .double(0))),
-        ],
+        columns: makeColumnSchemas(),
         primaryKey: ["id"],
         isAutoIncrement: true,
         indexes: [
             ORMKit.IndexSchema(name: "authors_name", columns: ["name"], isUnique: false),
         ]
     )
+
+    private static func makeColumnSchemas() -> [ORMKit.ColumnSchema] {
+        var columns: [ORMKit.ColumnSchema] = []
+        columns.reserveCapacity(4)
+        columns.append(ORMKit.ColumnSchema(name: "id", type: "INTEGER", kind: .integer, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "name", type: "TEXT", kind: .text, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "born", type: "REAL", kind: .date, isNullable: true, storage: "referenceSeconds"))
+        columns.append(ORMKit.ColumnSchema(name: "rating", type: "REAL", kind: .double, isNullable: false, defaultValue: .value(stored: .real(0), wire: .double(0))))
+        return columns
+    }
 
     public init(row: ORMKit.Row) throws {
         try self.init(decoding: row)
@@ -446,7 +451,7 @@ extension Author {
         let result = generate(yaml)
         let book = try #require(file("Book.swift", in: result))
         #expect(book.contains("    public var authorID: Swift.Int64?\n"))
-        #expect(book.contains(#"ORMKit.ColumnSchema(name: "author_id", type: "INTEGER", kind: .integer, isNullable: true),"#))
+        #expect(book.contains(#"columns.append(ORMKit.ColumnSchema(name: "author_id", type: "INTEGER", kind: .integer, isNullable: true))"#))
         #expect(book.contains(#"ORMKit.ForeignKeySchema(columns: ["author_id"], targetTable: "author", targetColumns: ["id"], onDelete: .setNull, onUpdate: .noAction),"#))
         #expect(result.createStatements.contains { $0.contains(#""author_id" INTEGER REFERENCES "author" ("id") ON DELETE SET NULL"#) })
         #expect(book.contains(#"ORMKit.RelationSchema(name: "author", targetTable: "author", kind: .belongsTo(columns: ["author_id"], targetColumns: ["id"], isOptional: true)),"#))

@@ -11,6 +11,15 @@ public enum SwiftTypeCheck {
         public var output: String
     }
 
+    /// How far `swiftc` goes.
+    public enum Stage: Sendable {
+        /// `-typecheck`.
+        case typeCheck
+        /// `-c -Onone -g`, as a debug build compiles: type checking and then SIL's mandatory passes (definite
+        /// initialization, region isolation) and code generation, where a generated shape can cost more than linear.
+        case debugObjectFiles
+    }
+
     /// Thrown when the build's `Modules` directory holding every imported module is not found.
     public struct ModulesNotFound: Error, CustomStringConvertible {
         /// The modules looked for.
@@ -34,7 +43,7 @@ public enum SwiftTypeCheck {
     /// `modules` of this package, and returns swiftc's exit status and output.
     ///
     /// - Throws: `ModulesNotFound` when the built modules are not found; file or `Process` errors.
-    public static func run(files: [String: String], importing modules: [String]) throws -> Result {
+    public static func run(files: [String: String], importing modules: [String], stage: Stage = .typeCheck) throws -> Result {
         guard let modulesDirectory = modulesDirectory(containing: modules) else { throw ModulesNotFound(modules: modules) }
         let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("SwiftTypeCheck-\(UUID().uuidString)")
@@ -55,8 +64,13 @@ public enum SwiftTypeCheck {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["swiftc"]
         #endif
-        process.arguments? += [
-            "-typecheck", "-swift-version", "6",
+        let stageArguments = switch stage {
+        case .typeCheck: ["-typecheck"]
+        case .debugObjectFiles: ["-c", "-Onone", "-g", "-parse-as-library", "-module-name", "Compiled"]
+        }
+        process.currentDirectoryURL = directory  // where -c writes its object files
+        process.arguments? += stageArguments + [
+            "-swift-version", "6",
             "-I", modulesDirectory.path,
             // The C modules under ORMKitSQLite (whichever the build imports: SQLite, or SQLCipher with the trait).
             "-I", repository.appendingPathComponent("Sources/ORMKitCSQLite").path,
@@ -70,6 +84,19 @@ public enum SwiftTypeCheck {
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Result(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+    }
+
+    /// The peak resident memory, in bytes, of the largest child process this process has waited for (`swiftc`'s
+    /// compiler processes among them): an upper bound for each one.
+    public static func largestChildPeakMemory() -> Int {
+        var usage = rusage()
+        #if os(Linux)
+        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+        return usage.ru_maxrss * 1024  // kilobytes on Linux
+        #else
+        getrusage(RUSAGE_CHILDREN, &usage)
+        return usage.ru_maxrss
+        #endif
     }
 
     /// `-Xcc -fmodule-map-file=…` for every C target's module map in the build (SwiftNIO's `CNIOLinux`, …), so a

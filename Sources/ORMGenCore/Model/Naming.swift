@@ -31,7 +31,11 @@ public enum Naming {
         "all", "filter", "order", "select", "count", "exists", "find", "fetchAll", "fetchOne", "limit", "group",
         "having", "distinct", "page", "deleteAll", "updateAll", "schema", "joining", "including", "Columns",
         "PrimaryKey", "insert", "update", "upsert", "save", "delete", "none", "encode", "didInsert", "init",
+        columnsFunction,
     ]
+
+    /// The generated record's private static function that builds its `schema`'s columns.
+    static let columnsFunction = "makeColumnSchemas"
 
     /// `[A-Za-z_][A-Za-z0-9_]*`, ASCII only.
     static func isIdentifier(_ name: String) -> Bool {

@@ -11,7 +11,10 @@ extension SwiftRenderer {
                 writer.line("\(modifier)typealias PrimaryKey = \(key.type.swiftType)")
             }
             writer.line()
-            writer.line("\(modifier)static let schema = " + renderTableSchema(model.table, indent: 1))
+            writer.line(
+                "\(modifier)static let schema = " + renderTableSchema(model.table, indent: 1, columnsFunction: Naming.columnsFunction))
+            writer.line()
+            renderColumnsFunction(model.table, name: Naming.columnsFunction, into: &writer)
             writer.line()
             renderDecoder(model, into: &writer)
             writer.line()
@@ -53,29 +56,66 @@ extension SwiftRenderer {
             }
             writer.line()
         }
+        let reads = columnReads(model)
+        let transient = model.fields.filter(\.isTransient)
+        let isWide = model.fields.count > Self.wideModelFieldCount
         writer.line("@inline(__always)")
         writer.block("private init(decoding row: some ORMKit.RowDecoder) throws {") { writer in
-            var columnIndex = 0
-            for field in model.fields {
-                let target = "self.\(Naming.swift(field.swiftName))"
-                if field.isTransient {
-                    writer.line("\(target) = \(field.defaultValue?.swift ?? "nil")")
-                    continue
+            if isWide {
+                for (number, chunk) in decodingChunks(reads).enumerated() {
+                    let targets = chunk.map { "self.\(Naming.swift($0.field.swiftName))" }.joined(separator: ", ")
+                    writer.line("(\(targets)) = try Self.decodeColumns\(number)(row)")
                 }
-                switch field.type {
-                case let .embedded(embeddable):
-                    let arguments = embeddable.fields.map { subfield -> String in
-                        defer { columnIndex += 1 }
-                        return "\(Naming.swift(subfield.swiftName)): try row.decode(at: \(columnIndex))"
-                    }
-                    writer.line("\(target) = \(Naming.swift(embeddable.name))(\(arguments.joined(separator: ", ")))")
-                case .json:
-                    writer.line("\(target) = try row.decodeJSON(at: \(columnIndex))")
-                    columnIndex += 1
-                default:
-                    writer.line("\(target) = try row.decode(at: \(columnIndex)\(storageArgument(field)))")
-                    columnIndex += 1
+            } else {
+                for read in reads { writer.line("self.\(Naming.swift(read.field.swiftName)) = \(read.expression)") }
+            }
+            for field in transient { writer.line("self.\(Naming.swift(field.swiftName)) = \(field.defaultValue?.swift ?? "nil")") }
+        }
+        guard isWide else { return }
+        for (number, chunk) in decodingChunks(reads).enumerated() {
+            let types = chunk.map { propertyType($0.field, in: model) }.joined(separator: ", ")
+            writer.line()
+            writer.line("@inline(__always)")
+            writer.block("private static func decodeColumns\(number)(_ row: some ORMKit.RowDecoder) throws -> (\(types)) {") { writer in
+                writer.line("(\(chunk.map(\.expression).joined(separator: ", ")))")
+            }
+        }
+    }
+
+    /// Models with more fields than this decode in chunks (`decodingChunks`).
+    static let wideModelFieldCount = 64
+
+    /// A wide model's stored fields in groups of 16, each read by its own function into a tuple that the decoding
+    /// initializer assigns at once. Swift 6's checks of an initializer (definite initialization, region
+    /// isolation) take memory that grows with its fields times its `try`s: 2,000 fields assigned one `try` each took
+    /// 2 GB to compile, 125 tuple assignments 170 MB.
+    private func decodingChunks(_ reads: [ColumnRead]) -> [ArraySlice<ColumnRead>] {
+        stride(from: 0, to: reads.count, by: 16).map { reads[$0..<min($0 + 16, reads.count)] }
+    }
+
+    /// How a stored field is read from a row: `try row.decode(at: 3)`, an embeddable from its columns, JSON.
+    struct ColumnRead {
+        let field: Field
+        let expression: String
+    }
+
+    /// The stored fields' reads, in column order (transient fields have none).
+    private func columnReads(_ model: Model) -> [ColumnRead] {
+        var columnIndex = 0
+        return model.fields.filter { !$0.isTransient }.map { field in
+            switch field.type {
+            case let .embedded(embeddable):
+                let arguments = embeddable.fields.map { subfield -> String in
+                    defer { columnIndex += 1 }
+                    return "\(Naming.swift(subfield.swiftName)): try row.decode(at: \(columnIndex))"
                 }
+                return ColumnRead(field: field, expression: "\(Naming.swift(embeddable.name))(\(arguments.joined(separator: ", ")))")
+            case .json:
+                defer { columnIndex += 1 }
+                return ColumnRead(field: field, expression: "try row.decodeJSON(at: \(columnIndex))")
+            default:
+                defer { columnIndex += 1 }
+                return ColumnRead(field: field, expression: "try row.decode(at: \(columnIndex)\(storageArgument(field)))")
             }
         }
     }

@@ -1,12 +1,17 @@
 import ORMSchema
 
 extension SwiftRenderer {
-    /// `ORMKit.TableSchema(…)` spanning several lines; `indent` is the level of the line it starts on.
-    func renderTableSchema(_ table: Table, indent: Int) -> String {
+    /// `ORMKit.TableSchema(…)` spanning several lines; `indent` is the level of the line it starts on. With
+    /// `columnsFunction`, the columns come from that function (`renderColumnsFunction`) instead of an array literal.
+    func renderTableSchema(_ table: Table, indent: Int, columnsFunction: String? = nil) -> String {
         var writer = CodeWriter()
         writer.block("ORMKit.TableSchema(", closer: ")") { writer in
             writer.line("name: \(SwiftLiteral.string(table.name)),")
-            list("columns", table.columns.map(columnSchema), into: &writer)
+            if let columnsFunction {
+                writer.line("columns: \(columnsFunction)(),")
+            } else {
+                list("columns", table.columns.map(columnSchema), into: &writer)
+            }
             writer.line("primaryKey: \(stringArray(table.primaryKey)),")
             let tail = [
                 table.indexes.isEmpty ? nil : "indexes", table.foreignKeys.isEmpty ? nil : "foreignKeys",
@@ -22,6 +27,18 @@ extension SwiftRenderer {
         let padding = String(repeating: "    ", count: indent)
         let lines = writer.text.dropLast().split(separator: "\n", omittingEmptySubsequences: false)
         return lines.enumerated().map { $0.offset == 0 ? String($0.element) : padding + $0.element }.joined(separator: "\n")
+    }
+
+    /// `private static func <name>() -> [ORMKit.ColumnSchema]`, one `append` statement per column: the type checker
+    /// takes an array literal as one expression, in memory that grows with the square of its length (1.4 GB for
+    /// 500 columns), and each statement on its own.
+    func renderColumnsFunction(_ table: Table, name: String, into writer: inout CodeWriter) {
+        writer.block("private static func \(name)() -> [ORMKit.ColumnSchema] {") { writer in
+            writer.line("var columns: [ORMKit.ColumnSchema] = []")
+            writer.line("columns.reserveCapacity(\(table.columns.count))")
+            for column in table.columns { writer.line("columns.append(\(columnSchema(column)))") }
+            writer.line("return columns")
+        }
     }
 
     private func list(_ label: String, _ items: [String], into writer: inout CodeWriter, last: Bool = false) {

@@ -36,10 +36,7 @@ extension EventTags: ORMKit.KeyedRecord {
 
     static let schema = ORMKit.TableSchema(
         name: "event_tags",
-        columns: [
-            ORMKit.ColumnSchema(name: "event_id", type: "UUID", declaredType: "UUID", kind: .uuid, isNullable: false, storage: "text"),
-            ORMKit.ColumnSchema(name: "tag", type: "TEXT", kind: .text, isNullable: false),
-        ],
+        columns: makeColumnSchemas(),
         primaryKey: ["event_id", "tag"],
         isAutoIncrement: false,
         foreignKeys: [
@@ -49,6 +46,14 @@ extension EventTags: ORMKit.KeyedRecord {
             ORMKit.RelationSchema(name: "event", targetTable: "events", kind: .belongsTo(columns: ["event_id"], targetColumns: ["id"], isOptional: false)),
         ]
     )
+
+    private static func makeColumnSchemas() -> [ORMKit.ColumnSchema] {
+        var columns: [ORMKit.ColumnSchema] = []
+        columns.reserveCapacity(2)
+        columns.append(ORMKit.ColumnSchema(name: "event_id", type: "UUID", declaredType: "UUID", kind: .uuid, isNullable: false, storage: "text"))
+        columns.append(ORMKit.ColumnSchema(name: "tag", type: "TEXT", kind: .text, isNullable: false))
+        return columns
+    }
 
     init(row: ORMKit.Row) throws {
         try self.init(decoding: row)

@@ -27,16 +27,21 @@ extension EventTypes: ORMKit.KeyedRecord {
 
     static let schema = ORMKit.TableSchema(
         name: "event_types",
-        columns: [
-            ORMKit.ColumnSchema(name: "code", type: "TEXT", kind: .text, isNullable: false),
-            ORMKit.ColumnSchema(name: "label", type: "TEXT", kind: .text, isNullable: false),
-        ],
+        columns: makeColumnSchemas(),
         primaryKey: ["code"],
         isAutoIncrement: false,
         relations: [
             ORMKit.RelationSchema(name: "events", targetTable: "events", kind: .hasMany(columns: ["code"], targetColumns: ["event_type"])),
         ]
     )
+
+    private static func makeColumnSchemas() -> [ORMKit.ColumnSchema] {
+        var columns: [ORMKit.ColumnSchema] = []
+        columns.reserveCapacity(2)
+        columns.append(ORMKit.ColumnSchema(name: "code", type: "TEXT", kind: .text, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "label", type: "TEXT", kind: .text, isNullable: false))
+        return columns
+    }
 
     init(row: ORMKit.Row) throws {
         try self.init(decoding: row)

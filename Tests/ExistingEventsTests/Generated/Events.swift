@@ -55,20 +55,7 @@ extension Events: ORMKit.KeyedRecord {
 
     static let schema = ORMKit.TableSchema(
         name: "events",
-        columns: [
-            ORMKit.ColumnSchema(name: "id", type: "UUID", declaredType: "UUID", kind: .uuid, isNullable: false, storage: "text"),
-            ORMKit.ColumnSchema(name: "event_type", type: "TEXT", kind: .text, isNullable: false),
-            ORMKit.ColumnSchema(name: "title", type: "TEXT", kind: .text, isNullable: false),
-            ORMKit.ColumnSchema(name: "created_at", type: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "starts_at", type: "TIMESTAMP", declaredType: "TIMESTAMP", kind: .date, isNullable: false, storage: "unixSeconds"),
-            ORMKit.ColumnSchema(name: "ends_at", type: "TIMESTAMP", declaredType: "TIMESTAMP", kind: .date, isNullable: true, storage: "unixSeconds"),
-            ORMKit.ColumnSchema(name: "updated_at_ms", type: "DATETIME", declaredType: "DATETIME", kind: .date, isNullable: true, storage: "unixMilliseconds"),
-            ORMKit.ColumnSchema(name: "reminder_day", type: "DATE", declaredType: "DATE", kind: .date, isNullable: true, storage: "julianDay"),
-            ORMKit.ColumnSchema(name: "is_public", type: "BOOLEAN", declaredType: "BOOLEAN", kind: .bool, isNullable: false, storage: "integer", defaultValue: .value(stored: .integer(1), wire: .bool(true))),
-            ORMKit.ColumnSchema(name: "created_by_user_id", type: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "assigned_user_id", type: "INTEGER", kind: .integer, isNullable: true),
-            ORMKit.ColumnSchema(name: "payload", type: "BLOB", kind: .bytes, isNullable: true),
-        ],
+        columns: makeColumnSchemas(),
         primaryKey: ["id"],
         isAutoIncrement: false,
         indexes: [
@@ -87,6 +74,24 @@ extension Events: ORMKit.KeyedRecord {
             ORMKit.RelationSchema(name: "eventTags", targetTable: "event_tags", kind: .hasMany(columns: ["id"], targetColumns: ["event_id"])),
         ]
     )
+
+    private static func makeColumnSchemas() -> [ORMKit.ColumnSchema] {
+        var columns: [ORMKit.ColumnSchema] = []
+        columns.reserveCapacity(12)
+        columns.append(ORMKit.ColumnSchema(name: "id", type: "UUID", declaredType: "UUID", kind: .uuid, isNullable: false, storage: "text"))
+        columns.append(ORMKit.ColumnSchema(name: "event_type", type: "TEXT", kind: .text, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "title", type: "TEXT", kind: .text, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "created_at", type: "INTEGER", kind: .integer, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "starts_at", type: "TIMESTAMP", declaredType: "TIMESTAMP", kind: .date, isNullable: false, storage: "unixSeconds"))
+        columns.append(ORMKit.ColumnSchema(name: "ends_at", type: "TIMESTAMP", declaredType: "TIMESTAMP", kind: .date, isNullable: true, storage: "unixSeconds"))
+        columns.append(ORMKit.ColumnSchema(name: "updated_at_ms", type: "DATETIME", declaredType: "DATETIME", kind: .date, isNullable: true, storage: "unixMilliseconds"))
+        columns.append(ORMKit.ColumnSchema(name: "reminder_day", type: "DATE", declaredType: "DATE", kind: .date, isNullable: true, storage: "julianDay"))
+        columns.append(ORMKit.ColumnSchema(name: "is_public", type: "BOOLEAN", declaredType: "BOOLEAN", kind: .bool, isNullable: false, storage: "integer", defaultValue: .value(stored: .integer(1), wire: .bool(true))))
+        columns.append(ORMKit.ColumnSchema(name: "created_by_user_id", type: "INTEGER", kind: .integer, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "assigned_user_id", type: "INTEGER", kind: .integer, isNullable: true))
+        columns.append(ORMKit.ColumnSchema(name: "payload", type: "BLOB", kind: .bytes, isNullable: true))
+        return columns
+    }
 
     init(row: ORMKit.Row) throws {
         try self.init(decoding: row)

@@ -34,13 +34,7 @@ extension Users: ORMKit.Record {
 
     static let schema = ORMKit.TableSchema(
         name: "users",
-        columns: [
-            ORMKit.ColumnSchema(name: "id", type: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "user_name", type: "TEXT", kind: .text, isNullable: false, isUnique: true),
-            ORMKit.ColumnSchema(name: "display_name", type: "TEXT", kind: .text, isNullable: true),
-            ORMKit.ColumnSchema(name: "is_admin", type: "BOOLEAN", declaredType: "BOOLEAN", kind: .bool, isNullable: false, storage: "integer", defaultValue: .value(stored: .integer(0), wire: .bool(false))),
-            ORMKit.ColumnSchema(name: "created_at", type: "TIMESTAMP", declaredType: "TIMESTAMP", kind: .date, isNullable: false, storage: "unixSeconds"),
-        ],
+        columns: makeColumnSchemas(),
         primaryKey: ["id"],
         isAutoIncrement: true,
         relations: [
@@ -48,6 +42,17 @@ extension Users: ORMKit.Record {
             ORMKit.RelationSchema(name: "eventsAsAssignedUser", targetTable: "events", kind: .hasMany(columns: ["id"], targetColumns: ["assigned_user_id"])),
         ]
     )
+
+    private static func makeColumnSchemas() -> [ORMKit.ColumnSchema] {
+        var columns: [ORMKit.ColumnSchema] = []
+        columns.reserveCapacity(5)
+        columns.append(ORMKit.ColumnSchema(name: "id", type: "INTEGER", kind: .integer, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "user_name", type: "TEXT", kind: .text, isNullable: false, isUnique: true))
+        columns.append(ORMKit.ColumnSchema(name: "display_name", type: "TEXT", kind: .text, isNullable: true))
+        columns.append(ORMKit.ColumnSchema(name: "is_admin", type: "BOOLEAN", declaredType: "BOOLEAN", kind: .bool, isNullable: false, storage: "integer", defaultValue: .value(stored: .integer(0), wire: .bool(false))))
+        columns.append(ORMKit.ColumnSchema(name: "created_at", type: "TIMESTAMP", declaredType: "TIMESTAMP", kind: .date, isNullable: false, storage: "unixSeconds"))
+        return columns
+    }
 
     init(row: ORMKit.Row) throws {
         try self.init(decoding: row)

@@ -30,11 +30,7 @@ extension Album: ORMKit.Record {
 
     static let schema = ORMKit.TableSchema(
         name: "Album",
-        columns: [
-            ORMKit.ColumnSchema(name: "AlbumId", type: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "Title", type: "NVARCHAR(160)", declaredType: "NVARCHAR(160)", kind: .text, isNullable: false),
-            ORMKit.ColumnSchema(name: "ArtistId", type: "INTEGER", kind: .integer, isNullable: false),
-        ],
+        columns: makeColumnSchemas(),
         primaryKey: ["AlbumId"],
         isAutoIncrement: true,
         indexes: [
@@ -48,6 +44,15 @@ extension Album: ORMKit.Record {
             ORMKit.RelationSchema(name: "tracks", targetTable: "Track", kind: .hasMany(columns: ["AlbumId"], targetColumns: ["AlbumId"])),
         ]
     )
+
+    private static func makeColumnSchemas() -> [ORMKit.ColumnSchema] {
+        var columns: [ORMKit.ColumnSchema] = []
+        columns.reserveCapacity(3)
+        columns.append(ORMKit.ColumnSchema(name: "AlbumId", type: "INTEGER", kind: .integer, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "Title", type: "NVARCHAR(160)", declaredType: "NVARCHAR(160)", kind: .text, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "ArtistId", type: "INTEGER", kind: .integer, isNullable: false))
+        return columns
+    }
 
     init(row: ORMKit.Row) throws {
         try self.init(decoding: row)

@@ -27,16 +27,21 @@ extension Artist: ORMKit.Record {
 
     static let schema = ORMKit.TableSchema(
         name: "Artist",
-        columns: [
-            ORMKit.ColumnSchema(name: "ArtistId", type: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "Name", type: "NVARCHAR(120)", declaredType: "NVARCHAR(120)", kind: .text, isNullable: true),
-        ],
+        columns: makeColumnSchemas(),
         primaryKey: ["ArtistId"],
         isAutoIncrement: true,
         relations: [
             ORMKit.RelationSchema(name: "albums", targetTable: "Album", kind: .hasMany(columns: ["ArtistId"], targetColumns: ["ArtistId"])),
         ]
     )
+
+    private static func makeColumnSchemas() -> [ORMKit.ColumnSchema] {
+        var columns: [ORMKit.ColumnSchema] = []
+        columns.reserveCapacity(2)
+        columns.append(ORMKit.ColumnSchema(name: "ArtistId", type: "INTEGER", kind: .integer, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "Name", type: "NVARCHAR(120)", declaredType: "NVARCHAR(120)", kind: .text, isNullable: true))
+        return columns
+    }
 
     init(row: ORMKit.Row) throws {
         try self.init(decoding: row)

@@ -42,15 +42,7 @@ extension Customer: ORMKit.Record {
 
     static let schema = ORMKit.TableSchema(
         name: "Customer",
-        columns: [
-            ORMKit.ColumnSchema(name: "CustomerId", type: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "FirstName", type: "NVARCHAR(40)", declaredType: "NVARCHAR(40)", kind: .text, isNullable: false),
-            ORMKit.ColumnSchema(name: "LastName", type: "NVARCHAR(20)", declaredType: "NVARCHAR(20)", kind: .text, isNullable: false),
-            ORMKit.ColumnSchema(name: "Company", type: "NVARCHAR(80)", declaredType: "NVARCHAR(80)", kind: .text, isNullable: true),
-            ORMKit.ColumnSchema(name: "Country", type: "NVARCHAR(40)", declaredType: "NVARCHAR(40)", kind: .text, isNullable: true, defaultValue: .value(stored: .text("USA"), wire: .text("USA"))),
-            ORMKit.ColumnSchema(name: "Email", type: "NVARCHAR(60)", declaredType: "NVARCHAR(60)", kind: .text, isNullable: false, isUnique: true),
-            ORMKit.ColumnSchema(name: "SupportRepId", type: "INTEGER", kind: .integer, isNullable: true),
-        ],
+        columns: makeColumnSchemas(),
         primaryKey: ["CustomerId"],
         isAutoIncrement: true,
         indexes: [
@@ -64,6 +56,19 @@ extension Customer: ORMKit.Record {
             ORMKit.RelationSchema(name: "invoices", targetTable: "Invoice", kind: .hasMany(columns: ["CustomerId"], targetColumns: ["CustomerId"])),
         ]
     )
+
+    private static func makeColumnSchemas() -> [ORMKit.ColumnSchema] {
+        var columns: [ORMKit.ColumnSchema] = []
+        columns.reserveCapacity(7)
+        columns.append(ORMKit.ColumnSchema(name: "CustomerId", type: "INTEGER", kind: .integer, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "FirstName", type: "NVARCHAR(40)", declaredType: "NVARCHAR(40)", kind: .text, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "LastName", type: "NVARCHAR(20)", declaredType: "NVARCHAR(20)", kind: .text, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "Company", type: "NVARCHAR(80)", declaredType: "NVARCHAR(80)", kind: .text, isNullable: true))
+        columns.append(ORMKit.ColumnSchema(name: "Country", type: "NVARCHAR(40)", declaredType: "NVARCHAR(40)", kind: .text, isNullable: true, defaultValue: .value(stored: .text("USA"), wire: .text("USA"))))
+        columns.append(ORMKit.ColumnSchema(name: "Email", type: "NVARCHAR(60)", declaredType: "NVARCHAR(60)", kind: .text, isNullable: false, isUnique: true))
+        columns.append(ORMKit.ColumnSchema(name: "SupportRepId", type: "INTEGER", kind: .integer, isNullable: true))
+        return columns
+    }
 
     init(row: ORMKit.Row) throws {
         try self.init(decoding: row)

@@ -45,16 +45,7 @@ extension Employee: ORMKit.Record {
 
     static let schema = ORMKit.TableSchema(
         name: "Employee",
-        columns: [
-            ORMKit.ColumnSchema(name: "EmployeeId", type: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "LastName", type: "NVARCHAR(20)", declaredType: "NVARCHAR(20)", kind: .text, isNullable: false),
-            ORMKit.ColumnSchema(name: "FirstName", type: "NVARCHAR(20)", declaredType: "NVARCHAR(20)", kind: .text, isNullable: false),
-            ORMKit.ColumnSchema(name: "Title", type: "NVARCHAR(30)", declaredType: "NVARCHAR(30)", kind: .text, isNullable: true),
-            ORMKit.ColumnSchema(name: "ReportsTo", type: "INTEGER", kind: .integer, isNullable: true),
-            ORMKit.ColumnSchema(name: "BirthDate", type: "DATETIME", declaredType: "DATETIME", kind: .date, isNullable: true, storage: "sqliteText"),
-            ORMKit.ColumnSchema(name: "HireDate", type: "DATETIME", declaredType: "DATETIME", kind: .date, isNullable: true, storage: "sqliteText"),
-            ORMKit.ColumnSchema(name: "Email", type: "NVARCHAR(60)", declaredType: "NVARCHAR(60)", kind: .text, isNullable: true),
-        ],
+        columns: makeColumnSchemas(),
         primaryKey: ["EmployeeId"],
         isAutoIncrement: true,
         indexes: [
@@ -70,6 +61,20 @@ extension Employee: ORMKit.Record {
             ORMKit.RelationSchema(name: "employees", targetTable: "Employee", kind: .hasMany(columns: ["EmployeeId"], targetColumns: ["ReportsTo"])),
         ]
     )
+
+    private static func makeColumnSchemas() -> [ORMKit.ColumnSchema] {
+        var columns: [ORMKit.ColumnSchema] = []
+        columns.reserveCapacity(8)
+        columns.append(ORMKit.ColumnSchema(name: "EmployeeId", type: "INTEGER", kind: .integer, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "LastName", type: "NVARCHAR(20)", declaredType: "NVARCHAR(20)", kind: .text, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "FirstName", type: "NVARCHAR(20)", declaredType: "NVARCHAR(20)", kind: .text, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "Title", type: "NVARCHAR(30)", declaredType: "NVARCHAR(30)", kind: .text, isNullable: true))
+        columns.append(ORMKit.ColumnSchema(name: "ReportsTo", type: "INTEGER", kind: .integer, isNullable: true))
+        columns.append(ORMKit.ColumnSchema(name: "BirthDate", type: "DATETIME", declaredType: "DATETIME", kind: .date, isNullable: true, storage: "sqliteText"))
+        columns.append(ORMKit.ColumnSchema(name: "HireDate", type: "DATETIME", declaredType: "DATETIME", kind: .date, isNullable: true, storage: "sqliteText"))
+        columns.append(ORMKit.ColumnSchema(name: "Email", type: "NVARCHAR(60)", declaredType: "NVARCHAR(60)", kind: .text, isNullable: true))
+        return columns
+    }
 
     init(row: ORMKit.Row) throws {
         try self.init(decoding: row)

@@ -27,16 +27,21 @@ extension Genre: ORMKit.Record {
 
     static let schema = ORMKit.TableSchema(
         name: "Genre",
-        columns: [
-            ORMKit.ColumnSchema(name: "GenreId", type: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "Name", type: "NVARCHAR(120)", declaredType: "NVARCHAR(120)", kind: .text, isNullable: true),
-        ],
+        columns: makeColumnSchemas(),
         primaryKey: ["GenreId"],
         isAutoIncrement: true,
         relations: [
             ORMKit.RelationSchema(name: "tracks", targetTable: "Track", kind: .hasMany(columns: ["GenreId"], targetColumns: ["GenreId"])),
         ]
     )
+
+    private static func makeColumnSchemas() -> [ORMKit.ColumnSchema] {
+        var columns: [ORMKit.ColumnSchema] = []
+        columns.reserveCapacity(2)
+        columns.append(ORMKit.ColumnSchema(name: "GenreId", type: "INTEGER", kind: .integer, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "Name", type: "NVARCHAR(120)", declaredType: "NVARCHAR(120)", kind: .text, isNullable: true))
+        return columns
+    }
 
     init(row: ORMKit.Row) throws {
         try self.init(decoding: row)

@@ -36,13 +36,7 @@ extension Invoice: ORMKit.Record {
 
     static let schema = ORMKit.TableSchema(
         name: "Invoice",
-        columns: [
-            ORMKit.ColumnSchema(name: "InvoiceId", type: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "CustomerId", type: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "InvoiceDate", type: "DATETIME", declaredType: "DATETIME", kind: .date, isNullable: false, storage: "sqliteText"),
-            ORMKit.ColumnSchema(name: "BillingCountry", type: "NVARCHAR(40)", declaredType: "NVARCHAR(40)", kind: .text, isNullable: true),
-            ORMKit.ColumnSchema(name: "Total", type: "NUMERIC(10,2)", declaredType: "NUMERIC(10,2)", kind: .decimal(scale: nil), isNullable: false, storage: "real", defaultValue: .value(stored: .real(0), wire: .decimal(Foundation.Decimal(sign: .plus, exponent: 0, significand: 0)))),
-        ],
+        columns: makeColumnSchemas(),
         primaryKey: ["InvoiceId"],
         isAutoIncrement: true,
         indexes: [
@@ -57,6 +51,17 @@ extension Invoice: ORMKit.Record {
             ORMKit.RelationSchema(name: "invoiceLines", targetTable: "InvoiceLine", kind: .hasMany(columns: ["InvoiceId"], targetColumns: ["InvoiceId"])),
         ]
     )
+
+    private static func makeColumnSchemas() -> [ORMKit.ColumnSchema] {
+        var columns: [ORMKit.ColumnSchema] = []
+        columns.reserveCapacity(5)
+        columns.append(ORMKit.ColumnSchema(name: "InvoiceId", type: "INTEGER", kind: .integer, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "CustomerId", type: "INTEGER", kind: .integer, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "InvoiceDate", type: "DATETIME", declaredType: "DATETIME", kind: .date, isNullable: false, storage: "sqliteText"))
+        columns.append(ORMKit.ColumnSchema(name: "BillingCountry", type: "NVARCHAR(40)", declaredType: "NVARCHAR(40)", kind: .text, isNullable: true))
+        columns.append(ORMKit.ColumnSchema(name: "Total", type: "NUMERIC(10,2)", declaredType: "NUMERIC(10,2)", kind: .decimal(scale: nil), isNullable: false, storage: "real", defaultValue: .value(stored: .real(0), wire: .decimal(Foundation.Decimal(sign: .plus, exponent: 0, significand: 0)))))
+        return columns
+    }
 
     init(row: ORMKit.Row) throws {
         try self.init(decoding: row)

@@ -45,13 +45,7 @@ extension InvoiceLine: ORMKit.KeyedRecord {
 
     static let schema = ORMKit.TableSchema(
         name: "InvoiceLine",
-        columns: [
-            ORMKit.ColumnSchema(name: "InvoiceId", type: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "LineNo", type: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "TrackId", type: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "UnitPrice", type: "NUMERIC(10,2)", declaredType: "NUMERIC(10,2)", kind: .decimal(scale: nil), isNullable: false, storage: "real"),
-            ORMKit.ColumnSchema(name: "Quantity", type: "INTEGER", kind: .integer, isNullable: false, defaultValue: .value(stored: .integer(1), wire: .integer(1))),
-        ],
+        columns: makeColumnSchemas(),
         primaryKey: ["InvoiceId", "LineNo"],
         isAutoIncrement: false,
         indexes: [
@@ -66,6 +60,17 @@ extension InvoiceLine: ORMKit.KeyedRecord {
             ORMKit.RelationSchema(name: "track", targetTable: "Track", kind: .belongsTo(columns: ["TrackId"], targetColumns: ["TrackId"], isOptional: false)),
         ]
     )
+
+    private static func makeColumnSchemas() -> [ORMKit.ColumnSchema] {
+        var columns: [ORMKit.ColumnSchema] = []
+        columns.reserveCapacity(5)
+        columns.append(ORMKit.ColumnSchema(name: "InvoiceId", type: "INTEGER", kind: .integer, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "LineNo", type: "INTEGER", kind: .integer, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "TrackId", type: "INTEGER", kind: .integer, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "UnitPrice", type: "NUMERIC(10,2)", declaredType: "NUMERIC(10,2)", kind: .decimal(scale: nil), isNullable: false, storage: "real"))
+        columns.append(ORMKit.ColumnSchema(name: "Quantity", type: "INTEGER", kind: .integer, isNullable: false, defaultValue: .value(stored: .integer(1), wire: .integer(1))))
+        return columns
+    }
 
     init(row: ORMKit.Row) throws {
         try self.init(decoding: row)

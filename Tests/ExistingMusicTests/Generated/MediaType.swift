@@ -27,16 +27,21 @@ extension MediaType: ORMKit.Record {
 
     static let schema = ORMKit.TableSchema(
         name: "MediaType",
-        columns: [
-            ORMKit.ColumnSchema(name: "MediaTypeId", type: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "Name", type: "NVARCHAR(120)", declaredType: "NVARCHAR(120)", kind: .text, isNullable: true),
-        ],
+        columns: makeColumnSchemas(),
         primaryKey: ["MediaTypeId"],
         isAutoIncrement: true,
         relations: [
             ORMKit.RelationSchema(name: "tracks", targetTable: "Track", kind: .hasMany(columns: ["MediaTypeId"], targetColumns: ["MediaTypeId"])),
         ]
     )
+
+    private static func makeColumnSchemas() -> [ORMKit.ColumnSchema] {
+        var columns: [ORMKit.ColumnSchema] = []
+        columns.reserveCapacity(2)
+        columns.append(ORMKit.ColumnSchema(name: "MediaTypeId", type: "INTEGER", kind: .integer, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "Name", type: "NVARCHAR(120)", declaredType: "NVARCHAR(120)", kind: .text, isNullable: true))
+        return columns
+    }
 
     init(row: ORMKit.Row) throws {
         try self.init(decoding: row)

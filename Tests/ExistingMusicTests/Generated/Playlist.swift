@@ -27,16 +27,21 @@ extension Playlist: ORMKit.Record {
 
     static let schema = ORMKit.TableSchema(
         name: "Playlist",
-        columns: [
-            ORMKit.ColumnSchema(name: "PlaylistId", type: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "Name", type: "NVARCHAR(120)", declaredType: "NVARCHAR(120)", kind: .text, isNullable: true),
-        ],
+        columns: makeColumnSchemas(),
         primaryKey: ["PlaylistId"],
         isAutoIncrement: true,
         relations: [
             ORMKit.RelationSchema(name: "tracks", targetTable: "Track", kind: .manyToMany(joinTable: "PlaylistTrack", columns: ["PlaylistId"], joinColumns: ["PlaylistId"], targetColumns: ["TrackId"], joinTargetColumns: ["TrackId"], positionColumn: nil)),
         ]
     )
+
+    private static func makeColumnSchemas() -> [ORMKit.ColumnSchema] {
+        var columns: [ORMKit.ColumnSchema] = []
+        columns.reserveCapacity(2)
+        columns.append(ORMKit.ColumnSchema(name: "PlaylistId", type: "INTEGER", kind: .integer, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "Name", type: "NVARCHAR(120)", declaredType: "NVARCHAR(120)", kind: .text, isNullable: true))
+        return columns
+    }
 
     init(row: ORMKit.Row) throws {
         try self.init(decoding: row)

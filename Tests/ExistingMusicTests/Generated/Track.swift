@@ -48,17 +48,7 @@ extension Track: ORMKit.Record {
 
     static let schema = ORMKit.TableSchema(
         name: "Track",
-        columns: [
-            ORMKit.ColumnSchema(name: "TrackId", type: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "Name", type: "NVARCHAR(200)", declaredType: "NVARCHAR(200)", kind: .text, isNullable: false),
-            ORMKit.ColumnSchema(name: "AlbumId", type: "INTEGER", kind: .integer, isNullable: true),
-            ORMKit.ColumnSchema(name: "MediaTypeId", type: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "GenreId", type: "INTEGER", kind: .integer, isNullable: true),
-            ORMKit.ColumnSchema(name: "Composer", type: "NVARCHAR(220)", declaredType: "NVARCHAR(220)", kind: .text, isNullable: true),
-            ORMKit.ColumnSchema(name: "Milliseconds", type: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "Bytes", type: "INTEGER", kind: .integer, isNullable: true),
-            ORMKit.ColumnSchema(name: "UnitPrice", type: "NUMERIC(10,2)", declaredType: "NUMERIC(10,2)", kind: .decimal(scale: nil), isNullable: false, storage: "real"),
-        ],
+        columns: makeColumnSchemas(),
         primaryKey: ["TrackId"],
         isAutoIncrement: true,
         indexes: [
@@ -78,6 +68,21 @@ extension Track: ORMKit.Record {
             ORMKit.RelationSchema(name: "invoiceLines", targetTable: "InvoiceLine", kind: .hasMany(columns: ["TrackId"], targetColumns: ["TrackId"])),
         ]
     )
+
+    private static func makeColumnSchemas() -> [ORMKit.ColumnSchema] {
+        var columns: [ORMKit.ColumnSchema] = []
+        columns.reserveCapacity(9)
+        columns.append(ORMKit.ColumnSchema(name: "TrackId", type: "INTEGER", kind: .integer, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "Name", type: "NVARCHAR(200)", declaredType: "NVARCHAR(200)", kind: .text, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "AlbumId", type: "INTEGER", kind: .integer, isNullable: true))
+        columns.append(ORMKit.ColumnSchema(name: "MediaTypeId", type: "INTEGER", kind: .integer, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "GenreId", type: "INTEGER", kind: .integer, isNullable: true))
+        columns.append(ORMKit.ColumnSchema(name: "Composer", type: "NVARCHAR(220)", declaredType: "NVARCHAR(220)", kind: .text, isNullable: true))
+        columns.append(ORMKit.ColumnSchema(name: "Milliseconds", type: "INTEGER", kind: .integer, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "Bytes", type: "INTEGER", kind: .integer, isNullable: true))
+        columns.append(ORMKit.ColumnSchema(name: "UnitPrice", type: "NUMERIC(10,2)", declaredType: "NUMERIC(10,2)", kind: .decimal(scale: nil), isNullable: false, storage: "real"))
+        return columns
+    }
 
     init(row: ORMKit.Row) throws {
         try self.init(decoding: row)

@@ -31,18 +31,23 @@ extension CustomerList: ORMKit.Record {
 
     static let schema = ORMKit.TableSchema(
         name: "customer-list",
-        columns: [
-            ORMKit.ColumnSchema(name: "id", type: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "name", type: "TEXT", kind: .text, isNullable: false, defaultValue: .value(stored: .text("it's: #1"), wire: .text("it's: #1"))),
-            ORMKit.ColumnSchema(name: "e-mail", type: "TEXT", kind: .text, isNullable: true, isUnique: true),
-            ORMKit.ColumnSchema(name: "2nd Phone", type: "TEXT", kind: .text, isNullable: true),
-        ],
+        columns: makeColumnSchemas(),
         primaryKey: ["id"],
         isAutoIncrement: true,
         relations: [
             ORMKit.RelationSchema(name: "orderDetails2", targetTable: "Order Details", kind: .hasMany(columns: ["id"], targetColumns: ["Customer Id"])),
         ]
     )
+
+    private static func makeColumnSchemas() -> [ORMKit.ColumnSchema] {
+        var columns: [ORMKit.ColumnSchema] = []
+        columns.reserveCapacity(4)
+        columns.append(ORMKit.ColumnSchema(name: "id", type: "INTEGER", kind: .integer, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "name", type: "TEXT", kind: .text, isNullable: false, defaultValue: .value(stored: .text("it's: #1"), wire: .text("it's: #1"))))
+        columns.append(ORMKit.ColumnSchema(name: "e-mail", type: "TEXT", kind: .text, isNullable: true, isUnique: true))
+        columns.append(ORMKit.ColumnSchema(name: "2nd Phone", type: "TEXT", kind: .text, isNullable: true))
+        return columns
+    }
 
     init(row: ORMKit.Row) throws {
         try self.init(decoding: row)

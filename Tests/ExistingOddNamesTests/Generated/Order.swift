@@ -39,17 +39,22 @@ extension Order: ORMKit.Record {
 
     static let schema = ORMKit.TableSchema(
         name: "order",
-        columns: [
-            ORMKit.ColumnSchema(name: "order", type: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "select", type: "TEXT", kind: .text, isNullable: false),
-            ORMKit.ColumnSchema(name: "true", type: "BOOLEAN", declaredType: "BOOLEAN", kind: .bool, isNullable: true, storage: "integer", defaultValue: .value(stored: .integer(1), wire: .bool(true))),
-            ORMKit.ColumnSchema(name: "count", type: "INTEGER", kind: .integer, isNullable: false, defaultValue: .value(stored: .integer(0), wire: .integer(0))),
-            ORMKit.ColumnSchema(name: "amount", type: "DECIMAL(12, 4)", declaredType: "DECIMAL(12, 4)", kind: .decimal(scale: nil), isNullable: true, storage: "real", defaultValue: .value(stored: .real(1.25), wire: .decimal(Foundation.Decimal(sign: .plus, exponent: -2, significand: 125)))),
-            ORMKit.ColumnSchema(name: "created", type: "TEXT", kind: .text, isNullable: true),
-        ],
+        columns: makeColumnSchemas(),
         primaryKey: ["order"],
         isAutoIncrement: true
     )
+
+    private static func makeColumnSchemas() -> [ORMKit.ColumnSchema] {
+        var columns: [ORMKit.ColumnSchema] = []
+        columns.reserveCapacity(6)
+        columns.append(ORMKit.ColumnSchema(name: "order", type: "INTEGER", kind: .integer, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "select", type: "TEXT", kind: .text, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "true", type: "BOOLEAN", declaredType: "BOOLEAN", kind: .bool, isNullable: true, storage: "integer", defaultValue: .value(stored: .integer(1), wire: .bool(true))))
+        columns.append(ORMKit.ColumnSchema(name: "count", type: "INTEGER", kind: .integer, isNullable: false, defaultValue: .value(stored: .integer(0), wire: .integer(0))))
+        columns.append(ORMKit.ColumnSchema(name: "amount", type: "DECIMAL(12, 4)", declaredType: "DECIMAL(12, 4)", kind: .decimal(scale: nil), isNullable: true, storage: "real", defaultValue: .value(stored: .real(1.25), wire: .decimal(Foundation.Decimal(sign: .plus, exponent: -2, significand: 125)))))
+        columns.append(ORMKit.ColumnSchema(name: "created", type: "TEXT", kind: .text, isNullable: true))
+        return columns
+    }
 
     init(row: ORMKit.Row) throws {
         try self.init(decoding: row)

@@ -42,15 +42,7 @@ extension OrderDetails2: ORMKit.Record {
 
     static let schema = ORMKit.TableSchema(
         name: "Order Details",
-        columns: [
-            ORMKit.ColumnSchema(name: "Order ID", type: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "Unit Price", type: "REAL", kind: .double, isNullable: false, defaultValue: .value(stored: .real(0.5), wire: .double(0.5))),
-            ORMKit.ColumnSchema(name: "UnitPrice", type: "REAL", kind: .double, isNullable: true),
-            ORMKit.ColumnSchema(name: "group", type: "TEXT", kind: .text, isNullable: true),
-            ORMKit.ColumnSchema(name: "Order Date", type: "DATETIME", declaredType: "DATETIME", kind: .date, isNullable: true, storage: "sqliteText"),
-            ORMKit.ColumnSchema(name: "Say \"hi\": #now", type: "TEXT", kind: .text, isNullable: true, defaultValue: .value(stored: .text("yes"), wire: .text("yes"))),
-            ORMKit.ColumnSchema(name: "Customer Id", type: "INTEGER", kind: .integer, isNullable: true),
-        ],
+        columns: makeColumnSchemas(),
         primaryKey: ["Order ID"],
         isAutoIncrement: true,
         indexes: [
@@ -63,6 +55,19 @@ extension OrderDetails2: ORMKit.Record {
             ORMKit.RelationSchema(name: "customer", targetTable: "customer-list", kind: .belongsTo(columns: ["Customer Id"], targetColumns: ["id"], isOptional: true)),
         ]
     )
+
+    private static func makeColumnSchemas() -> [ORMKit.ColumnSchema] {
+        var columns: [ORMKit.ColumnSchema] = []
+        columns.reserveCapacity(7)
+        columns.append(ORMKit.ColumnSchema(name: "Order ID", type: "INTEGER", kind: .integer, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "Unit Price", type: "REAL", kind: .double, isNullable: false, defaultValue: .value(stored: .real(0.5), wire: .double(0.5))))
+        columns.append(ORMKit.ColumnSchema(name: "UnitPrice", type: "REAL", kind: .double, isNullable: true))
+        columns.append(ORMKit.ColumnSchema(name: "group", type: "TEXT", kind: .text, isNullable: true))
+        columns.append(ORMKit.ColumnSchema(name: "Order Date", type: "DATETIME", declaredType: "DATETIME", kind: .date, isNullable: true, storage: "sqliteText"))
+        columns.append(ORMKit.ColumnSchema(name: "Say \"hi\": #now", type: "TEXT", kind: .text, isNullable: true, defaultValue: .value(stored: .text("yes"), wire: .text("yes"))))
+        columns.append(ORMKit.ColumnSchema(name: "Customer Id", type: "INTEGER", kind: .integer, isNullable: true))
+        return columns
+    }
 
     init(row: ORMKit.Row) throws {
         try self.init(decoding: row)

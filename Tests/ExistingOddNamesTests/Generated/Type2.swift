@@ -27,13 +27,18 @@ extension Type2: ORMKit.KeyedRecord {
 
     static let schema = ORMKit.TableSchema(
         name: "Type",
-        columns: [
-            ORMKit.ColumnSchema(name: "Type", type: "TEXT", kind: .text, isNullable: false),
-            ORMKit.ColumnSchema(name: "Self", type: "TEXT", kind: .text, isNullable: true),
-        ],
+        columns: makeColumnSchemas(),
         primaryKey: ["Type"],
         isAutoIncrement: false
     )
+
+    private static func makeColumnSchemas() -> [ORMKit.ColumnSchema] {
+        var columns: [ORMKit.ColumnSchema] = []
+        columns.reserveCapacity(2)
+        columns.append(ORMKit.ColumnSchema(name: "Type", type: "TEXT", kind: .text, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "Self", type: "TEXT", kind: .text, isNullable: true))
+        return columns
+    }
 
     init(row: ORMKit.Row) throws {
         try self.init(decoding: row)

@@ -25,16 +25,21 @@ extension Author: ORMKit.Record {
 
     public static let schema = ORMKit.TableSchema(
         name: "authors",
-        columns: [
-            ORMKit.ColumnSchema(name: "id", type: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "name", type: "TEXT", kind: .text, isNullable: false),
-        ],
+        columns: makeColumnSchemas(),
         primaryKey: ["id"],
         isAutoIncrement: true,
         relations: [
             ORMKit.RelationSchema(name: "books", targetTable: "books", kind: .hasMany(columns: ["id"], targetColumns: ["author_id"])),
         ]
     )
+
+    private static func makeColumnSchemas() -> [ORMKit.ColumnSchema] {
+        var columns: [ORMKit.ColumnSchema] = []
+        columns.reserveCapacity(2)
+        columns.append(ORMKit.ColumnSchema(name: "id", type: "INTEGER", kind: .integer, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "name", type: "TEXT", kind: .text, isNullable: false))
+        return columns
+    }
 
     public init(row: ORMKit.Row) throws {
         try self.init(decoding: row)

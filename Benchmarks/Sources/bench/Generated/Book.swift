@@ -31,12 +31,7 @@ extension Book: ORMKit.Record {
 
     public static let schema = ORMKit.TableSchema(
         name: "books",
-        columns: [
-            ORMKit.ColumnSchema(name: "id", type: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "title", type: "TEXT", kind: .text, isNullable: false),
-            ORMKit.ColumnSchema(name: "pages", type: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "author_id", type: "INTEGER", kind: .integer, isNullable: false),
-        ],
+        columns: makeColumnSchemas(),
         primaryKey: ["id"],
         isAutoIncrement: true,
         indexes: [
@@ -49,6 +44,16 @@ extension Book: ORMKit.Record {
             ORMKit.RelationSchema(name: "author", targetTable: "authors", kind: .belongsTo(columns: ["author_id"], targetColumns: ["id"], isOptional: false)),
         ]
     )
+
+    private static func makeColumnSchemas() -> [ORMKit.ColumnSchema] {
+        var columns: [ORMKit.ColumnSchema] = []
+        columns.reserveCapacity(4)
+        columns.append(ORMKit.ColumnSchema(name: "id", type: "INTEGER", kind: .integer, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "title", type: "TEXT", kind: .text, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "pages", type: "INTEGER", kind: .integer, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "author_id", type: "INTEGER", kind: .integer, isNullable: false))
+        return columns
+    }
 
     public init(row: ORMKit.Row) throws {
         try self.init(decoding: row)

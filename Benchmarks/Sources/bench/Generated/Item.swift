@@ -49,24 +49,29 @@ extension Item: ORMKit.Record {
 
     public static let schema = ORMKit.TableSchema(
         name: "items",
-        columns: [
-            ORMKit.ColumnSchema(name: "id", type: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "name", type: "TEXT", kind: .text, isNullable: false),
-            ORMKit.ColumnSchema(name: "email", type: "TEXT", kind: .text, isNullable: false),
-            ORMKit.ColumnSchema(name: "age", type: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "score", type: "REAL", kind: .double, isNullable: false),
-            ORMKit.ColumnSchema(name: "active", type: "INTEGER", kind: .bool, isNullable: false, storage: "integer"),
-            ORMKit.ColumnSchema(name: "created", type: "REAL", kind: .date, isNullable: false, storage: "unixSeconds"),
-            ORMKit.ColumnSchema(name: "note", type: "TEXT", kind: .text, isNullable: true),
-            ORMKit.ColumnSchema(name: "avatar", type: "BLOB", kind: .bytes, isNullable: true),
-            ORMKit.ColumnSchema(name: "visits", type: "INTEGER", kind: .integer, isNullable: false),
-        ],
+        columns: makeColumnSchemas(),
         primaryKey: ["id"],
         isAutoIncrement: true,
         indexes: [
             ORMKit.IndexSchema(name: "items_score", columns: ["score"], isUnique: false),
         ]
     )
+
+    private static func makeColumnSchemas() -> [ORMKit.ColumnSchema] {
+        var columns: [ORMKit.ColumnSchema] = []
+        columns.reserveCapacity(10)
+        columns.append(ORMKit.ColumnSchema(name: "id", type: "INTEGER", kind: .integer, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "name", type: "TEXT", kind: .text, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "email", type: "TEXT", kind: .text, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "age", type: "INTEGER", kind: .integer, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "score", type: "REAL", kind: .double, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "active", type: "INTEGER", kind: .bool, isNullable: false, storage: "integer"))
+        columns.append(ORMKit.ColumnSchema(name: "created", type: "REAL", kind: .date, isNullable: false, storage: "unixSeconds"))
+        columns.append(ORMKit.ColumnSchema(name: "note", type: "TEXT", kind: .text, isNullable: true))
+        columns.append(ORMKit.ColumnSchema(name: "avatar", type: "BLOB", kind: .bytes, isNullable: true))
+        columns.append(ORMKit.ColumnSchema(name: "visits", type: "INTEGER", kind: .integer, isNullable: false))
+        return columns
+    }
 
     public init(row: ORMKit.Row) throws {
         try self.init(decoding: row)

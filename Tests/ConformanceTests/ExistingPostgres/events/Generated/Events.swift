@@ -47,16 +47,7 @@ extension Events: ORMKit.Record {
 
     static let schema = ORMKit.TableSchema(
         name: "events",
-        columns: [
-            ORMKit.ColumnSchema(name: "id", type: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "venue_id", type: "INTEGER", declaredType: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "title", type: "VARCHAR(200)", declaredType: "VARCHAR(200)", kind: .text, isNullable: false),
-            ORMKit.ColumnSchema(name: "starts_at", type: "REAL", kind: .date, isNullable: false, storage: "referenceSeconds"),
-            ORMKit.ColumnSchema(name: "ends_at", type: "REAL", kind: .date, isNullable: true, storage: "referenceSeconds"),
-            ORMKit.ColumnSchema(name: "created_at", type: "REAL", kind: .date, isNullable: false, storage: "referenceSeconds", defaultValue: .now),
-            ORMKit.ColumnSchema(name: "tags", type: "TEXT", kind: .json, isNullable: false),
-            ORMKit.ColumnSchema(name: "price", type: "NUMERIC(12,2)", declaredType: "NUMERIC(12,2)", kind: .decimal(scale: 2), isNullable: true, storage: "scaledInteger"),
-        ],
+        columns: makeColumnSchemas(),
         primaryKey: ["id"],
         isAutoIncrement: true,
         indexes: [
@@ -71,6 +62,20 @@ extension Events: ORMKit.Record {
             ORMKit.RelationSchema(name: "tickets", targetTable: "tickets", kind: .hasMany(columns: ["id"], targetColumns: ["event_id"])),
         ]
     )
+
+    private static func makeColumnSchemas() -> [ORMKit.ColumnSchema] {
+        var columns: [ORMKit.ColumnSchema] = []
+        columns.reserveCapacity(8)
+        columns.append(ORMKit.ColumnSchema(name: "id", type: "INTEGER", kind: .integer, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "venue_id", type: "INTEGER", declaredType: "INTEGER", kind: .integer, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "title", type: "VARCHAR(200)", declaredType: "VARCHAR(200)", kind: .text, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "starts_at", type: "REAL", kind: .date, isNullable: false, storage: "referenceSeconds"))
+        columns.append(ORMKit.ColumnSchema(name: "ends_at", type: "REAL", kind: .date, isNullable: true, storage: "referenceSeconds"))
+        columns.append(ORMKit.ColumnSchema(name: "created_at", type: "REAL", kind: .date, isNullable: false, storage: "referenceSeconds", defaultValue: .now))
+        columns.append(ORMKit.ColumnSchema(name: "tags", type: "TEXT", kind: .json, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "price", type: "NUMERIC(12,2)", declaredType: "NUMERIC(12,2)", kind: .decimal(scale: 2), isNullable: true, storage: "scaledInteger"))
+        return columns
+    }
 
     init(row: ORMKit.Row) throws {
         try self.init(decoding: row)

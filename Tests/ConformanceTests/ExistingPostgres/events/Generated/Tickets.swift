@@ -48,15 +48,7 @@ extension Tickets: ORMKit.KeyedRecord {
 
     static let schema = ORMKit.TableSchema(
         name: "tickets",
-        columns: [
-            ORMKit.ColumnSchema(name: "id", type: "BLOB", kind: .uuid, isNullable: false, storage: "blob"),
-            ORMKit.ColumnSchema(name: "event_id", type: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "holder_email", type: "VARCHAR(120)", declaredType: "VARCHAR(120)", kind: .text, isNullable: false),
-            ORMKit.ColumnSchema(name: "status", type: "TEXT", kind: .enumeration(isIntegerRaw: false, rawValues: ["open", "used", "void"], typeName: "ticket_status"), isNullable: false, defaultValue: .value(stored: .text("open"), wire: .text("open"))),
-            ORMKit.ColumnSchema(name: "issued_at", type: "REAL", kind: .date, isNullable: false, storage: "referenceSeconds", defaultValue: .now),
-            ORMKit.ColumnSchema(name: "code_hash", type: "BLOB", kind: .bytes, isNullable: true),
-            ORMKit.ColumnSchema(name: "scanned", type: "INTEGER", kind: .bool, isNullable: false, storage: "integer", defaultValue: .value(stored: .integer(0), wire: .bool(false))),
-        ],
+        columns: makeColumnSchemas(),
         primaryKey: ["id"],
         isAutoIncrement: false,
         foreignKeys: [
@@ -66,6 +58,19 @@ extension Tickets: ORMKit.KeyedRecord {
             ORMKit.RelationSchema(name: "event", targetTable: "events", kind: .belongsTo(columns: ["event_id"], targetColumns: ["id"], isOptional: false)),
         ]
     )
+
+    private static func makeColumnSchemas() -> [ORMKit.ColumnSchema] {
+        var columns: [ORMKit.ColumnSchema] = []
+        columns.reserveCapacity(7)
+        columns.append(ORMKit.ColumnSchema(name: "id", type: "BLOB", kind: .uuid, isNullable: false, storage: "blob"))
+        columns.append(ORMKit.ColumnSchema(name: "event_id", type: "INTEGER", kind: .integer, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "holder_email", type: "VARCHAR(120)", declaredType: "VARCHAR(120)", kind: .text, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "status", type: "TEXT", kind: .enumeration(isIntegerRaw: false, rawValues: ["open", "used", "void"], typeName: "ticket_status"), isNullable: false, defaultValue: .value(stored: .text("open"), wire: .text("open"))))
+        columns.append(ORMKit.ColumnSchema(name: "issued_at", type: "REAL", kind: .date, isNullable: false, storage: "referenceSeconds", defaultValue: .now))
+        columns.append(ORMKit.ColumnSchema(name: "code_hash", type: "BLOB", kind: .bytes, isNullable: true))
+        columns.append(ORMKit.ColumnSchema(name: "scanned", type: "INTEGER", kind: .bool, isNullable: false, storage: "integer", defaultValue: .value(stored: .integer(0), wire: .bool(false))))
+        return columns
+    }
 
     init(row: ORMKit.Row) throws {
         try self.init(decoding: row)

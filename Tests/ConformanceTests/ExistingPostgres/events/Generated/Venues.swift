@@ -38,19 +38,24 @@ extension Venues: ORMKit.Record {
 
     static let schema = ORMKit.TableSchema(
         name: "venues",
-        columns: [
-            ORMKit.ColumnSchema(name: "id", type: "INTEGER", declaredType: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "name", type: "TEXT", kind: .text, isNullable: false, isUnique: true),
-            ORMKit.ColumnSchema(name: "capacity", type: "INTEGER", declaredType: "INTEGER", kind: .integer, isNullable: false, check: "capacity > 0"),
-            ORMKit.ColumnSchema(name: "location", type: "TEXT", kind: .json, isNullable: true),
-            ORMKit.ColumnSchema(name: "updated_at", type: "REAL", kind: .date, isNullable: false, storage: "referenceSeconds", defaultValue: .now),
-        ],
+        columns: makeColumnSchemas(),
         primaryKey: ["id"],
         isAutoIncrement: true,
         relations: [
             ORMKit.RelationSchema(name: "events", targetTable: "events", kind: .hasMany(columns: ["id"], targetColumns: ["venue_id"])),
         ]
     )
+
+    private static func makeColumnSchemas() -> [ORMKit.ColumnSchema] {
+        var columns: [ORMKit.ColumnSchema] = []
+        columns.reserveCapacity(5)
+        columns.append(ORMKit.ColumnSchema(name: "id", type: "INTEGER", declaredType: "INTEGER", kind: .integer, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "name", type: "TEXT", kind: .text, isNullable: false, isUnique: true))
+        columns.append(ORMKit.ColumnSchema(name: "capacity", type: "INTEGER", declaredType: "INTEGER", kind: .integer, isNullable: false, check: "capacity > 0"))
+        columns.append(ORMKit.ColumnSchema(name: "location", type: "TEXT", kind: .json, isNullable: true))
+        columns.append(ORMKit.ColumnSchema(name: "updated_at", type: "REAL", kind: .date, isNullable: false, storage: "referenceSeconds", defaultValue: .now))
+        return columns
+    }
 
     init(row: ORMKit.Row) throws {
         try self.init(decoding: row)

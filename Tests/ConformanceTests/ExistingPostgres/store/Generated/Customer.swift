@@ -39,14 +39,7 @@ extension Customer: ORMKit.Record {
 
     static let schema = ORMKit.TableSchema(
         name: "Customer",
-        columns: [
-            ORMKit.ColumnSchema(name: "CustomerId", type: "INTEGER", declaredType: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "FirstName", type: "VARCHAR(40)", declaredType: "VARCHAR(40)", kind: .text, isNullable: false),
-            ORMKit.ColumnSchema(name: "LastName", type: "VARCHAR(20)", declaredType: "VARCHAR(20)", kind: .text, isNullable: false),
-            ORMKit.ColumnSchema(name: "Email", type: "VARCHAR(60)", declaredType: "VARCHAR(60)", kind: .text, isNullable: false, isUnique: true),
-            ORMKit.ColumnSchema(name: "Country", type: "VARCHAR(40)", declaredType: "VARCHAR(40)", kind: .text, isNullable: true, defaultValue: .value(stored: .text("USA"), wire: .text("USA"))),
-            ORMKit.ColumnSchema(name: "SupportRepId", type: "INTEGER", declaredType: "INTEGER", kind: .integer, isNullable: true),
-        ],
+        columns: makeColumnSchemas(),
         primaryKey: ["CustomerId"],
         isAutoIncrement: true,
         foreignKeys: [
@@ -57,6 +50,18 @@ extension Customer: ORMKit.Record {
             ORMKit.RelationSchema(name: "invoices", targetTable: "Invoice", kind: .hasMany(columns: ["CustomerId"], targetColumns: ["CustomerId"])),
         ]
     )
+
+    private static func makeColumnSchemas() -> [ORMKit.ColumnSchema] {
+        var columns: [ORMKit.ColumnSchema] = []
+        columns.reserveCapacity(6)
+        columns.append(ORMKit.ColumnSchema(name: "CustomerId", type: "INTEGER", declaredType: "INTEGER", kind: .integer, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "FirstName", type: "VARCHAR(40)", declaredType: "VARCHAR(40)", kind: .text, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "LastName", type: "VARCHAR(20)", declaredType: "VARCHAR(20)", kind: .text, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "Email", type: "VARCHAR(60)", declaredType: "VARCHAR(60)", kind: .text, isNullable: false, isUnique: true))
+        columns.append(ORMKit.ColumnSchema(name: "Country", type: "VARCHAR(40)", declaredType: "VARCHAR(40)", kind: .text, isNullable: true, defaultValue: .value(stored: .text("USA"), wire: .text("USA"))))
+        columns.append(ORMKit.ColumnSchema(name: "SupportRepId", type: "INTEGER", declaredType: "INTEGER", kind: .integer, isNullable: true))
+        return columns
+    }
 
     init(row: ORMKit.Row) throws {
         try self.init(decoding: row)

@@ -39,14 +39,7 @@ extension Employee: ORMKit.Record {
 
     static let schema = ORMKit.TableSchema(
         name: "Employee",
-        columns: [
-            ORMKit.ColumnSchema(name: "EmployeeId", type: "INTEGER", declaredType: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "LastName", type: "VARCHAR(20)", declaredType: "VARCHAR(20)", kind: .text, isNullable: false),
-            ORMKit.ColumnSchema(name: "FirstName", type: "VARCHAR(20)", declaredType: "VARCHAR(20)", kind: .text, isNullable: false),
-            ORMKit.ColumnSchema(name: "ReportsTo", type: "INTEGER", declaredType: "INTEGER", kind: .integer, isNullable: true),
-            ORMKit.ColumnSchema(name: "BirthDate", type: "DATE", declaredType: "DATE", kind: .date, isNullable: true, storage: "sqliteText"),
-            ORMKit.ColumnSchema(name: "HireDate", type: "TIMESTAMP", declaredType: "TIMESTAMP", kind: .date, isNullable: true, storage: "sqliteText"),
-        ],
+        columns: makeColumnSchemas(),
         primaryKey: ["EmployeeId"],
         isAutoIncrement: true,
         indexes: [
@@ -61,6 +54,18 @@ extension Employee: ORMKit.Record {
             ORMKit.RelationSchema(name: "employees", targetTable: "Employee", kind: .hasMany(columns: ["EmployeeId"], targetColumns: ["ReportsTo"])),
         ]
     )
+
+    private static func makeColumnSchemas() -> [ORMKit.ColumnSchema] {
+        var columns: [ORMKit.ColumnSchema] = []
+        columns.reserveCapacity(6)
+        columns.append(ORMKit.ColumnSchema(name: "EmployeeId", type: "INTEGER", declaredType: "INTEGER", kind: .integer, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "LastName", type: "VARCHAR(20)", declaredType: "VARCHAR(20)", kind: .text, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "FirstName", type: "VARCHAR(20)", declaredType: "VARCHAR(20)", kind: .text, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "ReportsTo", type: "INTEGER", declaredType: "INTEGER", kind: .integer, isNullable: true))
+        columns.append(ORMKit.ColumnSchema(name: "BirthDate", type: "DATE", declaredType: "DATE", kind: .date, isNullable: true, storage: "sqliteText"))
+        columns.append(ORMKit.ColumnSchema(name: "HireDate", type: "TIMESTAMP", declaredType: "TIMESTAMP", kind: .date, isNullable: true, storage: "sqliteText"))
+        return columns
+    }
 
     init(row: ORMKit.Row) throws {
         try self.init(decoding: row)

@@ -33,12 +33,7 @@ extension Invoice: ORMKit.Record {
 
     static let schema = ORMKit.TableSchema(
         name: "Invoice",
-        columns: [
-            ORMKit.ColumnSchema(name: "InvoiceId", type: "INTEGER", declaredType: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "CustomerId", type: "INTEGER", declaredType: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "InvoiceDate", type: "TIMESTAMP", declaredType: "TIMESTAMP", kind: .date, isNullable: false, storage: "sqliteText"),
-            ORMKit.ColumnSchema(name: "Total", type: "NUMERIC(10,2)", declaredType: "NUMERIC(10,2)", kind: .decimal(scale: 2), isNullable: false, storage: "scaledInteger", defaultValue: .value(stored: .integer(0), wire: .decimal(Foundation.Decimal(sign: .plus, exponent: 0, significand: 0)))),
-        ],
+        columns: makeColumnSchemas(),
         primaryKey: ["InvoiceId"],
         isAutoIncrement: true,
         indexes: [
@@ -52,6 +47,16 @@ extension Invoice: ORMKit.Record {
             ORMKit.RelationSchema(name: "invoiceLines", targetTable: "InvoiceLine", kind: .hasMany(columns: ["InvoiceId"], targetColumns: ["InvoiceId"])),
         ]
     )
+
+    private static func makeColumnSchemas() -> [ORMKit.ColumnSchema] {
+        var columns: [ORMKit.ColumnSchema] = []
+        columns.reserveCapacity(4)
+        columns.append(ORMKit.ColumnSchema(name: "InvoiceId", type: "INTEGER", declaredType: "INTEGER", kind: .integer, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "CustomerId", type: "INTEGER", declaredType: "INTEGER", kind: .integer, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "InvoiceDate", type: "TIMESTAMP", declaredType: "TIMESTAMP", kind: .date, isNullable: false, storage: "sqliteText"))
+        columns.append(ORMKit.ColumnSchema(name: "Total", type: "NUMERIC(10,2)", declaredType: "NUMERIC(10,2)", kind: .decimal(scale: 2), isNullable: false, storage: "scaledInteger", defaultValue: .value(stored: .integer(0), wire: .decimal(Foundation.Decimal(sign: .plus, exponent: 0, significand: 0)))))
+        return columns
+    }
 
     init(row: ORMKit.Row) throws {
         try self.init(decoding: row)

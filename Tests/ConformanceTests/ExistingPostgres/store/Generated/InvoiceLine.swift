@@ -42,12 +42,7 @@ extension InvoiceLine: ORMKit.KeyedRecord {
 
     static let schema = ORMKit.TableSchema(
         name: "InvoiceLine",
-        columns: [
-            ORMKit.ColumnSchema(name: "InvoiceId", type: "INTEGER", declaredType: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "LineNo", type: "SMALLINT", declaredType: "SMALLINT", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "ProductId", type: "INTEGER", declaredType: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "Quantity", type: "INTEGER", declaredType: "INTEGER", kind: .integer, isNullable: false),
-        ],
+        columns: makeColumnSchemas(),
         primaryKey: ["InvoiceId", "LineNo"],
         isAutoIncrement: false,
         foreignKeys: [
@@ -59,6 +54,16 @@ extension InvoiceLine: ORMKit.KeyedRecord {
             ORMKit.RelationSchema(name: "product", targetTable: "Product", kind: .belongsTo(columns: ["ProductId"], targetColumns: ["ProductId"], isOptional: false)),
         ]
     )
+
+    private static func makeColumnSchemas() -> [ORMKit.ColumnSchema] {
+        var columns: [ORMKit.ColumnSchema] = []
+        columns.reserveCapacity(4)
+        columns.append(ORMKit.ColumnSchema(name: "InvoiceId", type: "INTEGER", declaredType: "INTEGER", kind: .integer, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "LineNo", type: "SMALLINT", declaredType: "SMALLINT", kind: .integer, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "ProductId", type: "INTEGER", declaredType: "INTEGER", kind: .integer, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "Quantity", type: "INTEGER", declaredType: "INTEGER", kind: .integer, isNullable: false))
+        return columns
+    }
 
     init(row: ORMKit.Row) throws {
         try self.init(decoding: row)

@@ -39,14 +39,7 @@ extension Product: ORMKit.Record {
 
     static let schema = ORMKit.TableSchema(
         name: "Product",
-        columns: [
-            ORMKit.ColumnSchema(name: "ProductId", type: "INTEGER", declaredType: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "Name", type: "VARCHAR(120)", declaredType: "VARCHAR(120)", kind: .text, isNullable: false),
-            ORMKit.ColumnSchema(name: "UnitPrice", type: "NUMERIC(10,2)", declaredType: "NUMERIC(10,2)", kind: .decimal(scale: 2), isNullable: false, storage: "scaledInteger", check: "\"UnitPrice\" >= (0)"),
-            ORMKit.ColumnSchema(name: "Weight", type: "REAL", kind: .float, isNullable: true),
-            ORMKit.ColumnSchema(name: "InStock", type: "INTEGER", kind: .bool, isNullable: false, storage: "integer", defaultValue: .value(stored: .integer(1), wire: .bool(true))),
-            ORMKit.ColumnSchema(name: "Code", type: "CHAR(4)", declaredType: "CHAR(4)", kind: .text, isNullable: true),
-        ],
+        columns: makeColumnSchemas(),
         primaryKey: ["ProductId"],
         isAutoIncrement: true,
         relations: [
@@ -54,6 +47,18 @@ extension Product: ORMKit.Record {
             ORMKit.RelationSchema(name: "tags", targetTable: "Tag", kind: .manyToMany(joinTable: "ProductTag", columns: ["ProductId"], joinColumns: ["ProductId"], targetColumns: ["TagId"], joinTargetColumns: ["TagId"], positionColumn: nil)),
         ]
     )
+
+    private static func makeColumnSchemas() -> [ORMKit.ColumnSchema] {
+        var columns: [ORMKit.ColumnSchema] = []
+        columns.reserveCapacity(6)
+        columns.append(ORMKit.ColumnSchema(name: "ProductId", type: "INTEGER", declaredType: "INTEGER", kind: .integer, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "Name", type: "VARCHAR(120)", declaredType: "VARCHAR(120)", kind: .text, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "UnitPrice", type: "NUMERIC(10,2)", declaredType: "NUMERIC(10,2)", kind: .decimal(scale: 2), isNullable: false, storage: "scaledInteger", check: "\"UnitPrice\" >= (0)"))
+        columns.append(ORMKit.ColumnSchema(name: "Weight", type: "REAL", kind: .float, isNullable: true))
+        columns.append(ORMKit.ColumnSchema(name: "InStock", type: "INTEGER", kind: .bool, isNullable: false, storage: "integer", defaultValue: .value(stored: .integer(1), wire: .bool(true))))
+        columns.append(ORMKit.ColumnSchema(name: "Code", type: "CHAR(4)", declaredType: "CHAR(4)", kind: .text, isNullable: true))
+        return columns
+    }
 
     init(row: ORMKit.Row) throws {
         try self.init(decoding: row)

@@ -27,13 +27,18 @@ extension Tag: ORMKit.Record {
 
     static let schema = ORMKit.TableSchema(
         name: "Tag",
-        columns: [
-            ORMKit.ColumnSchema(name: "TagId", type: "INTEGER", declaredType: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "Name", type: "TEXT", kind: .text, isNullable: false, isUnique: true),
-        ],
+        columns: makeColumnSchemas(),
         primaryKey: ["TagId"],
         isAutoIncrement: true
     )
+
+    private static func makeColumnSchemas() -> [ORMKit.ColumnSchema] {
+        var columns: [ORMKit.ColumnSchema] = []
+        columns.reserveCapacity(2)
+        columns.append(ORMKit.ColumnSchema(name: "TagId", type: "INTEGER", declaredType: "INTEGER", kind: .integer, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "Name", type: "TEXT", kind: .text, isNullable: false, isUnique: true))
+        return columns
+    }
 
     init(row: ORMKit.Row) throws {
         try self.init(decoding: row)
