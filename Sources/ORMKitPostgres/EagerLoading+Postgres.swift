@@ -58,7 +58,7 @@ struct PostgresRelationFetcher: RelationTargetFetcher {
         /// The indexes in `targets` of the targets of each owner link value.
         var matches: [WireValue: [Int]] = [:]
         if !keys.isEmpty {
-            let query = PostgresEagerQuery(relation)
+            let query = try PostgresEagerQuery(relation)
             if query.selectsOwnerKey {
                 // Through a join table: a target comes once per owner it is linked to; keep it once.
                 var indexByTarget: [WireValue: Int] = [:]
@@ -109,7 +109,7 @@ struct PostgresEagerQuery {
     let selectsOwnerKey: Bool
     let table: String
 
-    init<O, T, L, K>(_ relation: Relation<O, T, L, K>) {
+    init<O, T, L, K>(_ relation: Relation<O, T, L, K>) throws {
         let target = T.schema.name
         let selection = PostgresRecordSQL.of(T.self).selection
         var renderer = SQLRenderer(dialect: .postgresql)
@@ -131,7 +131,7 @@ struct PostgresEagerQuery {
         }
         condition = relation.targetCondition.map { renderer.render($0) }
         order = orderings.isEmpty ? "" : " ORDER BY " + orderings.joined(separator: ", ")
-        arguments = renderer.wireArguments
+        arguments = try renderer.wireArguments()
         table = target
     }
 

@@ -23,7 +23,7 @@ extension PostgresExecutor {
     /// See `DatabaseReader`: the rows stream from the server (an unprepared cursor: over many rows, the extra
     /// asynchronous `map` postgres-nio's prepared-statement API runs per row costs more than parsing once).
     public func forEach<R: Record>(_ request: QueryRequest<R>, _ body: (R) async throws -> Void) async throws {
-        let (sql, arguments) = request.postgresSelect(PostgresRecordSQL.of(R.self).selection)
+        let (sql, arguments) = try request.postgresSelect(PostgresRecordSQL.of(R.self).selection)
         try await withSession(writing: false) { session in
             try await session.run(sql, arguments, table: R.schema.name) { try await body(try R.decodeRecord($0)) }
         }
@@ -33,7 +33,7 @@ extension PostgresExecutor {
     public func fetchAll<R: Record, T: Sendable>(_ request: SelectRequest<R, T>) async throws -> [T] {
         var renderer = SQLRenderer(dialect: .postgresql)
         let sql = request.sql(&renderer)
-        let arguments = renderer.wireArguments
+        let arguments = try renderer.wireArguments()
         let statement = QueryStatementCache.shared.statement(sql, arguments)
         return try await withSession(writing: false) { session in
             try await session.fetchAll(statement, arguments, table: R.schema.name, request.decode.wireRow)

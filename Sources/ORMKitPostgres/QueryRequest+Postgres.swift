@@ -7,34 +7,38 @@ import ORMSchema
 
 extension QueryRequest {
     /// The SELECT of the request's records, with its arguments.
-    func postgresSelect(_ selection: String) -> (sql: String, arguments: [WireValue]) {
+    ///
+    /// - Throws: `DatabaseError` (`.encoding`) for a value in the filter that its column's storage cannot hold.
+    func postgresSelect(_ selection: String) throws -> (sql: String, arguments: [WireValue]) {
         var renderer = SQLRenderer(dialect: .postgresql)
         let sql = selectSQL(selection, renderer: &renderer)
-        return (sql, renderer.wireArguments)
+        return (sql, try renderer.wireArguments())
     }
 
     /// The SELECT of the request's records as a statement (prepared once per connection), with its arguments.
-    func postgresStatement(_ selection: String) -> (statement: PostgresStatement, arguments: [WireValue]) {
-        let (sql, arguments) = postgresSelect(selection)
+    ///
+    /// - Throws: `DatabaseError` (`.encoding`) for a value in the filter that its column's storage cannot hold.
+    func postgresStatement(_ selection: String) throws -> (statement: PostgresStatement, arguments: [WireValue]) {
+        let (sql, arguments) = try postgresSelect(selection)
         return (QueryStatementCache.shared.statement(sql, arguments), arguments)
     }
 
     /// The matching records, in `session`.
     func fetchAll(in session: PostgresSession) async throws -> [R] {
-        let (statement, arguments) = postgresStatement(PostgresRecordSQL.of(R.self).selection)
+        let (statement, arguments) = try postgresStatement(PostgresRecordSQL.of(R.self).selection)
         return try await session.fetchAll(statement, arguments, table: R.schema.name, R.decodeRecord)
     }
 
     /// The number of matching rows, in `session`.
     func count(in session: PostgresSession) async throws -> Int {
-        let (select, arguments) = postgresSelect("1")
+        let (select, arguments) = try postgresSelect("1")
         let statement = QueryStatementCache.shared.statement("SELECT COUNT(*) FROM (\(select)) AS counted", arguments)
         return try await session.fetchOne(statement, arguments) { try $0.decode(at: 0) as Int } ?? 0
     }
 
     /// Whether any row matches, in `session`.
     func exists(in session: PostgresSession) async throws -> Bool {
-        let (select, arguments) = postgresSelect("1")
+        let (select, arguments) = try postgresSelect("1")
         let statement = QueryStatementCache.shared.statement("SELECT EXISTS (\(select))", arguments)
         return try await session.fetchOne(statement, arguments) { try $0.decode(at: 0) as Bool } ?? false
     }
@@ -44,7 +48,7 @@ extension QueryRequest {
         var renderer = SQLRenderer(dialect: .postgresql)
         let table = quoteIdentifier(R.schema.name)
         let sql = "WITH deleted AS (DELETE FROM \(table)\(matchingRows(&renderer)) RETURNING 1) SELECT COUNT(*) FROM deleted"
-        let arguments = renderer.wireArguments
+        let arguments = try renderer.wireArguments()
         let statement = QueryStatementCache.shared.statement(sql, arguments)
         return try await session.fetchOne(statement, arguments, table: R.schema.name) { try $0.decode(at: 0) as Int } ?? 0
     }
@@ -59,7 +63,7 @@ extension QueryRequest {
         let table = quoteIdentifier(R.schema.name)
         let setClause = assignments.map { "\(quoteIdentifier($0.column)) = \($0.renderValue(&renderer))" }.joined(separator: ", ")
         let sql = "WITH updated AS (UPDATE \(table) SET \(setClause)\(matchingRows(&renderer)) RETURNING 1) SELECT COUNT(*) FROM updated"
-        let arguments = renderer.wireArguments
+        let arguments = try renderer.wireArguments()
         let statement = QueryStatementCache.shared.statement(sql, arguments)
         return try await session.fetchOne(statement, arguments, table: R.schema.name) { try $0.decode(at: 0) as Int } ?? 0
     }

@@ -69,6 +69,12 @@ import Testing
         }
         #expect(refused?.kind == .encoding)
         #expect(refused?.column == "amount")
+        // A filter on the value refuses it the same way, instead of comparing with another value.
+        let filtered = await #expect(throws: DatabaseError.self) {
+            try await Payment.filter(Payment.amount > tooPrecise).count(engine.db)
+        }
+        #expect(filtered?.kind == .encoding && filtered?.message == refused?.message)
+        #expect(filtered?.table == "payments" && filtered?.column == "amount")
         let empty = await #expect(throws: DatabaseError.self) { try await Self.mine.updateAll(engine.db) }
         #expect(empty?.kind == .misuse)
         let foreign = await #expect(throws: DatabaseError.self) {

@@ -4,9 +4,9 @@ import ORMKit
 import Testing
 import TestSupport
 
-/// `updateAll` with `set(to:)` refuses what an insert refuses, through every storage that cannot hold a value
-/// exactly (issue: it stored a clamped date, Int64.max for +∞, a REAL in a scaled-INTEGER column), and changes
-/// nothing.
+/// `updateAll` with `set(to:)` and filters refuse what an insert refuses, through every storage that cannot hold a
+/// value exactly (issue: `set(to:)` stored a clamped date, Int64.max for +∞, a REAL in a scaled-INTEGER column, and a
+/// filter `== year 10000` matched the row holding the clamped 9999-12-31), and change nothing.
 @Suite("Declared storage: set(to:) refuses what insert refuses")
 struct StorageRefusalTests {
     /// A payment whose `mutate` makes it unstorable, and the assignment of the same value.
@@ -14,6 +14,7 @@ struct StorageRefusalTests {
         let name: String
         let mutate: @Sendable (inout Payment) -> Void
         let assignment: @Sendable () -> ColumnAssignment
+        let filter: @Sendable () -> QueryExpression<Bool>
         var testDescription: String { name }
     }
 
@@ -21,19 +22,27 @@ struct StorageRefusalTests {
     static let yearMinus1 = Date(timeIntervalSince1970: -62_198_755_200)
 
     static let cases: [Case] = [
-        Case(name: "sqliteText, year 10000", mutate: { $0.paidAt = year10000 }, assignment: { Payment.paidAt.set(to: year10000) }),
-        Case(name: "sqliteText, year -1", mutate: { $0.paidAt = yearMinus1 }, assignment: { Payment.paidAt.set(to: yearMinus1) }),
+        Case(name: "sqliteText, year 10000", mutate: { $0.paidAt = year10000 }, assignment: { Payment.paidAt.set(to: year10000) },
+             filter: { Payment.paidAt == year10000 }),
+        Case(name: "sqliteText, year -1", mutate: { $0.paidAt = yearMinus1 }, assignment: { Payment.paidAt.set(to: yearMinus1) },
+             filter: { Payment.paidAt == yearMinus1 }),
         Case(name: "sqliteText, NaN", mutate: { $0.paidAt = Date(timeIntervalSince1970: .nan) },
-             assignment: { Payment.paidAt.set(to: Date(timeIntervalSince1970: .nan)) }),
-        Case(name: "iso8601Text, year 10000", mutate: { $0.dueOn = year10000 }, assignment: { Payment.dueOn.set(to: year10000) }),
+             assignment: { Payment.paidAt.set(to: Date(timeIntervalSince1970: .nan)) },
+             filter: { Payment.paidAt == Date(timeIntervalSince1970: .nan) }),
+        Case(name: "iso8601Text, year 10000", mutate: { $0.dueOn = year10000 }, assignment: { Payment.dueOn.set(to: year10000) },
+             filter: { Payment.dueOn == year10000 }),
         Case(name: "unixMilliseconds, +inf", mutate: { $0.recordedAt = Date(timeIntervalSince1970: .infinity) },
-             assignment: { Payment.recordedAt.set(to: Date(timeIntervalSince1970: .infinity)) }),
+             assignment: { Payment.recordedAt.set(to: Date(timeIntervalSince1970: .infinity)) },
+             filter: { Payment.recordedAt == Date(timeIntervalSince1970: .infinity) }),
         Case(name: "unixMilliseconds, -inf", mutate: { $0.recordedAt = Date(timeIntervalSince1970: -.infinity) },
-             assignment: { Payment.recordedAt.set(to: Date(timeIntervalSince1970: -.infinity)) }),
+             assignment: { Payment.recordedAt.set(to: Date(timeIntervalSince1970: -.infinity)) },
+             filter: { Payment.recordedAt == Date(timeIntervalSince1970: -.infinity) }),
         Case(name: "scale 2, 1.005", mutate: { $0.amount = Decimal(string: "1.005")! },
-             assignment: { Payment.amount.set(to: Decimal(string: "1.005")!) }),
+             assignment: { Payment.amount.set(to: Decimal(string: "1.005")!) },
+             filter: { Payment.amount == Decimal(string: "1.005")! }),
         Case(name: "scale 2, 40 digits", mutate: { $0.amount = Decimal(string: "1234567890123456789012345678901234567890")! },
-             assignment: { Payment.amount.set(to: Decimal(string: "1234567890123456789012345678901234567890")!) }),
+             assignment: { Payment.amount.set(to: Decimal(string: "1234567890123456789012345678901234567890")!) },
+             filter: { Payment.amount == Decimal(string: "1234567890123456789012345678901234567890")! }),
     ]
 
     static func payment() -> Payment {
@@ -60,6 +69,28 @@ struct StorageRefusalTests {
         #expect(updated?.table == "payments")
         #expect(updated?.column != nil)
         #expect(try String.fetchAll(db, sql: "SELECT paid_at || '|' || recorded_at || '|' || amount || '|' || ifnull(due_on, '') FROM payments") == before)
+    }
+
+    @Test(arguments: cases)
+    func aFilterOnTheValueThrowsTheInsertsErrorInsteadOfComparingWithAnotherValue(_ testCase: Case) throws {
+        let example = try ExampleDatabase()
+        let db = example.db
+        var unstorable = Self.payment()
+        testCase.mutate(&unstorable)
+        let inserted = #expect(throws: DatabaseError.self) { try unstorable.insert(db) }
+        // The row a clamped value would have matched: 9999-12-31T23:59:59.999, 0000-01-01, Int64.max ms, 1.00.
+        var clamped = Self.payment()
+        clamped.paidAt = Date(timeIntervalSince1970: 253_402_300_799.999)
+        try clamped.insert(db)
+        let counted = #expect(throws: DatabaseError.self) { try Payment.filter(testCase.filter()).count(db) }
+        #expect(counted?.kind == .encoding)
+        #expect(counted?.message == inserted?.message)
+        #expect(counted?.table == "payments" && counted?.column != nil)
+        let fetched = #expect(throws: DatabaseError.self) { try Payment.filter(!testCase.filter()).fetchAll(db) }
+        #expect(fetched?.message == inserted?.message)
+        let deleted = #expect(throws: DatabaseError.self) { try Payment.filter(testCase.filter()).deleteAll(db) }
+        #expect(deleted?.message == inserted?.message)
+        #expect(try Payment.count(db) == 1)
     }
 
     @Test func aStorableValueIsAssigned() throws {

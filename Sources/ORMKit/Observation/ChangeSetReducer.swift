@@ -77,7 +77,7 @@ struct ChangeSetReducer<R: Record & Identifiable & Equatable>: ObservationReduce
         let rowIDColumn = Int32(R.schema.columns.count)
         return try R.naming {
             try conn.withStatement(sql) { statement in
-                try statement.bind(StatementArguments(renderer.arguments))
+                try statement.bind(StatementArguments(try renderer.arguments()))
                 var rows: [(rowID: Int64?, record: R)] = []
                 var index = 0
                 while try statement.step() {

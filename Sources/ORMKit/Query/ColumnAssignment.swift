@@ -6,9 +6,6 @@ public struct ColumnAssignment: Sendable {
     /// For an expression assigned to an integer column: the range the stored value must stay in (checked by SQL,
     /// see `CheckedInteger`); nil for plain values and other columns.
     var checkedRange: ClosedRange<Int64>? = nil
-    /// Why the value cannot be stored in the column: the error an insert of it would throw (`updateAll` throws it
-    /// before it runs anything).
-    var refusal: DatabaseError? = nil
 
     /// Fails unless `assignments` is a non-empty list of storable values for columns of `table`: what `updateAll`
     /// checks on every engine before it renders anything.
@@ -26,7 +23,12 @@ public struct ColumnAssignment: Sendable {
                     table: table, column: assignment.column
                 )
             }
-            if let refusal = assignment.refusal { throw refusal }
+            // A value the column's storage cannot hold: the error an insert of it throws, before anything runs.
+            if case .value(let bound) = assignment.value.node, let refusal = bound.refusal {
+                throw DatabaseError(
+                    kind: refusal.kind, resultCode: refusal.resultCode, message: refusal.message, table: table, column: assignment.column
+                )
+            }
         }
     }
 
@@ -60,17 +62,7 @@ extension StoredColumn {
     /// cannot hold exactly (a date outside the years date text holds, more fraction digits than a scale) makes
     /// `updateAll` throw the error an insert of it would, before anything changes.
     public func set(to value: Value) -> ColumnAssignment {
-        var assignment = ColumnAssignment(table: table, column: name, value: SQLExpression.value(value, storage: Storage.self))
-        do {
-            try Storage.checkStorable(value)
-        } catch let error as DatabaseError {
-            assignment.refusal = DatabaseError(
-                kind: error.kind, resultCode: error.resultCode, message: error.message, table: table, column: name
-            )
-        } catch {
-            assignment.refusal = DatabaseError(kind: .encoding, message: "\(error)", table: table, column: name)
-        }
-        return assignment
+        ColumnAssignment(table: table, column: name, value: SQLExpression.value(value, storage: Storage.self))
     }
 
     /// Assigns an expression with the same storage: `Invoice.paidAt.set(to: Invoice.invoiceDate)`.

@@ -68,7 +68,7 @@ where L.Value == R.Value, L.Storage == R.Storage, L.Storage: OrderedColumnStorag
 
 /// `=`/`<>` against a value, switching to `IS [NOT] NULL` for NULL (where `= NULL` would never match).
 private func comparison(_ lhs: SQLExpression, _ rhs: SQLExpression, _ op: BinaryOperator) -> QueryExpression<Bool> {
-    if case .value(let bound) = rhs.node, bound.storageForm == .null {
+    if case .value(let bound) = rhs.node, bound.refusal == nil, bound.storageForm == .null {
         return QueryExpression(.isNull(lhs, negated: op == .notEqual))
     }
     return QueryExpression(.binary(op, lhs, rhs))

@@ -10,7 +10,7 @@ extension QueryRequest {
         var renderer = SQLRenderer()
         let sql = selectSQL(R.schema.recordSQL.selection, renderer: &renderer)
         return try db.withReadConnection { conn in
-            try R.naming { try conn.fetchRecords(R.self, sql: sql, arguments: StatementArguments(renderer.arguments)) }
+            try R.naming { try conn.fetchRecords(R.self, sql: sql, arguments: StatementArguments(try renderer.arguments())) }
         }
     }
 
@@ -34,7 +34,7 @@ extension QueryRequest {
         } else {
             sql = "SELECT COUNT(*) FROM (\(selectSQL(R.schema.recordSQL.selection, renderer: &renderer)))"
         }
-        return try R.naming { try Int.fetchOne(db, sql: sql, arguments: StatementArguments(renderer.arguments)) ?? 0 }
+        return try R.naming { try Int.fetchOne(db, sql: sql, arguments: StatementArguments(try renderer.arguments())) ?? 0 }
     }
 
     /// Whether at least one row matches.
@@ -44,7 +44,7 @@ extension QueryRequest {
     public func exists(_ db: some DatabaseContext) throws -> Bool {
         var renderer = SQLRenderer()
         let sql = "SELECT EXISTS (\(selectSQL("1", renderer: &renderer)))"
-        return try R.naming { try Bool.fetchOne(db, sql: sql, arguments: StatementArguments(renderer.arguments)) ?? false }
+        return try R.naming { try Bool.fetchOne(db, sql: sql, arguments: StatementArguments(try renderer.arguments())) ?? false }
     }
 
     /// Deletes the matching rows; returns how many were deleted.
@@ -55,7 +55,7 @@ extension QueryRequest {
     public func deleteAll(_ db: some DatabaseContext) throws -> Int {
         var renderer = SQLRenderer()
         let sql = "DELETE FROM \(R.schema.recordSQL.table)" + targetClause(renderer: &renderer)
-        return try changingRows(db, sql: sql, arguments: renderer.arguments)
+        return try changingRows(db, sql: sql, arguments: try renderer.arguments())
     }
 
     /// Sets columns of the matching rows; returns how many rows changed.
@@ -85,7 +85,7 @@ extension QueryRequest {
             .map { "\(quoteIdentifier($0.column)) = \($0.renderValue(&renderer))" }
             .joined(separator: ", ")
         let sql = "UPDATE \(R.schema.recordSQL.table) SET \(setClause)" + targetClause(renderer: &renderer)
-        return try changingRows(db, sql: sql, arguments: renderer.arguments)
+        return try changingRows(db, sql: sql, arguments: try renderer.arguments())
     }
 
     /// The `WHERE` clause selecting this request's rows for `UPDATE`/`DELETE`: the filter itself, or a rowid

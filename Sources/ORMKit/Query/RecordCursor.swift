@@ -76,7 +76,7 @@ extension QueryRequest {
     public func cursor(_ conn: Connection) throws -> RecordCursor<R> {
         var renderer = SQLRenderer()
         let sql = selectSQL(R.schema.recordSQL.selection, renderer: &renderer)
-        return try R.naming { try RecordCursor(connection: conn, sql: sql, arguments: StatementArguments(renderer.arguments)) }
+        return try R.naming { try RecordCursor(connection: conn, sql: sql, arguments: StatementArguments(try renderer.arguments())) }
     }
 }
 

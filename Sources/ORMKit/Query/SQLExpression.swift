@@ -55,6 +55,9 @@ package struct BoundValue: Sendable, Hashable {
         case stored(DatabaseValue)
         /// A Swift value and the storage of its column.
         case typed(any StorageBoundValue)
+        /// A value its column's storage cannot hold (a date outside the years date text holds, more fraction digits
+        /// than a scale), with the error an insert of it throws: a statement binding it throws instead of running.
+        indirect case refused(DatabaseError)
     }
 
     @usableFromInline
@@ -64,22 +67,36 @@ package struct BoundValue: Sendable, Hashable {
 
     @usableFromInline
     package init<S: ColumnStorage>(_ value: S.Value, storage: S.Type) {
-        held = .typed(StorageBound<S>(value: value))
+        do {
+            try S.checkStorable(value)
+            held = .typed(StorageBound<S>(value: value))
+        } catch let error as DatabaseError {
+            held = .refused(error)
+        } catch {
+            held = .refused(DatabaseError(kind: .encoding, message: "\(error)"))
+        }
     }
 
-    /// The value as SQLite stores it in the column.
+    /// Why the column's storage cannot hold the value: the error an insert of it throws; nil for a storable value.
+    package var refusal: DatabaseError? {
+        if case .refused(let error) = held { error } else { nil }
+    }
+
+    /// The value as SQLite stores it in the column (NULL for a refused value, which is never bound).
     package var storageForm: DatabaseValue {
         switch held {
         case .stored(let value): value
         case .typed(let value): value.storageForm
+        case .refused: .null
         }
     }
 
-    /// The value as a server engine takes it.
+    /// The value as a server engine takes it (NULL for a refused value, which is never bound).
     package var wireForm: WireValue {
         switch held {
         case .stored(let value): value.wireValue
         case .typed(let value): value.wireForm
+        case .refused: .null
         }
     }
 

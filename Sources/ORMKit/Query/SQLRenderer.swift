@@ -9,9 +9,11 @@ package struct SQLRenderer {
     /// The dialect rendered.
     package let dialect: SQLDialect
     /// The values for the placeholders rendered so far, in order, when the dialect binds storage values.
-    @usableFromInline private(set) var arguments: [DatabaseValue] = []
+    private var storageArguments: [DatabaseValue] = []
     /// The same, when the dialect binds wire values.
-    package private(set) var wireArguments: [WireValue] = []
+    private var wireValues: [WireValue] = []
+    /// The first value rendered that its column's storage cannot hold, with the column it is compared with.
+    private var refusal: DatabaseError?
     /// The number of placeholders rendered so far.
     private var parameterCount = 0
     /// How the query in scope refers to the table each relation reaches, by `Relation.key`.
@@ -36,14 +38,16 @@ package struct SQLRenderer {
             // A relation that is not joined renders its key, which SQLite reports as "no such column".
             return "\(quoteIdentifier(relationTables[relation] ?? relation)).\(quoteIdentifier(name))"
         case .value(let value):
+            if refusal == nil { refusal = value.refusal }
             switch dialect.valueForm {
-            case .storage: arguments.append(value.storageForm)
-            case .wire: wireArguments.append(value.wireForm)
+            case .storage: storageArguments.append(value.storageForm)
+            case .wire: wireValues.append(value.wireForm)
             }
             parameterCount += 1
             return dialect.placeholder(parameterCount)
         case .binary(let op, let lhs, let rhs):
             let token = op == .like ? dialect.caseInsensitiveLike : op.rawValue
+            noteRefusals(in: [rhs], comparedWith: lhs)
             return "(\(render(lhs)) \(token) \(render(rhs)))"
         case .not(let operand):
             return "(NOT \(render(operand)))"
@@ -56,10 +60,12 @@ package struct SQLRenderer {
                 // `x IN ()` is false and `x NOT IN ()` true for every x, NULL included.
                 return dialect.booleanLiteral(negated)
             }
+            noteRefusals(in: list, comparedWith: operand)
             let lhs = render(operand)
             let items = list.map { render($0) }.joined(separator: ", ")
             return "(\(lhs) \(negated ? "NOT IN" : "IN") (\(items)))"
         case .between(let operand, let lower, let upper, let negated):
+            noteRefusals(in: [lower, upper], comparedWith: operand)
             return "(\(render(operand)) \(negated ? "NOT BETWEEN" : "BETWEEN") \(render(lower)) AND \(render(upper)))"
         case .aggregate(let function, let operand, let distinct):
             guard let operand else { return "\(function.rawValue)(*)" }
@@ -71,6 +77,40 @@ package struct SQLRenderer {
             let joins = render(subquery.joins)
             let table = quoteIdentifier(subquery.table) + (subquery.alias.map { " AS \(quoteIdentifier($0))" } ?? "")
             return "(\(negated ? "NOT " : "")EXISTS (SELECT 1 FROM \(table)\(joins) WHERE \(render(subquery.condition))))"
+        }
+    }
+
+    /// Whether no placeholder has been rendered.
+    var hasNoArguments: Bool { parameterCount == 0 }
+
+    /// The values to bind, in placeholder order, when the dialect binds storage values.
+    ///
+    /// - Throws: the refusal (`.encoding`) of a value its column's storage cannot hold: what an insert of it throws.
+    @usableFromInline
+    package func arguments() throws -> [DatabaseValue] {
+        if let refusal { throw refusal }
+        return storageArguments
+    }
+
+    /// The values to bind, in placeholder order, when the dialect binds wire values.
+    ///
+    /// - Throws: the refusal (`.encoding`) of a value its column's storage cannot hold: what an insert of it throws.
+    package func wireArguments() throws -> [WireValue] {
+        if let refusal { throw refusal }
+        return wireValues
+    }
+
+    /// Records the first refused value among `values`, naming the column `operand` is when it is one.
+    private mutating func noteRefusals(in values: [SQLExpression], comparedWith operand: SQLExpression) {
+        guard refusal == nil else { return }
+        for case .value(let bound) in values.map(\.node) {
+            guard let error = bound.refusal else { continue }
+            guard case .column(let table, let column) = operand.node else {
+                refusal = error
+                return
+            }
+            refusal = DatabaseError(kind: error.kind, resultCode: error.resultCode, message: error.message, table: table, column: column)
+            return
         }
     }
 

@@ -46,7 +46,7 @@ public struct SelectRequest<R: Record, T>: Sendable {
     public func fetchAll(_ db: some DatabaseContext) throws -> [T] {
         var renderer = SQLRenderer()
         let sql = self.sql(&renderer)
-        let arguments = StatementArguments(renderer.arguments)
+        let arguments = StatementArguments(try renderer.arguments())
         return try db.withReadConnection { conn in
             try R.naming {
                 try conn.withStatement(sql) { statement in

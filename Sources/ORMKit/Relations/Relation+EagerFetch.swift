@@ -48,7 +48,7 @@ extension Relation {
         var seen = Set<DatabaseValue>()
         let keys = ownerKeys.filter { $0 != .null && seen.insert($0).inserted }
         if !keys.isEmpty {
-            if let queries = directQueries(conn, keys: keys) {
+            if let queries = try directQueries(conn, keys: keys) {
                 for query in queries {
                     try fetchDirectTargets(conn, sql: query.sql, into: &fetched) { try $0.bind(query.arguments) }
                 }
@@ -121,23 +121,25 @@ extension Relation {
         if !targetOrderings.isEmpty {
             tail += " ORDER BY " + targetOrderings.map { renderer.render($0) }.joined(separator: ", ")
         }
-        guard renderer.arguments.isEmpty else { return nil }
+        guard renderer.hasNoArguments else { return nil }
         return KeyListSQL(head: head, tail: tail)
     }
 
     /// For a direct link, the `SELECT … WHERE targetColumn IN (…)` statement of each chunk of `keys` with its
     /// arguments (the SQL `QueryRequest` renders); nil for a link through a join table.
+    ///
+    /// - Throws: `DatabaseError` (`.encoding`) for a value in the relation's filter that its column cannot hold.
     @usableFromInline
-    func directQueries(_ conn: Connection, keys: [DatabaseValue]) -> [(sql: String, arguments: StatementArguments)]? {
+    func directQueries(_ conn: Connection, keys: [DatabaseValue]) throws -> [(sql: String, arguments: StatementArguments)]? {
         guard case let .direct(_, targetColumn) = link else { return nil }
-        return chunked(keys, conn: conn).map { chunk in
+        return try chunked(keys, conn: conn).map { chunk in
             var request = QueryRequest<Target>()
             request.condition = .and(
                 SQLExpression(.inList(.column(Target.schema.name, targetColumn), chunk, negated: false)), targetCondition)
             request.orderings = targetOrderings
             var renderer = SQLRenderer()
             let sql = request.selectSQL(Target.schema.recordSQL.selection, renderer: &renderer)
-            return (sql, StatementArguments(renderer.arguments))
+            return (sql, StatementArguments(try renderer.arguments()))
         }
     }
 
@@ -166,7 +168,7 @@ extension Relation {
                 ? positionColumn.map { [Ordering(expression: .column(joinTable, $0), isDescending: false)] } ?? []
                 : targetOrderings
             if !orderings.isEmpty { sql += " ORDER BY " + orderings.map { renderer.render($0) }.joined(separator: ", ") }
-            let arguments = StatementArguments(renderer.arguments)
+            let arguments = StatementArguments(try renderer.arguments())
             try Target.naming {
                 try conn.withStatement(sql) { statement in
                     try statement.bind(arguments)
