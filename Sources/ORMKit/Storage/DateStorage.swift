@@ -21,14 +21,22 @@ public enum DateStorage {
 
         /// Binds REAL seconds since 1970.
         ///
-        /// - Throws: `DatabaseError` when SQLite rejects the value.
+        /// - Throws: `DatabaseError` (`.encoding`) for a NaN date, or when SQLite rejects the value.
         @inlinable
         public static func bind(_ value: Date, to binding: StatementBinding, at index: Int32) throws {
+            try DateText.checkNotNaN(value)
             try binding.bindDouble(value.timeIntervalSince1970, at: index)
         }
 
         /// `.real(timeIntervalSince1970)`.
         public static func databaseValue(of value: Date) -> DatabaseValue { .real(value.timeIntervalSince1970) }
+
+        /// The check of `bind`: the date is not NaN.
+        ///
+        /// - Throws: `DatabaseError` (`.encoding`) naming the date.
+        public static func checkStorable(_ value: Date) throws {
+            try DateText.checkNotNaN(value)
+        }
     }
 
     /// INTEGER milliseconds since 1970 (`storage: unixMilliseconds`), rounded down. Reads INTEGER, or a REAL
@@ -92,14 +100,22 @@ public enum DateStorage {
 
         /// Binds the Julian day number.
         ///
-        /// - Throws: `DatabaseError` when SQLite rejects the value.
+        /// - Throws: `DatabaseError` (`.encoding`) for a NaN date, or when SQLite rejects the value.
         @inlinable
         public static func bind(_ value: Date, to binding: StatementBinding, at index: Int32) throws {
+            try DateText.checkNotNaN(value)
             try binding.bindDouble(databaseDay(value), at: index)
         }
 
         /// `.real` Julian day.
         public static func databaseValue(of value: Date) -> DatabaseValue { .real(databaseDay(value)) }
+
+        /// The check of `bind`: the date is not NaN.
+        ///
+        /// - Throws: `DatabaseError` (`.encoding`) naming the date.
+        public static func checkStorable(_ value: Date) throws {
+            try DateText.checkNotNaN(value)
+        }
 
         @usableFromInline
         static func databaseDay(_ value: Date) -> Double {

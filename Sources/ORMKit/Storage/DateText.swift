@@ -26,9 +26,14 @@ enum DateText {
     /// `x.12299999…`) writes back the same text.
     @usableFromInline
     static func unixMilliseconds(_ value: Date) -> Int64? {
-        let milliseconds = (value.timeIntervalSinceReferenceDate * 1_000 + 0.001).rounded(.down)
-        guard let whole = self.milliseconds(exactly: milliseconds) else { return nil }
-        return whole.addingReportingOverflow(referenceOffset * 1_000).overflow ? nil : whole + referenceOffset * 1_000
+        let scaled = value.timeIntervalSinceReferenceDate * 1_000
+        guard let nearest = milliseconds(exactly: scaled.rounded()), let down = milliseconds(exactly: (scaled + 0.001).rounded(.down)),
+            !nearest.addingReportingOverflow(referenceOffset * 1_000).overflow, !down.addingReportingOverflow(referenceOffset * 1_000).overflow
+        else { return nil }
+        // Far from 2001 a double's step exceeds the 0.001 above: a date made from a millisecond count (what this
+        // storage reads) is that count when it is exactly the date the count makes.
+        if date(unixMilliseconds: nearest + referenceOffset * 1_000) == value { return nearest + referenceOffset * 1_000 }
+        return down + referenceOffset * 1_000
     }
 
     /// A whole number of milliseconds as `Int64`, nil when not finite or out of range.
@@ -45,6 +50,19 @@ enum DateText {
             throw DatabaseError(kind: .encoding, resultCode: SQLITE_RANGE, message: "the date \(describe(value)) is out of the range of 64-bit milliseconds")
         }
         return milliseconds
+    }
+
+    /// The check of the REAL date storages (`unixSeconds`, `julianDay`): a NaN date has no REAL SQLite keeps (it
+    /// would store NULL), so it is refused the same way on every write path, naming the date.
+    ///
+    /// - Throws: `DatabaseError` (`.encoding`) for a NaN date.
+    @usableFromInline
+    static func checkNotNaN(_ value: Date) throws {
+        guard value.timeIntervalSinceReferenceDate.isNaN else { return }
+        throw DatabaseError(
+            kind: .encoding, resultCode: SQLITE_MISMATCH,
+            message: "the date \(describe(value)) is not a number: SQLite would store it as NULL; store nil or a date"
+        )
     }
 
     /// The date of `milliseconds` since 1970, for every `Int64` (the truncating quotient and remainder cannot
