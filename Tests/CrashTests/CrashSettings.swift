@@ -1,6 +1,7 @@
 import Foundation
 import ORMKit
 import Testing
+import TestSupport
 
 /// The three crash suites, run one after another so that their workers do not compete for the two cores
 /// (which would only shift the kill moments).
@@ -30,23 +31,6 @@ enum CrashSettings {
     /// Prints `crash <suite>: <text>`, the lines `scripts/crash-test.sh` keeps.
     static func report(_ suite: String, _ text: String) {
         print("crash \(suite): \(text)")
-    }
-}
-
-/// SplitMix64 (Steele, Lea, Flood 2014): a small seeded generator, so a run's kill delays can be replayed.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

@@ -2,6 +2,7 @@ import ExampleModels
 import Foundation
 import ORMKit
 import Testing
+import TestSupport
 
 /// Random and edge values through every declared storage and every write path, checked against one property: a
 /// value is stored and reads back as the storage promises (exactly, or within its documented precision), or it is
@@ -236,22 +237,5 @@ struct StoragePropertyTests {
         let (w, r) = (written.timeIntervalSince1970, read.timeIntervalSince1970)
         if w.isInfinite || r.isInfinite { return w == r }
         return abs(w - r) <= tolerance(w)
-    }
-}
-
-/// A small seeded generator (SplitMix64), so a failing value can be found again from the seed.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
