@@ -31,9 +31,14 @@ enum SchemaComparison {
                 result.append(SchemaDifference(kind: .columnType, table: table, name: column.name, expected: column.type, actual: live.type))
             }
             if column.isNotNull != live.isNotNull && !(isRowIDAlias(column, in: expected) && isRowIDAlias(live, in: actual)) {
+                // SQLite lets a key column other than an INTEGER PRIMARY KEY hold NULL unless it says NOT NULL (a
+                // legacy quirk; `ormgen pull` maps such a key to a non-optional field): it matches a NOT NULL key as
+                // long as no key is NULL, which `SchemaDefinition.differences(_:)` checks in the rows.
+                let isNullableKey = column.isNotNull && column.primaryKeyPosition > 0 && live.primaryKeyPosition > 0
                 result.append(SchemaDifference(
                     kind: .columnNullability, table: table, name: column.name,
-                    expected: column.isNotNull ? "NOT NULL" : "NULL", actual: live.isNotNull ? "NOT NULL" : "NULL"))
+                    expected: column.isNotNull ? "NOT NULL" : "NULL", actual: live.isNotNull ? "NOT NULL" : "NULL",
+                    isTolerated: isNullableKey))
             }
             if !sameDefault(column.defaultSQL, live.defaultSQL) {
                 // A default the schema does not declare never changes what ORMKit writes (it binds every column).

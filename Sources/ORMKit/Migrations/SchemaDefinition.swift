@@ -75,8 +75,18 @@ struct SchemaDefinition {
         }
     }
 
-    /// The differences between the live schema and `expectedLiveSchema()`.
+    /// The differences between the live schema and `expectedLiveSchema()`. A key column the file lets hold NULL
+    /// (tolerated by the comparison) blocks when a row holds a NULL key: the field cannot read it.
     func differences(_ conn: Connection) throws -> [SchemaDifference] {
-        SchemaComparison.differences(expected: try expectedLiveSchema(), actual: try LiveSchema.read(conn))
+        try SchemaComparison.differences(expected: try expectedLiveSchema(), actual: try LiveSchema.read(conn)).map { difference in
+            guard difference.kind == .columnNullability, difference.isTolerated, let column = difference.name else { return difference }
+            let nullKeys = try conn.migrationRows(
+                "SELECT 1 FROM \(quoteIdentifier(difference.table)) WHERE \(quoteIdentifier(column)) IS NULL LIMIT 1"
+            ) { _ in true }
+            guard !nullKeys.isEmpty else { return difference }
+            return SchemaDifference(
+                kind: .columnNullability, table: difference.table, name: column, expected: "NOT NULL",
+                actual: "NULL, and a row holds a NULL key")
+        }
     }
 }
