@@ -225,6 +225,15 @@ public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible 
         )
     }
 
+    /// The same error, naming `table` and `column` (a storage's refusal of a value, made without knowing where it goes).
+    func inTable(_ table: String, column: String) -> DatabaseError {
+        DatabaseError(
+            kind: kind, resultCode: resultCode, extendedResultCode: extendedResultCode, message: message,
+            sql: sql, table: table, column: column, row: row, sqlState: sqlState, constraint: constraint,
+            recordKey: recordKey, connectionFailure: connectionFailure
+        )
+    }
+
     /// The same `SQLITE_BUSY` error, saying that it waited for the busy timeout of `timeoutMilliseconds` and what
     /// to do (once: an error already explained is returned as it is).
     func explainingBusy(timeoutMilliseconds: Int32) -> DatabaseError {

@@ -25,9 +25,7 @@ public struct ColumnAssignment: Sendable {
             }
             // A value the column's storage cannot hold: the error an insert of it throws, before anything runs.
             if case .value(let bound) = assignment.value.node, let refusal = bound.refusal {
-                throw DatabaseError(
-                    kind: refusal.kind, resultCode: refusal.resultCode, message: refusal.message, table: table, column: assignment.column
-                )
+                throw refusal.inTable(table, column: assignment.column)
             }
         }
     }

@@ -109,7 +109,7 @@ package struct SQLRenderer {
                 refusal = error
                 return
             }
-            refusal = DatabaseError(kind: error.kind, resultCode: error.resultCode, message: error.message, table: table, column: column)
+            refusal = error.inTable(table, column: column)
             return
         }
     }
