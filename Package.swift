@@ -109,7 +109,7 @@ let package = Package(
         // FuzzRegressions/: inputs scripts/fuzz.sh found, read by FuzzRegressionTests through #filePath.
         .testTarget(name: "ORMSchemaTests", dependencies: ["ORMSchema", "ORMKitSQLite"]),
         .testTarget(name: "ORMGenCoreTests", dependencies: ["ORMGenCore"], exclude: ["FuzzRegressions"]),
-        .testTarget(name: "ORMPullTests", dependencies: ["ORMPull", "ORMKit", "TestSupport"]),
+        .testTarget(name: "ORMPullTests", dependencies: ["ORMPull", "ORMGenCore", "ORMKit", "ORMKitSQLite", "TestSupport"]),
         .testTarget(name: "ORMKitTests", dependencies: ["ORMKit", "TestSupport"]),
         // One behaviour suite run on both engines (SQLite files; PostgreSQL when ORMKIT_POSTGRES_URL is set).
         .testTarget(

@@ -54,7 +54,7 @@ enum DateStorageClassifier {
             if real > 1e11 { return .unixMilliseconds }
             if (2e6...3e6).contains(real) || ((1e6..<1e7).contains(real) && real.rounded() != real) { return .julianDay }
             return real >= 1e6 ? .unixSeconds : nil
-        case .null, .blob:
+        case .null, .invalidText, .blob:
             return nil
         }
     }

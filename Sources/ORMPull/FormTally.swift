@@ -44,6 +44,7 @@ struct FormTally<Form: Hashable> {
         case .integer(let integer): String(integer)
         case .real(let real): String(real)
         case .text(let text): "'" + (text.count > 40 ? String(text.prefix(40)) + "…" : text) + "'"
+        case .invalidText(let bytes): "\(bytes.count) bytes of TEXT that are not UTF-8"
         case .blob(let bytes): "a \(bytes.count)-byte BLOB"
         }
     }

@@ -28,6 +28,9 @@ struct LiveColumn {
     var defaultSQL: String?
     /// 1-based position in the primary key, 0 when the column is not part of it.
     var primaryKeyPosition: Int
+    /// Why the name cannot be declared, when the introspector already knows (`has a name that is not UTF-8 …`);
+    /// `NameScreen` finds the other problems.
+    var nameProblem: String? = nil
     /// Up to `ValueSampler.limit` non-NULL values, read only for columns whose type depends on the data.
     var sample: [SQLiteValue] = []
     /// The field's type when the engine's catalog says it (PostgreSQL); nil to derive it from `declaredType` and

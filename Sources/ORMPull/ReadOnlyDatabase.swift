@@ -7,11 +7,21 @@ enum SQLiteValue: Equatable {
     case integer(Int64)
     case real(Double)
     case text(String)
+    /// TEXT whose bytes are not UTF-8 (another program wrote them), kept as they are.
+    case invalidText([UInt8])
     case blob([UInt8])
 
     /// The text of a TEXT value, nil for every other storage class.
     var text: String? {
         if case .text(let text) = self { text } else { nil }
+    }
+
+    /// The text of TEXT that is not UTF-8, its invalid bytes as U+FFFD, then its bytes in hexadecimal:
+    /// `caf\u{FFFD} (bytes 63 61 66 e9)`; nil for every other value.
+    var invalidText: (lossy: String, bytes: String)? {
+        guard case .invalidText(let bytes) = self else { return nil }
+        let hex = bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined(separator: " ")
+        return (String(decoding: bytes, as: UTF8.self), "bytes " + hex)
     }
 
     /// The integer of an INTEGER value, nil for every other storage class.
@@ -79,8 +89,8 @@ final class ReadOnlyDatabase {
         case SQLITE_TEXT:
             // sqlite3_column_text before sqlite3_column_bytes, as https://www.sqlite.org/c3ref/column_blob.html advises.
             guard let pointer = sqlite3_column_text(statement, index) else { return .text("") }
-            let count = Int(sqlite3_column_bytes(statement, index))
-            return .text(String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self))
+            let bytes = UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(statement, index)))
+            return String(validating: bytes, as: UTF8.self).map { .text($0) } ?? .invalidText(Array(bytes))
         case SQLITE_BLOB:
             guard let pointer = sqlite3_column_blob(statement, index) else { return .blob([]) }
             let count = Int(sqlite3_column_bytes(statement, index))
@@ -91,6 +101,22 @@ final class ReadOnlyDatabase {
     }
 
     private func failure() -> PullFailure {
-        PullFailure("cannot read '\(path)': \(String(cString: sqlite3_errmsg(handle)))")
+        let message = String(cString: sqlite3_errmsg(handle))
+        guard sqlite3_errcode(handle) == SQLITE_CANTOPEN, let missing = missingSharedMemoryFile() else {
+            return PullFailure("cannot read '\(path)': \(message)")
+        }
+        return PullFailure(
+            "cannot read '\(path)': \(message): the database is in WAL mode ('\(path)-wal' exists) and reading it needs "
+                + "'\(missing)', which SQLite could not create (a read-only directory?); pull it where SQLite can create "
+                + "that file, or checkpoint the database first (close it in the program that writes it, or run "
+                + "PRAGMA wal_checkpoint(TRUNCATE))")
+    }
+
+    /// The `-shm` file SQLite needs to read a WAL database, when the `-wal` file exists and it does not (SQLite
+    /// creates it; it cannot in a directory it may not write: https://www.sqlite.org/wal.html#readonly).
+    private func missingSharedMemoryFile() -> String? {
+        let files = FileManager.default
+        guard files.fileExists(atPath: path + "-wal"), !files.fileExists(atPath: path + "-shm") else { return nil }
+        return path + "-shm"
     }
 }

@@ -60,26 +60,26 @@ enum RelationMapper {
         let table = models[owner].table.name
         let columns = key.columns.joined(separator: ", ")
         guard key.columns.count == 1 else {
-            notes.add(table: table, "composite foreign key (\(columns)) to '\(key.targetTable)' skipped; relations have one column")
+            notes.add(table: table, "composite foreign key (\(columns)) to '\(key.targetTable)' skipped; relations have one column" + keptNote)
             return nil
         }
         guard let field = models[owner].field(forColumn: key.columns[0]) else {
-            notes.add(table: table, column: columns, "foreign key to '\(key.targetTable)' skipped; the column is not pulled")
+            notes.add(table: table, column: columns, "foreign key to '\(key.targetTable)' skipped; the column is not pulled" + keptNote)
             return nil
         }
         guard let target = modelIndex[key.targetTable.lowercased()] else {
-            notes.add(table: table, column: key.columns[0], "foreign key to '\(key.targetTable)' skipped; that table is not pulled as a model")
+            notes.add(table: table, column: key.columns[0], "foreign key to '\(key.targetTable)' skipped; that table is not pulled as a model" + keptNote)
             return nil
         }
         let targetKey = models[target].table.primaryKey
         guard targetKey.count == 1, let keyField = models[target].keyFields.first,
             key.targetColumns[0].map({ $0.lowercased() == targetKey[0].name.lowercased() }) ?? true
         else {
-            notes.add(table: table, column: key.columns[0], "foreign key to '\(key.targetTable)' skipped; it does not reference that table's single-column primary key")
+            notes.add(table: table, column: key.columns[0], "foreign key to '\(key.targetTable)' skipped; it does not reference that table's single-column primary key" + keptNote)
             return nil
         }
         guard keyField.type == field.type else {
-            notes.add(table: table, column: key.columns[0], "foreign key to '\(key.targetTable)' skipped; its type \(field.type) differs from the key's \(keyField.type)")
+            notes.add(table: table, column: key.columns[0], "foreign key to '\(key.targetTable)' skipped; its type \(field.type) differs from the key's \(keyField.type)" + keptNote)
             return nil
         }
         let targetName = models[target].description.name
@@ -95,6 +95,9 @@ enum RelationMapper {
                 onUpdate: action(key.onUpdate, field: field, table: table, column: key.columns[0], clause: "ON UPDATE", notes: &notes)))
         return (target, relation)
     }
+
+    /// What every note about a skipped foreign key ends with: adoption tolerates the key and migrations keep it.
+    private static let keptNote = "; the database keeps enforcing it"
 
     /// `ArtistId` → `Artist`, `authorID` → `author`, `user_id` → `user`; other names unchanged.
     private static func withoutIDSuffix(_ name: String) -> String {

@@ -21,7 +21,14 @@ enum SchemaIntrospector {
         }
         var tables: [LiveTable] = []
         for object in objects {
-            guard object.count == 3, let type = object[0].text, let name = object[1].text else { continue }
+            guard object.count == 3, let type = object[0].text else { continue }
+            guard let name = object[1].text else {
+                if let invalid = object[1].invalidText {
+                    notes.add("skipped \(type) '\(invalid.lossy)' (\(invalid.bytes)): its name is not UTF-8, which a schema "
+                        + "cannot declare; rename it (ALTER TABLE … RENAME TO …) to pull it")
+                }
+                continue
+            }
             if type == "view" {
                 notes.add("skipped view '\(name)'")
             } else if name.lowercased().hasPrefix("sqlite_") {
@@ -57,7 +64,9 @@ enum SchemaIntrospector {
         let rows = try database.rows(
             "SELECT name, type, \"notnull\", dflt_value, pk, hidden FROM pragma_table_xinfo(?) ORDER BY cid", table)
         return rows.compactMap { row in
-            guard row.count == 6, let name = row[0].text else { return nil }
+            guard row.count == 6 else { return nil }
+            let invalid = row[0].invalidText
+            guard let name = row[0].text ?? invalid?.lossy else { return nil }
             if let hidden = row[5].integer, hidden != 0 {
                 notes.add(table: table, column: name, "generated column skipped; the schema language cannot declare it")
                 return nil
@@ -67,7 +76,8 @@ enum SchemaIntrospector {
                 declaredType: row[1].text ?? "",
                 isNotNull: row[2].integer == 1,
                 defaultSQL: row[3].text,
-                primaryKeyPosition: Int(row[4].integer ?? 0))
+                primaryKeyPosition: Int(row[4].integer ?? 0),
+                nameProblem: invalid.map { "has a name that is not UTF-8 (\($0.bytes)), which a schema cannot declare" })
         }
     }
 

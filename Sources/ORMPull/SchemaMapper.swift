@@ -7,7 +7,7 @@ public enum SchemaMapper {
     /// The schema called `name` for `tables` (sorted by name), with notes about what was skipped or guessed.
     static func map(_ tables: [LiveTable], name: String, naming: NamingStrategy, notes: inout PullNotes) -> SchemaDescription {
         var keyed: [LiveTable] = []
-        for table in tables {
+        for table in NameScreen.screen(tables, notes: &notes) {
             if table.primaryKey.isEmpty {
                 notes.add(table: table.name, "no primary key; table skipped, every model needs one")
             } else {

@@ -33,7 +33,7 @@ enum UUIDStorageClassifier {
             return hasUppercase ? .uppercaseText : .text
         case .blob(let bytes):
             return bytes.count == 16 ? .blob : nil
-        case .null, .integer, .real:
+        case .null, .integer, .real, .invalidText:
             return nil
         }
     }

@@ -11,7 +11,8 @@ enum ValueSampler {
     static func sample(_ tables: [LiveTable], from database: ReadOnlyDatabase) throws -> [LiveTable] {
         try tables.map { table in
             var table = table
-            for index in table.columns.indices where ColumnKind(declaredType: table.columns[index].declaredType).needsSample {
+            for index in table.columns.indices
+                where ColumnKind(declaredType: table.columns[index].declaredType).needsSample && table.columns[index].nameProblem == nil {
                 let column = quoteIdentifier(table.columns[index].name)
                 let rows = try database.rows(
                     "SELECT \(column) FROM \(quoteIdentifier(table.name)) WHERE \(column) IS NOT NULL LIMIT \(limit)")

@@ -16,3 +16,25 @@ public func quoteIdentifier(_ name: String) -> String {
     quoted.append("\"")
     return String(quoted)
 }
+
+/// A name as SQLite compares table, column and index names: ASCII letters without case, every other byte as it
+/// is. Swift's `==` on `String` is not that comparison: it equates `café` spelled with U+00E9 and with `e` and
+/// U+0301, and `lowercased()` folds `É` to `é`, though SQLite tells both pairs apart, so the runtime matches
+/// live names to the schema's with this key.
+package struct SQLName: Hashable, Comparable, Sendable {
+    /// The name's UTF-8 bytes, `A`–`Z` folded to `a`–`z`.
+    package let bytes: [UInt8]
+
+    package init(_ name: String) {
+        bytes = name.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+    }
+
+    package static func < (lhs: SQLName, rhs: SQLName) -> Bool {
+        lhs.bytes.lexicographicallyPrecedes(rhs.bytes)
+    }
+}
+
+extension String {
+    /// This name as SQLite compares names (``SQLName``).
+    package var sqlName: SQLName { SQLName(self) }
+}

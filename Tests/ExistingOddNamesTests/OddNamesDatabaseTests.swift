@@ -41,6 +41,38 @@ struct OddNamesDatabaseTests {
         #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM \"Big Orders\" WHERE \"Order ID\" = 999") == 1)
     }
 
+    /// The two tables named café (SQLite tells them apart by their bytes, Swift does not): the model reads and writes
+    /// the one the pull kept, the one spelled with a combining accent, whose column with an empty name it left out.
+    @Test func theKeptCafeTableIsTheOneItAddresses() throws {
+        let file = try ExistingDatabase(script: "odd-names.sql")
+        let db = try file.open()
+        defer { try? db.close() }
+        try db.migrate(OddNamesSchema.self, adopting: .ifMatching)
+        #expect(try Caf.fetchAll(db).map(\.name) == ["combining"])
+        var second = Caf(id: 2, name: "added")
+        try second.insert(db)
+        #expect(try String.fetchAll(db, sql: "SELECT ifnull(\"\", 'NULL') || ' ' || name FROM \"cafe\u{301}\" ORDER BY id")
+            == ["empty-named combining", "NULL added"])
+        #expect(try String.fetchAll(db, sql: "SELECT note FROM \"caf\u{E9}\"") == ["precomposed"])
+    }
+
+    /// The foreign keys the pull could not write as relations still hold, and a rebuild keeps them.
+    @Test func undeclaredForeignKeysAreStillEnforced() throws {
+        let file = try ExistingDatabase(script: "odd-names.sql")
+        let db = try file.open()
+        defer { try? db.close() }
+        try db.migrate(OddNamesSchema.self, adopting: .ifMatching)
+        var dangling = Line(id: 2, pairA: "x", pairB: 2, customerEMail: nil)
+        let composite = #expect(throws: DatabaseError.self) { try dangling.insert(db) }
+        #expect(composite?.isForeignKeyViolation == true)
+        var unknownCustomer = Line(id: 3, pairA: nil, pairB: nil, customerEMail: "nobody@example.com")
+        #expect(try #require(throws: DatabaseError.self) { try unknownCustomer.insert(db) }.isForeignKeyViolation)
+        var line = Line(id: 4, pairA: "x", pairB: 1, customerEMail: "ann@example.com")
+        try line.insert(db)
+        try Pair.filter(Pair.a == "x").deleteAll(db)
+        #expect(try Line.count(db) == 0, "ON DELETE CASCADE of the composite key deleted both lines")
+    }
+
     @Test func typedFiltersOrderingAndAVersionedMigration() throws {
         let file = try ExistingDatabase(script: "odd-names.sql")
         let db = try file.open()

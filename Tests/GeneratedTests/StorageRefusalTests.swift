@@ -102,3 +102,47 @@ struct StorageRefusalTests {
         #expect(try String.fetchOne(db, sql: "SELECT amount || ' ' || paid_at FROM payments") == "105 1970-01-01 00:00:00")
     }
 }
+
+/// NaN in a column of the value's own storage (a `Double`, a `Date` counted in seconds): a filter or `set(to:)`
+/// refused it only when binding, as "NaN cannot be stored (parameter N)" naming no table or column; now it throws
+/// the insert's error, naming both, and changes nothing.
+@Suite("Native storage: NaN is refused as an insert refuses it")
+struct NotANumberRefusalTests {
+    @Test func aDoubleColumn() throws {
+        let example = try ExampleDatabase()
+        let db = example.db
+        var ann = Author(name: "Ann", email: "ann@example.org", rating: 2)
+        try ann.insert(db)
+        var nan = Author(name: "Nan", email: "nan@example.org", rating: .nan)
+        let inserted = #expect(throws: DatabaseError.self) { try nan.insert(db) }
+        #expect(inserted?.message == "NaN cannot be stored: SQLite would store it as NULL; store nil or a number")
+        #expect(inserted?.column == "rating")
+        for thrown in [
+            #expect(throws: DatabaseError.self) { try Author.all().updateAll(db, Author.rating.set(to: .nan)) },
+            #expect(throws: DatabaseError.self) { try Author.filter(Author.rating == .nan).count(db) },
+            #expect(throws: DatabaseError.self) { try Author.filter(Author.rating < .nan).deleteAll(db) },
+        ] {
+            #expect(thrown?.kind == .encoding && thrown?.message == inserted?.message)
+            #expect(thrown?.table == "authors" && thrown?.column == "rating")
+        }
+        #expect(try Double.fetchAll(db, sql: "SELECT rating FROM authors") == [2])
+    }
+
+    @Test func aDateColumn() throws {
+        let example = try ExampleDatabase()
+        let db = example.db
+        var ann = Author(name: "Ann", email: "ann@example.org", born: Date(timeIntervalSince1970: 0))
+        try ann.insert(db)
+        let nan = Date(timeIntervalSinceReferenceDate: .nan)
+        ann.born = nan
+        let updated = #expect(throws: DatabaseError.self) { try ann.update(db) }
+        #expect(updated?.message == "NaN cannot be stored: SQLite would store it as NULL; store nil or a number")
+        for thrown in [
+            #expect(throws: DatabaseError.self) { try Author.all().updateAll(db, Author.born.set(to: nan)) },
+            #expect(throws: DatabaseError.self) { try Author.filter(Author.born == nan).fetchAll(db) },
+        ] {
+            #expect(thrown?.message == updated?.message && thrown?.table == "authors" && thrown?.column == "born")
+        }
+        #expect(try Author.filter(Author.born == Date(timeIntervalSince1970: 0)).count(db) == 1)
+    }
+}

@@ -280,6 +280,16 @@ public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible 
         DatabaseError(kind: .misuse, resultCode: SQLITE_MISUSE, message: message)
     }
 
+    /// NaN offered to a column (a filter, `set(to:)`): SQLite would store it as NULL. Binding refuses it with the
+    /// same words and the parameter's position (`StatementBinding.bindDouble`).
+    @usableFromInline
+    static let notANumber = DatabaseError(
+        kind: .encoding, resultCode: SQLITE_MISMATCH, message: "NaN cannot be stored: \(notANumberAdvice)"
+    )
+
+    /// Why NaN is refused, and what to do instead.
+    static let notANumberAdvice = "SQLite would store it as NULL; store nil or a number"
+
     static let closedDatabase = DatabaseError(
         kind: .closed, resultCode: SQLITE_MISUSE, message: "the database was closed with Database.close()"
     )

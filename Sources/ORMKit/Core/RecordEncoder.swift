@@ -23,12 +23,14 @@ public struct RecordEncoder {
 
     /// Binds `value` to the next parameter.
     ///
-    /// - Throws: `DatabaseError` when SQLite rejects the value (for example text over its length limit).
+    /// - Throws: `DatabaseError` when no column can hold the value (NaN: the error a filter on it throws) or SQLite
+    ///   rejects it (for example text over its length limit).
     @inlinable
     public mutating func encode<V: ColumnValue>(_ value: V) throws {
         let index = nextIndex
         nextIndex += 1
         if index <= parameterCount {
+            try value.checkStorable()
             try value.bind(to: binding, at: index)
             if index == watchedIndex { watchedValueIsNull = value.storageValue == .null }
         }

@@ -98,7 +98,7 @@ public struct StatementBinding {
     func notANumberError(at index: Int32) -> DatabaseError {
         DatabaseError(
             kind: .encoding, resultCode: SQLITE_MISMATCH,
-            message: "NaN cannot be stored (parameter \(index)): SQLite would store it as NULL; store nil or a number",
+            message: "NaN cannot be stored (parameter \(index)): \(DatabaseError.notANumberAdvice)",
             sql: sqlite3_sql(statement).map { String(cString: $0) }
         )
     }

@@ -10,13 +10,13 @@ import ORMSchema
 struct AdditiveChanges {
     let schema: SchemaDefinition
     /// Tables created by a pending `renameTable`.
-    var renamedTables: Set<String> = []
+    var renamedTables: Set<SQLName> = []
     /// `table.column` created by a pending `renameColumn`.
-    var renamedColumns: Set<String> = []
+    var renamedColumns: Set<SQLName> = []
     /// Indexes a pending `addIndex` creates.
-    var pendingIndexes: Set<String> = []
+    var pendingIndexes: Set<SQLName> = []
     /// Tables that pending steps rename, reshape or rebuild: not rebuilt early.
-    var reshapedTables: Set<String> = []
+    var reshapedTables: Set<SQLName> = []
 
     /// The final pass: everything the schema declares.
     init(schema: SchemaDefinition) {
@@ -29,15 +29,15 @@ struct AdditiveChanges {
         for step in migrations.flatMap(\.steps) {
             switch step {
             case let .renameTable(from, to):
-                renamedTables.insert(to.lowercased())
-                reshapedTables.formUnion([from.lowercased(), to.lowercased()])
+                renamedTables.insert(to.sqlName)
+                reshapedTables.formUnion([from.sqlName, to.sqlName])
             case let .renameColumn(table, _, to):
-                renamedColumns.insert(table.lowercased() + "." + to.lowercased())
-                reshapedTables.insert(table.lowercased())
+                renamedColumns.insert((table + "." + to).sqlName)
+                reshapedTables.insert(table.sqlName)
             case let .dropColumn(table, _), let .alterColumn(table, _):
-                reshapedTables.insert(table.lowercased())
+                reshapedTables.insert(table.sqlName)
             case let .addIndex(_, index):
-                pendingIndexes.insert(index.name.lowercased())
+                pendingIndexes.insert(index.name.sqlName)
             case .dropIndex, .sql, .hook:
                 break
             }
@@ -47,10 +47,10 @@ struct AdditiveChanges {
     private var isFinal: Bool { renamedTables.isEmpty && renamedColumns.isEmpty && pendingIndexes.isEmpty && reshapedTables.isEmpty }
 
     func apply(_ conn: Connection) throws {
-        for table in schema.tables where !renamedTables.contains(table.name.lowercased()) {
+        for table in schema.tables where !renamedTables.contains(table.name.sqlName) {
             guard let live = try LiveTable.read(table.name, conn) else {
                 try conn.run(sql: SQLiteDDL().createTable(table.definition), arguments: [])
-                for index in schema.expectedIndexes(of: table) where !pendingIndexes.contains(index.name.lowercased()) {
+                for index in schema.expectedIndexes(of: table) where !pendingIndexes.contains(index.name.sqlName) {
                     try conn.run(sql: SQLiteDDL().createIndex(index, on: table.name), arguments: [])
                 }
                 continue
@@ -62,7 +62,7 @@ struct AdditiveChanges {
 
     private func addColumns(of table: TableSchema, live: LiveTable, _ conn: Connection) throws {
         let missing = table.columns.filter {
-            live.column($0.name) == nil && !renamedColumns.contains(table.name.lowercased() + "." + $0.name.lowercased())
+            live.column($0.name) == nil && !renamedColumns.contains((table.name + "." + $0.name).sqlName)
         }
         guard !missing.isEmpty else { return }
         let hasRows = try conn.migrationInteger("SELECT EXISTS (SELECT 1 FROM \(quoteIdentifier(table.name)))") != 0
@@ -70,7 +70,7 @@ struct AdditiveChanges {
             throw MigrationError.notNullColumnWithoutDefault(table: table.name, column: column.name)
         }
         let direct = missing.filter { canAddDirectly($0, in: table) }
-        if direct.count < missing.count, isFinal || !reshapedTables.contains(table.name.lowercased()) {
+        if direct.count < missing.count, isFinal || !reshapedTables.contains(table.name.sqlName) {
             try TableRebuild.rebuild(table, conn)
             return
         }
@@ -89,16 +89,16 @@ struct AdditiveChanges {
 
     private func addIndexes(of table: TableSchema, _ conn: Connection) throws {
         let existing = try conn.migrationRows(
-            "SELECT lower(name) FROM sqlite_master WHERE type = 'index' AND tbl_name = ?", arguments: [table.name]
-        ) { $0.string(at: 0) }
-        let columns = Set(try LiveColumn.read(table: table.name, conn).map { $0.name.lowercased() })
+            "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ?", arguments: [table.name]
+        ) { $0.string(at: 0).sqlName }
+        let columns = Set(try LiveColumn.read(table: table.name, conn).map { $0.name.sqlName })
         // A UNIQUE constraint on the same columns is that unique index already (a file's own constraint).
-        let uniqueConstraints = try LiveTable.read(table.name, conn)?.indexes.filter { $0.origin == "u" }.map { $0.columns.map { $0.lowercased() } } ?? []
+        let uniqueConstraints = try LiveTable.read(table.name, conn)?.indexes.filter { $0.origin == "u" }.map { $0.columns.map { $0.sqlName } } ?? []
         for index in schema.expectedIndexes(of: table)
-        where !existing.contains(index.name.lowercased()) && !pendingIndexes.contains(index.name.lowercased())
-            && !(index.isUnique && uniqueConstraints.contains(index.columns.map { $0.lowercased() })) {
+        where !existing.contains(index.name.sqlName) && !pendingIndexes.contains(index.name.sqlName)
+            && !(index.isUnique && uniqueConstraints.contains(index.columns.map { $0.sqlName })) {
             // Before the last version, an index waits for columns that later steps create.
-            guard isFinal || index.columns.allSatisfy({ columns.contains($0.lowercased()) }) else { continue }
+            guard isFinal || index.columns.allSatisfy({ columns.contains($0.sqlName) }) else { continue }
             try conn.run(sql: SQLiteDDL().createIndex(index, on: table.name), arguments: [])
         }
     }

@@ -39,10 +39,10 @@ enum FileFormat {
             var columnNames = Dictionary(uniqueKeysWithValues: table.columns.map { ($0.name, $0.name) })
             for step in renames {
                 switch step {
-                case let .renameTable(from, to) where to.lowercased() == tableName.lowercased():
+                case let .renameTable(from, to) where to.sqlName == tableName.sqlName:
                     tableName = from
-                case let .renameColumn(stepTable, from, to) where stepTable.lowercased() == table.name.lowercased():
-                    for (current, old) in columnNames where old.lowercased() == to.lowercased() { columnNames[current] = from }
+                case let .renameColumn(stepTable, from, to) where stepTable.sqlName == table.name.sqlName:
+                    for (current, old) in columnNames where old.sqlName == to.sqlName { columnNames[current] = from }
                 default:
                     break
                 }

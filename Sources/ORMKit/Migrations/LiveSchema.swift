@@ -3,14 +3,14 @@ import ORMSchema
 /// The schema of a database as SQLite reports it, read with real queries on `sqlite_master`,
 /// `pragma_table_info`, `pragma_index_list`, `pragma_index_info` and `pragma_foreign_key_list`.
 struct LiveSchema {
-    /// User tables (not `sqlite_*`), keyed by lowercased name (SQLite names are case-insensitive).
-    var tables: [String: LiveTable]
+    /// User tables (not `sqlite_*`), keyed by name as SQLite compares names (ASCII case-insensitive).
+    var tables: [SQLName: LiveTable]
 
     /// Reads every user table of the main database.
     static func read(_ conn: Connection) throws -> LiveSchema {
-        var tables: [String: LiveTable] = [:]
+        var tables: [SQLName: LiveTable] = [:]
         for name in try tableNames(conn) {
-            if let table = try LiveTable.read(name, conn) { tables[name.lowercased()] = table }
+            if let table = try LiveTable.read(name, conn) { tables[name.sqlName] = table }
         }
         return LiveSchema(tables: tables)
     }
@@ -22,7 +22,7 @@ struct LiveSchema {
         ) { $0.string(at: 0) }
     }
 
-    func table(_ name: String) -> LiveTable? { tables[name.lowercased()] }
+    func table(_ name: String) -> LiveTable? { tables[name.sqlName] }
 }
 
 struct LiveTable {
@@ -31,7 +31,7 @@ struct LiveTable {
     var indexes: [LiveIndex]
     var foreignKeys: [LiveForeignKey]
 
-    func column(_ name: String) -> LiveColumn? { columns.first { $0.name.lowercased() == name.lowercased() } }
+    func column(_ name: String) -> LiveColumn? { columns.first { $0.name.sqlName == name.sqlName } }
 
     /// Primary-key column names in key order.
     var primaryKey: [String] {
@@ -68,7 +68,7 @@ struct LiveTable {
                     columns: [], targetTable: key.table, targetColumns: [], onDelete: key.onDelete, onUpdate: key.onUpdate))
             }
             foreignKeys[foreignKeys.count - 1].columns.append(key.from)
-            foreignKeys[foreignKeys.count - 1].targetColumns.append(key.to ?? "<primary key>")
+            foreignKeys[foreignKeys.count - 1].targetColumns.append(key.to ?? LiveForeignKey.targetKey)
         }
         return LiveTable(name: name, columns: columns, indexes: liveIndexes, foreignKeys: foreignKeys)
     }
@@ -119,6 +119,9 @@ struct LiveIndex: Hashable {
 }
 
 struct LiveForeignKey: Hashable {
+    /// Stands for a target column the key does not name (`REFERENCES t` without columns: t's primary key).
+    static let targetKey = "<primary key>"
+
     var columns: [String]
     var targetTable: String
     var targetColumns: [String]
@@ -131,11 +134,19 @@ struct LiveForeignKey: Hashable {
             + "ON DELETE \(onDelete) ON UPDATE \(onUpdate)"
     }
 
+    /// The table constraint that recreates this key in a table rebuild: `FOREIGN KEY ("a", "b") REFERENCES "t"
+    /// ("x", "y") ON DELETE … ON UPDATE …` (without a column list when the key names none).
+    var constraintDefinition: String {
+        let target = targetColumns.contains(Self.targetKey) ? "" : " (" + targetColumns.map(quoteIdentifier).joined(separator: ", ") + ")"
+        return "FOREIGN KEY (" + columns.map(quoteIdentifier).joined(separator: ", ") + ") REFERENCES "
+            + quoteIdentifier(targetTable) + target + " ON DELETE \(onDelete) ON UPDATE \(onUpdate)"
+    }
+
     /// Compares names case-insensitively.
     func matches(_ other: LiveForeignKey) -> Bool {
-        columns.map { $0.lowercased() } == other.columns.map { $0.lowercased() }
-            && targetTable.lowercased() == other.targetTable.lowercased()
-            && targetColumns.map { $0.lowercased() } == other.targetColumns.map { $0.lowercased() }
+        columns.map { $0.sqlName } == other.columns.map { $0.sqlName }
+            && targetTable.sqlName == other.targetTable.sqlName
+            && targetColumns.map { $0.sqlName } == other.targetColumns.map { $0.sqlName }
             && onDelete == other.onDelete && onUpdate == other.onUpdate
     }
 }

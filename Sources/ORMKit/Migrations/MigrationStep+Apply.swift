@@ -20,9 +20,9 @@ struct StepRunner {
             try conn.run(sql: "ALTER TABLE \(quoteIdentifier(from)) RENAME TO \(quoteIdentifier(to))", arguments: [])
         case let .dropColumn(table, column):
             try dropColumn(column, of: table, step: step, conn)
-        case let .alterColumn(table, _):
+        case let .alterColumn(table, column):
             guard let definition = schema.table(table) else { throw invalid(step, "table \(table) is not in the schema") }
-            try TableRebuild.rebuild(definition, conn)
+            try TableRebuild.rebuild(definition, altering: column, conn)
         case let .addIndex(table, index):
             try conn.run(sql: SQLiteDDL().createIndex(index, on: table), arguments: [])
         case let .dropIndex(name):
@@ -41,10 +41,10 @@ struct StepRunner {
     private func dropColumn(_ column: String, of table: String, step: MigrationStep, _ conn: Connection) throws {
         guard let live = try LiveTable.read(table, conn) else { throw invalid(step, "table \(table) does not exist") }
         guard let liveColumn = live.column(column) else { return }
-        let name = column.lowercased()
+        let name = column.sqlName
         let isConstrained = liveColumn.primaryKeyPosition > 0
-            || live.indexes.contains { $0.columns.contains { $0.lowercased() == name } }
-            || live.foreignKeys.contains { $0.columns.contains { $0.lowercased() == name } }
+            || live.indexes.contains { $0.columns.contains { $0.sqlName == name } }
+            || live.foreignKeys.contains { $0.columns.contains { $0.sqlName == name } }
         if !isConstrained, sqlite3_libversion_number() >= 3_035_000 {
             let sql = "ALTER TABLE \(quoteIdentifier(table)) DROP COLUMN \(quoteIdentifier(column))"
             do {

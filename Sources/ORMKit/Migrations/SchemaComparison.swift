@@ -21,7 +21,7 @@ enum SchemaComparison {
     static func differences(expected: LiveTable, actual: LiveTable) -> [SchemaDifference] {
         let table = expected.name
         var result: [SchemaDifference] = []
-        var extraColumns: Set<String> = []
+        var extraColumns: Set<SQLName> = []
         for column in expected.columns {
             guard let live = actual.column(column.name) else {
                 result.append(SchemaDifference(kind: .missingColumn, table: table, name: column.name))
@@ -48,18 +48,18 @@ enum SchemaComparison {
             }
         }
         for live in actual.columns where expected.column(live.name) == nil {
-            extraColumns.insert(live.name.lowercased())
+            extraColumns.insert(live.name.sqlName)
             let blocksInserts = live.isNotNull && live.defaultSQL == nil && live.primaryKeyPosition == 0
             result.append(SchemaDifference(kind: .extraColumn, table: table, name: live.name, isTolerated: !blocksInserts))
         }
-        let expectedKey = expected.primaryKey.map { $0.lowercased() }, liveKey = actual.primaryKey.map { $0.lowercased() }
+        let expectedKey = expected.primaryKey.map { $0.sqlName }, liveKey = actual.primaryKey.map { $0.sqlName }
         if expectedKey != liveKey {
             result.append(SchemaDifference(
                 kind: .primaryKey, table: table, expected: "(\(expected.primaryKey.joined(separator: ", ")))",
                 actual: "(\(actual.primaryKey.joined(separator: ", ")))"))
         }
         result += indexDifferences(expected: expected, actual: actual, extraColumns: extraColumns)
-        result += foreignKeyDifferences(expected: expected, actual: actual, extraColumns: extraColumns)
+        result += foreignKeyDifferences(expected: expected, actual: actual)
         return result
     }
 
@@ -93,33 +93,33 @@ enum SchemaComparison {
     }
 
     /// Named indexes (`CREATE INDEX`) by name; `UNIQUE` constraints by their column lists.
-    private static func indexDifferences(expected: LiveTable, actual: LiveTable, extraColumns: Set<String>) -> [SchemaDifference] {
+    private static func indexDifferences(expected: LiveTable, actual: LiveTable, extraColumns: Set<SQLName>) -> [SchemaDifference] {
         let table = expected.name
         var result: [SchemaDifference] = []
         let expectedNamed = expected.indexes.filter { $0.origin == "c" }, liveNamed = actual.indexes.filter { $0.origin == "c" }
-        var liveUnique = actual.indexes.filter { $0.origin == "u" }.map { $0.columns.map { $0.lowercased() } }
+        var liveUnique = actual.indexes.filter { $0.origin == "u" }.map(\.columns)
         for index in expectedNamed {
-            guard let live = liveNamed.first(where: { $0.name.lowercased() == index.name.lowercased() }) else {
+            guard let live = liveNamed.first(where: { $0.name.sqlName == index.name.sqlName }) else {
                 // A unique index and a UNIQUE constraint on the same columns are the same to SQLite.
-                if index.isUnique, let found = liveUnique.firstIndex(of: index.columns.map { $0.lowercased() }) {
+                if index.isUnique, let found = liveUnique.firstIndex(where: { $0.map(\.sqlName) == index.columns.map(\.sqlName) }) {
                     liveUnique.remove(at: found)
                     continue
                 }
                 result.append(SchemaDifference(kind: .missingIndex, table: table, name: index.name))
                 continue
             }
-            if index.columns.map({ $0.lowercased() }) != live.columns.map({ $0.lowercased() }) || index.isUnique != live.isUnique {
+            if index.columns.map({ $0.sqlName }) != live.columns.map({ $0.sqlName }) || index.isUnique != live.isUnique {
                 result.append(SchemaDifference(kind: .indexDefinition, table: table, name: index.name, expected: shape(index), actual: shape(live)))
             }
         }
-        for live in liveNamed where !expectedNamed.contains(where: { $0.name.lowercased() == live.name.lowercased() }) {
+        for live in liveNamed where !expectedNamed.contains(where: { $0.name.sqlName == live.name.sqlName }) {
             result.append(SchemaDifference(kind: .extraIndex, table: table, name: live.name, isTolerated: true))
         }
-        let expectedUnique = expected.indexes.filter { $0.origin == "u" }.map { $0.columns.map { $0.lowercased() } }
-        for columns in expectedUnique {
-            if let found = liveUnique.firstIndex(of: columns) {
+        for columns in expected.indexes.filter({ $0.origin == "u" }).map(\.columns) {
+            let key = columns.map(\.sqlName)
+            if let found = liveUnique.firstIndex(where: { $0.map(\.sqlName) == key }) {
                 liveUnique.remove(at: found)
-            } else if liveNamed.contains(where: { $0.isUnique && $0.columns.map { $0.lowercased() } == columns }) {
+            } else if liveNamed.contains(where: { $0.isUnique && $0.columns.map(\.sqlName) == key }) {
                 continue
             } else {
                 result.append(SchemaDifference(kind: .missingUniqueConstraint, table: table, name: columns.joined(separator: ", ")))
@@ -128,12 +128,12 @@ enum SchemaComparison {
         for columns in liveUnique {
             result.append(SchemaDifference(
                 kind: .extraUniqueConstraint, table: table, name: columns.joined(separator: ", "),
-                isTolerated: columns.allSatisfy(extraColumns.contains)))
+                isTolerated: columns.allSatisfy { extraColumns.contains($0.sqlName) }))
         }
         return result
     }
 
-    private static func foreignKeyDifferences(expected: LiveTable, actual: LiveTable, extraColumns: Set<String>) -> [SchemaDifference] {
+    private static func foreignKeyDifferences(expected: LiveTable, actual: LiveTable) -> [SchemaDifference] {
         var result: [SchemaDifference] = []
         var live = actual.foreignKeys
         for key in expected.foreignKeys {
@@ -143,10 +143,15 @@ enum SchemaComparison {
                 result.append(SchemaDifference(kind: .missingForeignKey, table: expected.name, name: key.description))
             }
         }
+        // A key the schema does not declare (one `ormgen pull` could not write as a relation: composite, to a column
+        // other than the target's key, to a table without a model) only refuses writes that break it, with the
+        // engine's constraint error, and a table rebuild keeps it (`TableRebuild`): tolerated.
+        // (A key on the columns of a declared one is that key, changed: not tolerated.)
+        let declaredColumns = Set(expected.foreignKeys.map { $0.columns.map(\.sqlName) })
         for key in live {
             result.append(SchemaDifference(
                 kind: .extraForeignKey, table: expected.name, name: key.description,
-                isTolerated: key.columns.allSatisfy { extraColumns.contains($0.lowercased()) }))
+                isTolerated: !declaredColumns.contains(key.columns.map(\.sqlName))))
         }
         return result
     }

@@ -36,11 +36,11 @@ struct SchemaDefinition {
         migrationIndexes = indexes.filter { !declared.contains($0.index.name) }
     }
 
-    func table(_ name: String) -> TableSchema? { tables.first { $0.name.lowercased() == name.lowercased() } }
+    func table(_ name: String) -> TableSchema? { tables.first { $0.name.sqlName == name.sqlName } }
 
     /// Every index a fresh database of `table` has: declared ones, then those from `addIndex` steps.
     func expectedIndexes(of table: TableSchema) -> [IndexSchema] {
-        table.indexes + migrationIndexes.filter { $0.table.lowercased() == table.name.lowercased() }.map(\.index)
+        table.indexes + migrationIndexes.filter { $0.table.sqlName == table.name.sqlName }.map(\.index)
     }
 
     /// Creates every table and index on an empty database, in order.

@@ -8,22 +8,31 @@ import ORMSchema
 /// caller's `MigrationTransaction`); other tables' references keep pointing at the table by name.
 ///
 /// Columns the live table has and the schema does not are kept (with their type, nullability and
-/// default), except those in `dropping`: destructive changes are never implicit.
+/// default), except those in `dropping`: destructive changes are never implicit. So are the live foreign keys the
+/// schema does not declare (composite ones, ones to a column other than the target's key, ones another program
+/// added), unless a column of theirs is dropped or is the one `altering` brings to its declared definition.
+/// (`DEFERRABLE`, which SQLite's pragmas do not report, is not kept.)
 enum TableRebuild {
-    static func rebuild(_ table: TableSchema, dropping: Set<String> = [], _ conn: Connection) throws {
+    static func rebuild(_ table: TableSchema, dropping: Set<String> = [], altering: String? = nil, _ conn: Connection) throws {
         if conn.isInTransaction, try MigrationTransaction.foreignKeysEnforced(conn) {
             throw MigrationError.rebuildInsideTransaction(table: table.name)
         }
         guard let live = try LiveTable.read(table.name, conn) else {
             throw DatabaseError(kind: .misuse, message: "cannot rebuild table \(table.name): it does not exist", table: table.name)
         }
-        let dropped = Set(dropping.map { $0.lowercased() })
-        let declared = Set(table.columns.map { $0.name.lowercased() })
-        let kept = live.columns.filter { !declared.contains($0.name.lowercased()) && !dropped.contains($0.name.lowercased()) }
+        let dropped = Set(dropping.map { $0.sqlName })
+        let declared = Set(table.columns.map { $0.name.sqlName })
+        let kept = live.columns.filter { !declared.contains($0.name.sqlName) && !dropped.contains($0.name.sqlName) }
         let temporary = "ormkit_rebuild_" + table.name
-        let createSQL = newTableSQL(table, temporaryName: temporary, keeping: kept)
+        let newColumns = Set(declared).union(kept.map { $0.name.sqlName })
+        let changed = dropped.union(altering.map { [$0.sqlName] } ?? [])
+        let declaredKeys = Set(table.definition.foreignKeys.map { $0.columns.map { $0.sqlName } })
+        let keptKeys = live.foreignKeys.filter { key in
+            let columns = key.columns.map { $0.sqlName }
+            return !declaredKeys.contains(columns) && columns.allSatisfy { newColumns.contains($0) && !changed.contains($0) }
+        }
+        let createSQL = newTableSQL(table, temporaryName: temporary, keeping: kept, foreignKeys: keptKeys)
 
-        let newColumns = Set(declared).union(kept.map { $0.name.lowercased() })
         let indexes = try conn.migrationRows(
             "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL", arguments: [table.name]
         ) { (name: $0.string(at: 0), sql: $0.string(at: 1)) }
@@ -31,7 +40,7 @@ enum TableRebuild {
             // Indexes on a dropped column go with it; expression indexes are kept (recreating one that
             // needs a dropped column fails the migration).
             live.indexes.first { $0.name == index.name }?.columns
-                .allSatisfy { $0 == LiveIndex.expression || newColumns.contains($0.lowercased()) } ?? false
+                .allSatisfy { $0 == LiveIndex.expression || newColumns.contains($0.sqlName) } ?? false
         }
         let triggers = try conn.migrationRows(
             "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ? AND sql IS NOT NULL", arguments: [table.name]
@@ -42,7 +51,7 @@ enum TableRebuild {
 
         for view in views { try conn.run(sql: "DROP VIEW \(quoteIdentifier(view.name))", arguments: []) }
         try conn.run(sql: createSQL, arguments: [])
-        let common = live.columns.map(\.name).filter { newColumns.contains($0.lowercased()) }.map(quoteIdentifier).joined(separator: ", ")
+        let common = live.columns.map(\.name).filter { newColumns.contains($0.sqlName) }.map(quoteIdentifier).joined(separator: ", ")
         let quoted = quoteIdentifier(table.name)
         do {
             try conn.run(sql: "INSERT INTO \(quoteIdentifier(temporary)) (\(common)) SELECT \(common) FROM \(quoted)", arguments: [])
@@ -56,10 +65,13 @@ enum TableRebuild {
         for view in views { try conn.run(sql: view.sql, arguments: []) }
     }
 
-    /// The table's `CREATE TABLE` under `temporaryName`, with the kept columns' definitions after the declared ones.
-    static func newTableSQL(_ table: TableSchema, temporaryName: String, keeping kept: [LiveColumn]) -> String {
+    /// The table's `CREATE TABLE` under `temporaryName`, with the kept columns' definitions after the declared ones,
+    /// then the kept foreign keys.
+    static func newTableSQL(
+        _ table: TableSchema, temporaryName: String, keeping kept: [LiveColumn], foreignKeys: [LiveForeignKey] = []
+    ) -> String {
         var definition = table.definition
         definition.name = temporaryName
-        return SQLiteDDL().createTable(definition, extraColumns: kept.map(\.definition))
+        return SQLiteDDL().createTable(definition, extraColumns: kept.map(\.definition) + foreignKeys.map(\.constraintDefinition))
     }
 }

@@ -102,6 +102,14 @@ extension NativeStorage: ColumnStorage where Value: ColumnValue {
 
     /// `value.storageValue`.
     public static func databaseValue(of value: Value) -> DatabaseValue { value.storageValue }
+
+    /// `value.checkStorable()`: refuses NaN.
+    ///
+    /// - Throws: `DatabaseError` (`.encoding`) for NaN.
+    @inlinable
+    public static func checkStorable(_ value: Value) throws {
+        try value.checkStorable()
+    }
 }
 
 extension NativeStorage: OrderedColumnStorage where Value: ColumnValue, Value.SQLOrdering == SQLOrdered {}

@@ -45,6 +45,13 @@ public protocol ColumnValue: Sendable {
 
     /// The value as a server engine (PostgreSQL) takes it: typed, whatever SQLite storage the schema declares.
     var wireValue: WireValue { get }
+
+    /// Throws when no column can hold the value: NaN (`Double`, `Float`, `Date`), which SQLite would store as NULL.
+    /// Filters and `set(to:)` check it when they are built, so their error names the table and column as an
+    /// insert's does; binding refuses the same values. Does nothing by default.
+    ///
+    /// - Throws: `DatabaseError` (`.encoding`) for a value no column can hold.
+    func checkStorable() throws
 }
 
 extension ColumnValue {
@@ -58,6 +65,10 @@ extension ColumnValue {
             message: "\(Self.self) implements ColumnValue for SQLite only; implement decode(wire:in:at:) to read it from this engine"
         )
     }
+
+    /// Accepts every value.
+    @inlinable
+    public func checkStorable() throws {}
 
     /// `storageValue` as a wire value: INTEGER, REAL, TEXT and BLOB travel as `.integer`, `.double`, `.text` and
     /// `.bytes`.

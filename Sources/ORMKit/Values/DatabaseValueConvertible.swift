@@ -61,6 +61,14 @@ extension DatabaseValueConvertible {
         try databaseValue.bind(to: binding, at: index)
     }
 
+    /// Checks the stored form.
+    ///
+    /// - Throws: what the stored form's type throws.
+    @inlinable
+    public func checkStorable() throws {
+        try databaseValue.checkStorable()
+    }
+
     /// The stored form's storage value.
     public var storageValue: DatabaseValue { databaseValue.storageValue }
 }

@@ -26,4 +26,12 @@ extension Date: ColumnValue {
 
     /// `.real(timeIntervalSinceReferenceDate)`.
     public var storageValue: DatabaseValue { .real(timeIntervalSinceReferenceDate) }
+
+    /// Refuses NaN, which SQLite would store as NULL.
+    ///
+    /// - Throws: `DatabaseError` (`.encoding`) for NaN.
+    @inlinable
+    public func checkStorable() throws {
+        if timeIntervalSinceReferenceDate.isNaN { throw DatabaseError.notANumber }
+    }
 }

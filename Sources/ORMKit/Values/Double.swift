@@ -23,4 +23,12 @@ extension Double: ColumnValue {
 
     /// `.real(self)`.
     public var storageValue: DatabaseValue { .real(self) }
+
+    /// Refuses NaN, which SQLite would store as NULL.
+    ///
+    /// - Throws: `DatabaseError` (`.encoding`) for NaN.
+    @inlinable
+    public func checkStorable() throws {
+        if self.isNaN { throw DatabaseError.notANumber }
+    }
 }

@@ -23,4 +23,12 @@ extension Float: ColumnValue {
 
     /// `.real(Double(self))`.
     public var storageValue: DatabaseValue { .real(Double(self)) }
+
+    /// Refuses NaN, which SQLite would store as NULL.
+    ///
+    /// - Throws: `DatabaseError` (`.encoding`) for NaN.
+    @inlinable
+    public func checkStorable() throws {
+        if Double(self).isNaN { throw DatabaseError.notANumber }
+    }
 }

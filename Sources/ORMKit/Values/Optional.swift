@@ -32,6 +32,14 @@ extension Optional: ColumnValue where Wrapped: ColumnValue {
         }
     }
 
+    /// Checks the wrapped value; nil is storable.
+    ///
+    /// - Throws: what `Wrapped` throws.
+    @inlinable
+    public func checkStorable() throws {
+        try self?.checkStorable()
+    }
+
     /// `.null` for nil, the wrapped value's storage value otherwise.
     public var storageValue: DatabaseValue {
         switch self {

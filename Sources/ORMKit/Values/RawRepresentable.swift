@@ -25,6 +25,14 @@ extension ColumnValue where Self: RawRepresentable, Self.RawValue: ColumnValue {
         try rawValue.bind(to: binding, at: index)
     }
 
+    /// Checks the raw value.
+    ///
+    /// - Throws: what the raw value's type throws.
+    @inlinable
+    public func checkStorable() throws {
+        try rawValue.checkStorable()
+    }
+
     /// The raw value's storage value.
     public var storageValue: DatabaseValue { rawValue.storageValue }
 }

@@ -11,10 +11,13 @@ enum OddNamesSchema: ORMKit.DatabaseSchema {
     static let version: Swift.Int = 1
 
     static let tables: [ORMKit.TableSchema] = [
+        Caf.schema,
         CustomerList.schema,
+        Line.schema,
         Order.schema,
         OrderDetails.schema,
         OrderDetails2.schema,
+        Pair.schema,
         Type2.schema,
     ]
 

@@ -40,6 +40,23 @@ CREATE TABLE "Type" (
     "Self" TEXT
 );
 
+-- Names a schema cannot declare: two tables named café, the first with e and a combining acute accent (U+0301),
+-- the second with a precomposed é (U+00E9), which SQLite tells apart and Swift does not (the pull keeps the first
+-- in byte order: the combining one); a NULL-able column with an empty name (left out).
+CREATE TABLE "café" (id INTEGER PRIMARY KEY, "" TEXT, name TEXT);
+CREATE TABLE "café" (id INTEGER PRIMARY KEY, note TEXT);
+
+-- Foreign keys a relation cannot express: composite, and to a column other than the target's key. The pull skips
+-- them with a note; the database keeps enforcing them. "pair"'s composite key has no NOT NULL.
+CREATE TABLE pair (a TEXT, b INTEGER, PRIMARY KEY (a, b));
+CREATE TABLE line (
+    id INTEGER PRIMARY KEY,
+    "pair a" TEXT,
+    "pair b" INTEGER,
+    "customer e-mail" TEXT REFERENCES "customer-list" ("e-mail"),
+    FOREIGN KEY ("pair a", "pair b") REFERENCES pair (a, b) ON DELETE CASCADE
+);
+
 CREATE VIEW "Big Orders" AS SELECT * FROM "Order Details" WHERE "Unit Price" > 100;
 
 -- Rows.
@@ -57,3 +74,7 @@ INSERT INTO OrderDetails (id, note) VALUES (1, 'first');
 INSERT INTO "order" ("order", "select", "true", count, amount) VALUES
     (1, 'all', 1, 3, 2.5), (2, 'b', 0, 1, 10), (3, 'c', NULL, 2, 9.5), (4, 'd', 1, 0, 100), (5, 'e', 1, 0, '9.2');
 INSERT INTO "Type" ("Type", "Self") VALUES ('x', 'y');
+INSERT INTO "café" (id, "", name) VALUES (1, 'empty-named', 'combining');
+INSERT INTO "café" (id, note) VALUES (1, 'precomposed');
+INSERT INTO pair (a, b) VALUES ('x', 1);
+INSERT INTO line (id, "pair a", "pair b", "customer e-mail") VALUES (1, 'x', 1, 'ann@example.com');

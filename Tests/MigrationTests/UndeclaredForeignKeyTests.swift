@@ -1,0 +1,114 @@
+import Foundation
+import ORMKit
+import Testing
+import TestSupport
+
+/// Foreign keys a schema does not declare: the ones `ormgen pull` cannot write as relations (composite, to a column
+/// other than the target's key) and skips with a note. Adoption accepted the pulled schema only when no such key
+/// existed ("extra foreign key"), and a table rebuild dropped them silently; now adoption tolerates them and a rebuild
+/// keeps them, unless a column of theirs is dropped or is the one an `alterColumn` step brings to its declaration.
+@Suite struct UndeclaredForeignKeyTests {
+    static let parent = TableSchema(
+        name: "a",
+        columns: [TestTable.column("x", "INTEGER"), TestTable.column("y", "INTEGER"), TestTable.column("code", "TEXT", nullable: true, unique: true)],
+        primaryKey: ["x", "y"], isAutoIncrement: false)
+    static let child = TestTable.make("b", [
+        TestTable.id, TestTable.column("ax", "INTEGER", nullable: true), TestTable.column("ay", "INTEGER", nullable: true),
+        TestTable.column("acode", "TEXT", nullable: true), TestTable.column("note", "TEXT", nullable: true),
+    ])
+
+    /// What `ormgen pull` writes for the file: no relation for either key.
+    enum Pulled: DatabaseSchema {
+        static let version = 1
+        static let tables = [parent, child]
+        static let migrations: [Migration] = []
+        static let seed: [SeedRow] = []
+    }
+
+    /// Version 2: a rebuild for a column no key uses.
+    enum AlterNote: DatabaseSchema {
+        static let version = 2
+        static let tables = [parent, child]
+        static let migrations = [Migration(version: 2, steps: [.alterColumn(table: "b", column: "note")])]
+        static let seed: [SeedRow] = []
+    }
+
+    /// Version 2: `acode` brought to its declaration, which has no reference.
+    enum AlterCode: DatabaseSchema {
+        static let version = 2
+        static let tables = [parent, child]
+        static let migrations = [Migration(version: 2, steps: [.alterColumn(table: "b", column: "acode")])]
+        static let seed: [SeedRow] = []
+    }
+
+    /// Version 2: `ay`, half of the composite key, dropped.
+    enum DropY: DatabaseSchema {
+        static let version = 2
+        static let tables = [parent, TestTable.make("b", child.columns.filter { $0.name != "ay" })]
+        static let migrations = [Migration(version: 2, steps: [.dropColumn(table: "b", column: "ay")])]
+        static let seed: [SeedRow] = []
+    }
+
+    static let compositeKey = "(ax, ay) → a(x, y)"
+    static let codeKey = "(acode) → a(code)"
+
+    static func legacyFile(_ directory: TemporaryDirectory) throws -> Database {
+        let db = try Database(path: directory.path("legacy.db"))
+        try db.execute(sql: """
+            CREATE TABLE a (x INTEGER NOT NULL, y INTEGER NOT NULL, code TEXT UNIQUE, PRIMARY KEY (x, y));
+            CREATE TABLE b (
+                id INTEGER PRIMARY KEY, ax INTEGER, ay INTEGER, acode TEXT REFERENCES a (code) ON DELETE CASCADE, note TEXT,
+                FOREIGN KEY (ax, ay) REFERENCES a (x, y) ON DELETE SET NULL
+            );
+            INSERT INTO a VALUES (1, 2, 'one');
+            INSERT INTO b VALUES (10, 1, 2, 'one', 'first');
+            """)
+        return db
+    }
+
+    /// The foreign keys of `b` as `(columns) → table(columns)` with their delete action.
+    static func keys(_ db: Database) throws -> [String] {
+        try String.fetchAll(db, sql: """
+            SELECT '(' || group_concat("from", ', ') || ') → ' || "table" || '(' || group_concat("to", ', ') || ') ' || on_delete
+            FROM (SELECT * FROM pragma_foreign_key_list('b') ORDER BY id, seq) GROUP BY id ORDER BY 1
+            """)
+    }
+
+    @Test func adoptionToleratesKeysTheSchemaDoesNotDeclare() throws {
+        let directory = try TemporaryDirectory()
+        let db = try Self.legacyFile(directory)
+        #expect(try db.migrate(Pulled.self, adopting: .ifMatching) == .adopted(version: 1))
+        let extra = try db.schemaDifferences(Pulled.self).filter { $0.kind == .extraForeignKey }
+        #expect(extra.count == 2 && extra.allSatisfy(\.isTolerated))
+        // The database still enforces them.
+        #expect(throws: DatabaseError.self) { try db.execute(sql: "INSERT INTO b (ax, ay) VALUES (1, 3)") }
+    }
+
+    @Test func aRebuildForAnotherColumnKeepsThem() throws {
+        let directory = try TemporaryDirectory()
+        let db = try Self.legacyFile(directory)
+        try db.migrate(Pulled.self, adopting: .ifMatching)
+        let before = try Self.keys(db)
+        #expect(before == ["\(Self.codeKey) CASCADE", "\(Self.compositeKey) SET NULL"])
+        #expect(try db.migrate(AlterNote.self) == .upgraded(from: 1, to: 2))
+        #expect(try Self.keys(db) == before)
+        #expect(throws: DatabaseError.self) { try db.execute(sql: "INSERT INTO b (ax, ay) VALUES (1, 3)") }
+        try db.execute(sql: "DELETE FROM a")
+        #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM b") == 0, "ON DELETE CASCADE of the kept key still runs")
+    }
+
+    @Test func alteringOrDroppingAKeyColumnBringsItToTheDeclaration() throws {
+        let directory = try TemporaryDirectory()
+        let db = try Self.legacyFile(directory)
+        try db.migrate(Pulled.self, adopting: .ifMatching)
+        #expect(try db.migrate(AlterCode.self) == .upgraded(from: 1, to: 2))
+        #expect(try Self.keys(db) == ["\(Self.compositeKey) SET NULL"])
+
+        let other = try TemporaryDirectory()
+        let dropped = try Self.legacyFile(other)
+        try dropped.migrate(Pulled.self, adopting: .ifMatching)
+        #expect(try dropped.migrate(DropY.self) == .upgraded(from: 1, to: 2))
+        #expect(try Self.keys(dropped) == ["\(Self.codeKey) CASCADE"])
+        #expect(try String.fetchOne(dropped, sql: "SELECT note FROM b WHERE id = 10") == "first")
+    }
+}
