@@ -2,7 +2,8 @@
 /// writes passes `ormgen check` and adoption: an empty name (PostgreSQL refuses one, and `table:`/`column:` need
 /// one), a name that is not UTF-8 (`SchemaIntrospector` finds those), and a name equal to an earlier one as Swift
 /// compares strings (by Unicode canonical equivalence, ignoring case beyond ASCII: `café` spelled with `é` or with
-/// `e` and a combining accent) though SQLite tells the two apart. ORMGen compares names that way throughout.
+/// `e` and a combining accent) though SQLite tells the two apart. The schema checker compares names that way (it
+/// refuses two such tables or columns), so the pull keeps the first; migrations compare live names as SQLite does.
 ///
 /// A column is left out when inserts still work without it (it is NULL-able or has a default, and is not in the
 /// primary key); otherwise its table is.
