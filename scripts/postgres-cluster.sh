@@ -18,10 +18,15 @@
 #   ORMKIT_POSTGRES_REPLICA_START  a shell command that starts it again and waits until it accepts reads
 #   ORMKIT_POSTGRES_PRIMARY_START  a shell command that starts the primary again (after a test killed it)
 #   ORMKIT_POSTGRES_DIR            DIR
+#   ORMKIT_PGBOUNCER_URL           postgres://postgres@127.0.0.1:PORT3/ormkit  (PgBouncer in transaction pooling mode
+#                                  in front of the primary, every database; only when pgbouncer is installed)
 # The two commands work as root (through runuser) and as the cluster's owner.
 #
 # Installs nothing: the server binaries come from /usr/lib/postgresql/*/bin (the newest), or from
 # $ORMKIT_POSTGRES_BINDIR. On Debian: apt-get install -y postgresql (.ci/run does it when they are missing).
+# PgBouncer (Debian: apt-get install -y pgbouncer) starts too when `pgbouncer` is on the PATH or in /usr/sbin:
+# transaction pooling, 4 server connections per database (1 for the database `ormkit_pooler`, whose test needs two
+# clients to share one), so clients share server connections between transactions.
 # PostgreSQL refuses to run as root, so as root the servers run as the `postgres` user (which Debian's
 # package creates); as any other user, as that user.
 #
@@ -222,6 +227,15 @@ EOF
     done
     timed "$phase" "standby streaming"
 
+    local bouncer_port=""
+    if PGBOUNCER="$(find_pgbouncer)"; then
+        phase="$(now_ms)"
+        bouncer_port="$(start_pgbouncer "$owner" "$dir" "$primary_port")"
+        timed "$phase" "pgbouncer up (port $bouncer_port, transaction pooling)"
+    else
+        say "pgbouncer is not installed (Debian: apt-get install -y pgbouncer): no ORMKIT_PGBOUNCER_URL"
+    fi
+
     local pg_ctl="$BINDIR/pg_ctl"
     {
         echo "export ORMKIT_POSTGRES_URL=$(shell_quote "postgres://$SUPERUSER@127.0.0.1:$primary_port/$DATABASE")"
@@ -232,12 +246,78 @@ EOF
         echo "export ORMKIT_POSTGRES_PRIMARY_START=$(shell_quote \
             "$(owner_command "$owner" "$pg_ctl" -D "$dir/primary" -l "$dir/primary.log" -w -t "$TIMEOUT" start)")"
         echo "export ORMKIT_POSTGRES_DIR=$(shell_quote "$dir")"
+        if [ -n "$bouncer_port" ]; then
+            echo "export ORMKIT_PGBOUNCER_URL=$(shell_quote "postgres://$SUPERUSER@127.0.0.1:$bouncer_port/$DATABASE")"
+        fi
     } >"$dir/env"
     chmod 644 "$dir/env"
     trap - EXIT
     timed "$started" "cluster ready"
     cat "$dir/env" >&2
     echo "$dir/env"
+}
+
+# The pgbouncer binary, or a failure when there is none.
+find_pgbouncer() {
+    if command -v pgbouncer >/dev/null 2>&1; then command -v pgbouncer; return; fi
+    [ -x /usr/sbin/pgbouncer ] && echo /usr/sbin/pgbouncer
+}
+
+# Starts PgBouncer in front of the primary (as the owner: it refuses to run as root), retrying on another port when
+# its port was taken meanwhile. Prints the port it listens on.
+start_pgbouncer() {
+    local owner="$1" dir="$2" primary_port="$3" port attempt deadline
+    # trust: no password, but the user must be listed.
+    printf '"%s" ""\n' "$SUPERUSER" >"$dir/pgbouncer-users.txt"
+    for attempt in 1 2 3 4 5; do
+        port="$(free_port)"
+        printf '%s\n' \
+            "[databases]" \
+            "ormkit_pooler = host=127.0.0.1 port=$primary_port dbname=ormkit_pooler pool_size=1" \
+            "* = host=127.0.0.1 port=$primary_port" \
+            "[pgbouncer]" \
+            "listen_addr = 127.0.0.1" \
+            "listen_port = $port" \
+            "unix_socket_dir =" \
+            "auth_type = trust" \
+            "auth_file = $dir/pgbouncer-users.txt" \
+            "pool_mode = transaction" \
+            "default_pool_size = 4" \
+            "max_client_conn = 1000" \
+            "logfile = $dir/pgbouncer.log" \
+            "pidfile = $dir/pgbouncer.pid" >"$dir/pgbouncer.ini"
+        if [ "$(id -u)" -eq 0 ]; then chown "$owner" "$dir/pgbouncer.ini" "$dir/pgbouncer-users.txt"; fi
+        as_owner "$owner" "$PGBOUNCER" -d "$dir/pgbouncer.ini" >/dev/null 2>&1 || true
+        deadline=$(( $(date +%s) + TIMEOUT ))
+        until (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do
+            if grep -q "Address already in use" "$dir/pgbouncer.log" 2>/dev/null; then break; fi
+            if [ "$(date +%s)" -ge "$deadline" ]; then
+                tail -20 "$dir/pgbouncer.log" >&2 || true
+                die "pgbouncer did not listen on port $port within ${TIMEOUT}s (log above)"
+            fi
+            sleep 0.05
+        done
+        if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+            echo "$port"
+            return
+        fi
+        say "pgbouncer: port $port was taken; trying another"
+        : >"$dir/pgbouncer.log"
+    done
+    die "pgbouncer: no free port after 5 tries"
+}
+
+# Stops PgBouncer when it runs: SIGINT (shut down at once), then SIGKILL.
+stop_pgbouncer() {
+    local dir="$1" pid
+    pid="$(cat "$dir/pgbouncer.pid" 2>/dev/null || true)"
+    [ -n "$pid" ] && kill -INT "$pid" 2>/dev/null || return 0
+    for _ in $(seq 1 100); do
+        kill -0 "$pid" 2>/dev/null || return 0
+        sleep 0.05
+    done
+    say "pgbouncer did not stop on SIGINT; killing it (pid $pid)"
+    kill -KILL "$pid" 2>/dev/null || true
 }
 
 # Stops one server: fast shutdown, then immediate, then SIGKILL of the postmaster we started.
@@ -269,6 +349,7 @@ cmd_stop() {
     [ -f "$dir/$MARKER" ] || die "$dir was not made by $SCRIPT (no $MARKER file); not touching it"
     BINDIR="$(find_bindir 2>/dev/null || true)"
     owner="$(stat -c %U "$dir")"
+    stop_pgbouncer "$dir"
     stop_server "$owner" "$dir/standby" standby
     stop_server "$owner" "$dir/primary" primary
     if [ "${ORMKIT_POSTGRES_KEEP_LOGS:-0}" = "1" ]; then

@@ -48,7 +48,10 @@ public final class PostgresDatabase: Sendable {
         /// Whether record operations (find, insert, update, upsert, delete) and query-builder requests other than
         /// cursors run as named prepared statements, parsed once per connection. Turn it off behind a pooler that
         /// shares server connections between clients per transaction (PgBouncer before 1.21 in transaction mode),
-        /// where a statement prepared on one connection is missing on the next.
+        /// where a statement prepared on one connection is missing on the next. Left on there, the first statement
+        /// that meets a lost one fails (`DatabaseError.isPreparedStatementLost`, retryable) and turns preparing off
+        /// for the database; a verb called on the database (not inside a `read`/`write`/`transaction` closure) then
+        /// runs again by itself.
         public var preparesStatements = true
 
         /// Default options: 20 connections per server, round robin, skip a failed replica for 5 s.
@@ -58,6 +61,8 @@ public final class PostgresDatabase: Sendable {
     let primary: PostgresEndpoint
     let replicas: [PostgresEndpoint]
     private let options: Options
+    /// Whether sessions prepare statements: `options.preparesStatements` until a pooler is found.
+    private let preparation: StatementPreparationSwitch
     private let runTask: Task<Void, Never>
     private let nextReplica = Locked(0)
     /// The trace closure, read as each session begins.
@@ -92,6 +97,7 @@ public final class PostgresDatabase: Sendable {
         self.primary = primary
         self.replicas = replicas
         self.options = options
+        preparation = StatementPreparationSwitch(isOn: options.preparesStatements)
         runTask = Task {
             await withDiscardingTaskGroup { group in
                 for endpoint in [primary] + replicas {
@@ -162,7 +168,7 @@ public final class PostgresDatabase: Sendable {
         do {
             try await primary.withConnection { connection in
                 try await PostgresSession(
-                    connection: connection, isWritable: true, trace: tracer.withLock { $0 }, preparesStatements: options.preparesStatements
+                    connection: connection, isWritable: true, trace: tracer.withLock { $0 }, preparation: preparation
                 ).execute(sql: sql)
             }
         } catch {
@@ -190,7 +196,7 @@ public final class PostgresDatabase: Sendable {
         do {
             return try await endpoint.withConnection { connection in
                 let session = PostgresSession(
-                    connection: connection, isWritable: isWritable, trace: tracer.withLock { $0 }, preparesStatements: options.preparesStatements
+                    connection: connection, isWritable: isWritable, trace: tracer.withLock { $0 }, preparation: preparation
                 )
                 try await session.execute(sql: begin)
                 let result: T

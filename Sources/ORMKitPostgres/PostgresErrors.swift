@@ -40,6 +40,21 @@ extension DatabaseError {
         )
     }
 
+    /// This error of a named prepared statement, explained when its SQLSTATE says the server connection does not
+    /// hold what this connection prepared (`26000`: missing; `42P05`: another client's statement has its name), which
+    /// happens only when a pooler shares server connections between clients per transaction.
+    func explainingLostPreparedStatement() -> DatabaseError {
+        guard kind == .server, sqlState == "26000" || sqlState == "42P05" else { return self }
+        return DatabaseError(
+            kind: kind, resultCode: resultCode, extendedResultCode: extendedResultCode,
+            message: "\(Self.preparedStatementLost) (\(message)): a pooler that shares server connections between "
+                + "clients per transaction is in front of the server (PgBouncer before 1.21 in transaction mode). "
+                + "This database runs statements unprepared from now on: run the transaction again. To avoid this "
+                + "first failure, set PostgresDatabase.Options.preparesStatements = false",
+            sql: sql, table: table, column: column, sqlState: sqlState, constraint: constraint
+        )
+    }
+
     private static func connectionMessage(_ error: PSQLError) -> String {
         var text = "\(error.code)"
         if let underlying = error.underlying { text += ": \(underlying)" }

@@ -20,20 +20,35 @@ public protocol PostgresExecutor: DatabaseWriter {
 }
 
 extension PostgresDatabase: PostgresExecutor {
-    /// A `write` transaction on the primary, or a `read` on a replica.
+    /// A `write` transaction on the primary, or a `read` on a replica; run once more when a pooler lost a prepared
+    /// statement (the verbs that call it are all or nothing, and the second run is unprepared).
     ///
     /// - Throws: what `body` throws, or `DatabaseError`.
     public func withSession<T>(writing: Bool, _ body: (PostgresSession) async throws -> sending T) async throws -> sending T {
-        writing ? try await write(body) : try await read(body)
+        try await againIfPreparedStatementLost {
+            writing ? try await write(body) : try await read(body)
+        }
     }
 
-    /// A write transaction of its own.
+    /// A write transaction of its own; run once more when a pooler lost a prepared statement.
     ///
     /// - Throws: what `body` throws, or `DatabaseError`.
     public func atomicWrite<T: Sendable>(
         _ operation: String, table: String, _ body: (PostgresSession) async throws -> T
     ) async throws -> T {
-        try await write { try await body($0) }
+        try await againIfPreparedStatementLost {
+            try await write { try await body($0) }
+        }
+    }
+
+    /// `run`, and once more when it failed because a pooler in front of the server lost a prepared statement: the
+    /// failure rolled the transaction back and turned preparing off, so the second run is the first one unprepared.
+    private func againIfPreparedStatementLost<T>(_ run: () async throws -> sending T) async throws -> sending T {
+        do {
+            return try await run()
+        } catch let error as DatabaseError where error.isPreparedStatementLost {
+            return try await run()
+        }
     }
 
     /// See `DatabaseWriter`: a `write` transaction on the primary.

@@ -9,8 +9,9 @@ extension PostgresDatabase {
     /// from the version it records, on the primary.
     ///
     /// Everything runs in one transaction (PostgreSQL's DDL is transactional): a failing step leaves the schema
-    /// and rows as they were. A session-level advisory lock makes concurrent callers (app instances starting at
-    /// once) wait, so the migration runs exactly once. The version is kept in the table `ormkit_schema_version`.
+    /// and rows as they were. A transaction-level advisory lock makes concurrent callers (app instances starting at
+    /// once) wait, so the migration runs exactly once (and no lock outlives the transaction behind a pooler that
+    /// hands each transaction another server connection). The version is kept in the table `ormkit_schema_version`.
     /// Explicit steps run as `ALTER TABLE` (rename, drop, alter column type/nullability/default), `sql:` steps as
     /// written, hooks with the migration's session; then tables, columns and indexes the schema has and the
     /// database lacks are added. With `adopting: .ifMatching`, a database with tables and no version is adopted
@@ -25,16 +26,8 @@ extension PostgresDatabase {
         do {
             return try await primary.withConnection { connection in
                 // Unprepared: a step may change a table that a prepared statement was planned for.
-                let session = PostgresSession(connection: connection, isWritable: true, preparesStatements: false)
-                try await session.execute(sql: "SELECT pg_advisory_lock(\(PostgresMigrator<S>.lockKey))")
-                do {
-                    let outcome = try await PostgresMigrator<S>(session: session, hooks: hooks, adoption: adoption).run()
-                    try await session.execute(sql: "SELECT pg_advisory_unlock(\(PostgresMigrator<S>.lockKey))")
-                    return outcome
-                } catch {
-                    try? await session.execute(sql: "SELECT pg_advisory_unlock(\(PostgresMigrator<S>.lockKey))")
-                    throw error
-                }
+                let session = PostgresSession(connection: connection, isWritable: true, preparation: StatementPreparationSwitch(isOn: false))
+                return try await PostgresMigrator<S>(session: session, hooks: hooks, adoption: adoption).run()
             }
         } catch {
             throw translated(error, sql: nil)
@@ -91,7 +84,7 @@ private enum NoSchema: DatabaseSchema {
     static let seed: [SeedRow] = []
 }
 
-/// One migration run on a session holding the advisory lock.
+/// One migration, on a session whose transaction holds the advisory lock.
 struct PostgresMigrator<S: DatabaseSchema> {
     /// The advisory lock key: the bytes of "ormkit_m" as a 64-bit integer.
     static var lockKey: Int64 { 0x6F726D6B_69745F6D }
@@ -105,6 +98,7 @@ struct PostgresMigrator<S: DatabaseSchema> {
     func run() async throws -> MigrationOutcome {
         try await session.execute(sql: "BEGIN")
         do {
+            try await session.execute(sql: "SELECT pg_advisory_xact_lock(\(Self.lockKey))")
             let outcome = try await migrate()
             try session.requireCommittable()
             try await session.settleSequences()

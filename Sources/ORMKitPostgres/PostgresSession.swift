@@ -16,20 +16,21 @@ public final class PostgresSession {
     private var explicitKeys: [String: (column: String, key: Int64)] = [:]
     /// Receives each statement's SQL (`PostgresDatabase.trace(_:)`), when set.
     private let trace: (@Sendable (TraceEvent) -> Void)?
-    /// Whether record operations run as named prepared statements (`PostgresDatabase.Options.preparesStatements`).
-    private let preparesStatements: Bool
+    /// Whether record operations run as named prepared statements (`PostgresDatabase.Options.preparesStatements`,
+    /// shared by the database's sessions: turned off when one of them finds a pooler in front of the server).
+    private let preparation: StatementPreparationSwitch
     /// The first statement failure the server reported that no savepoint rolled back, and the savepoint depth it
     /// happened at: PostgreSQL aborted the transaction then, so it cannot commit (`requireCommittable`).
     private var abortingFailure: (error: DatabaseError, depth: Int)?
 
     init(
         connection: PostgresConnection, isWritable: Bool, trace: (@Sendable (TraceEvent) -> Void)? = nil,
-        preparesStatements: Bool = true
+        preparation: StatementPreparationSwitch
     ) {
         self.connection = connection
         self.isWritable = isWritable
         self.trace = trace
-        self.preparesStatements = preparesStatements
+        self.preparation = preparation
     }
 
     /// Runs `sql` with `$1, $2, …` bound to `arguments`, discarding any rows.
@@ -69,14 +70,15 @@ public final class PostgresSession {
 
     /// Runs `statement` with `arguments` and calls `body` with each row, streamed: as a named prepared statement
     /// (parsed once per connection) when it has a preparation, the options allow and the arguments have the declared
-    /// types, else as an unnamed one.
+    /// types, else as an unnamed one. A failure that shows a pooler in front of the server turns preparing off for
+    /// the database's sessions (`DatabaseError.isPreparedStatementLost`).
     ///
     /// - Throws: `DatabaseError`, or what `body` throws.
     func run(
         _ statement: PostgresStatement, _ arguments: [WireValue], table: String? = nil,
         _ body: (WireRow) async throws -> Void
     ) async throws {
-        guard preparesStatements, let preparation = statement.preparation, preparation.accepts(arguments) else {
+        guard self.preparation.isOn, let preparation = statement.preparation, preparation.accepts(arguments) else {
             return try await run(statement.sql, arguments, table: table, body)
         }
         let declaration = NamedStatement.Declaration(
@@ -92,9 +94,15 @@ public final class PostgresSession {
             }
             try await stream(rows, sql: statement.sql, table: table, body)
         } catch {
-            let error = noting(translated(error, sql: statement.sql))
-            preparation.retireName(after: error)
-            throw error
+            var error = translated(error, sql: statement.sql)
+            if let failure = (error as? DatabaseError)?.explainingLostPreparedStatement(), failure.isPreparedStatementLost {
+                // A pooler: the database stops preparing; the name stays (other databases of the process use it).
+                error = failure
+                self.preparation.turnOff()
+            } else {
+                preparation.retireName(after: error)
+            }
+            throw noting(error)
         }
     }
 

@@ -35,6 +35,22 @@ struct NamedStatement: PostgresPreparedStatement {
     func decodeRow(_ row: PostgresRow) -> PostgresRow { row }
 }
 
+/// Whether a database's sessions run statements as named prepared statements: `Options.preparesStatements`, until a
+/// session finds a pooler in front of the server (`DatabaseError.isPreparedStatementLost`) and turns it off for good.
+final class StatementPreparationSwitch: Sendable {
+    private let state: Locked<Bool>
+
+    init(isOn: Bool) {
+        state = Locked(isOn)
+    }
+
+    var isOn: Bool { state.withLock { $0 } }
+
+    func turnOff() {
+        state.withLock { $0 = false }
+    }
+}
+
 /// What preparing a statement needs: a name unique in the process and every parameter's type, declared up front so
 /// a NULL in the first call cannot fix a type later values do not have.
 final class StatementPreparation: Sendable {

@@ -3,6 +3,7 @@ import Foundation
 import ORMKit
 #if PostgreSQL
 import ORMKitPostgres
+import TestSupport
 #endif
 import Synchronization
 import Testing
@@ -12,9 +13,14 @@ enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case sqlite
     #if PostgreSQL
     case postgresql
+    /// PostgreSQL through PgBouncer in transaction pooling mode, with `preparesStatements = false`.
+    case pgbouncer
     #endif
 
     var testDescription: String { rawValue }
+
+    /// Whether the engine is PostgreSQL (directly or through PgBouncer).
+    var isPostgreSQL: Bool { self != .sqlite }
 }
 
 /// One database of the example schema on one engine, created empty and migrated, removed when closed. The
@@ -58,6 +64,14 @@ final class Engine: @unchecked Sendable {
         case .postgresql:
             guard let test = try await TestPostgresDatabase.create() else { return nil }
             let db = try PostgresDatabase(url: test.url)
+            try await db.migrate(ExampleSchema.self, hooks: hooks)
+            return Engine(backend: backend, storage: .postgresql(db, test))
+        case .pgbouncer:
+            let pooler = try PostgresTestServer.require().requirePooler()
+            guard let test = try await TestPostgresDatabase.create() else { return nil }
+            var options = PostgresDatabase.Options()
+            options.preparesStatements = false
+            let db = try PostgresDatabase(url: TestPostgresDatabase.url(pooler.url, database: test.name), options: options)
             try await db.migrate(ExampleSchema.self, hooks: hooks)
             return Engine(backend: backend, storage: .postgresql(db, test))
 #endif

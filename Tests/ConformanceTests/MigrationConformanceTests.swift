@@ -79,7 +79,7 @@ import Testing
         switch engine.backend {
         case .sqlite: try await engine.db.execute(sql: "PRAGMA user_version = 0")
         #if PostgreSQL
-        case .postgresql: try await engine.db.execute(sql: "DELETE FROM ormkit_schema_version")
+        case .postgresql, .pgbouncer: try await engine.db.execute(sql: "DELETE FROM ormkit_schema_version")
         #endif
         }
     }
@@ -133,7 +133,7 @@ import Testing
         #expect(try await Order.find(engine.db, order.id ?? 0)?.count == 4)
         #expect(try await engine.db.schemaDifferences(ExampleSchema.self).filter { !$0.isTolerated }.isEmpty)
         #if PostgreSQL
-        if backend == .postgresql {
+        if backend.isPostgreSQL {
             // Another table's foreign key references authors (SQLite would delete the rows first instead).
             let blocked = await #expect(throws: DatabaseError.self) { try await Author.dropTable(engine.db) }
             #expect(blocked?.table == "authors")

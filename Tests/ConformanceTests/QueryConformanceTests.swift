@@ -116,7 +116,7 @@ import Testing
         let foreignKey = await #expect(throws: DatabaseError.self) { try await orphan.insert(engine.db) }
         #expect(foreignKey?.isForeignKeyViolation == true)
         #if PostgreSQL
-        if backend == .postgresql {
+        if backend.isPostgreSQL {
             #expect(unique?.sqlState == "23505")
             #expect(unique?.constraint == "authors_email_key")
             #expect(unique?.table == "authors")

@@ -116,7 +116,7 @@ import Testing
             #expect(names == ["First"])
             #expect((try? outcome.get()) != nil)
         #if PostgreSQL
-        case .postgresql:
+        case .postgresql, .pgbouncer:
             // PostgreSQL ends the transaction at its first failed statement: it rolls back, and says so.
             #expect(names == [])
             #expect(throws: DatabaseError.self) { try outcome.get() }

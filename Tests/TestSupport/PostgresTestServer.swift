@@ -42,6 +42,9 @@ public struct PostgresTestServer: Sendable {
         public static let replicaStop = "ORMKIT_POSTGRES_REPLICA_STOP"
         /// A shell command that starts the standby again and waits until it accepts connections.
         public static let replicaStart = "ORMKIT_POSTGRES_REPLICA_START"
+        /// PgBouncer in transaction pooling mode in front of the primary (every database; `ormkit_pooler` with one
+        /// server connection).
+        public static let poolerURL = "ORMKIT_PGBOUNCER_URL"
         /// `1`: a missing server fails the PostgreSQL tests instead of skipping them.
         public static let require = "ORMKIT_REQUIRE_POSTGRES"
     }
@@ -53,6 +56,8 @@ public struct PostgresTestServer: Sendable {
     public let primary: Endpoint
     /// The streaming hot standby, with its stop and start commands; nil when the environment names none.
     public let replica: Replica?
+    /// PgBouncer in transaction pooling mode in front of the primary; nil when the environment names none.
+    public let pooler: Endpoint?
 
     /// Whether `ORMKIT_POSTGRES_URL` is set (a malformed one too: `require()` then fails and says why).
     public static let isConfigured: Bool = !(ProcessInfo.processInfo.environment[Variable.url] ?? "").isEmpty
@@ -86,6 +91,21 @@ public struct PostgresTestServer: Sendable {
         } else {
             replica = nil
         }
+        if let poolerURL = environment[Variable.poolerURL], !poolerURL.isEmpty {
+            pooler = try Endpoint(url: poolerURL, variable: Variable.poolerURL)
+        } else {
+            pooler = nil
+        }
+    }
+
+    /// PgBouncer in front of the primary: the pooler tests skip without it, unless `ORMKIT_REQUIRE_POSTGRES=1`
+    /// (CI, whose cluster script starts it; Debian: `apt-get install -y pgbouncer`).
+    ///
+    /// - Throws: ``Missing`` when `ORMKIT_PGBOUNCER_URL` is not set and the servers are required; a skip otherwise.
+    public func requirePooler(sourceLocation: SourceLocation = #_sourceLocation) throws -> Endpoint {
+        if let pooler { return pooler }
+        if Self.isRequired { throw Missing(variable: Variable.poolerURL) }
+        try Test.cancel("no PgBouncer (\(Variable.poolerURL) is not set; apt-get install -y pgbouncer)", sourceLocation: sourceLocation)
     }
 
     /// The configured server. Call it first in every PostgreSQL test.

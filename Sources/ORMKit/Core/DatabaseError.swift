@@ -147,11 +147,23 @@ public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible 
         kind == .connectionLost || sqlState?.hasPrefix("08") == true || ["57P01", "57P02", "57P03"].contains(sqlState)
     }
 
+    /// A statement ORMKit had prepared on the connection was missing from the server connection, or one of its name
+    /// was already there (SQLSTATE `26000`, `42P05`): a pooler shares server connections between clients per
+    /// transaction (PgBouncer before 1.21 in transaction mode). The database runs statements unprepared from then
+    /// on, so the same transaction succeeds when run again; `PostgresDatabase.Options.preparesStatements = false`
+    /// avoids the first failure.
+    public var isPreparedStatementLost: Bool {
+        (sqlState == "26000" || sqlState == "42P05") && message.hasPrefix(Self.preparedStatementLost)
+    }
+
+    /// How the message of an ``isPreparedStatementLost`` error begins.
+    package static let preparedStatementLost = "a statement prepared on this connection is not on the server connection"
+
     /// Running the same work again, after a pause, may succeed: a serialization failure or deadlock, a lock
-    /// timeout, or a lost connection (see `isConnectionLost`). After a lost connection a write may have committed
-    /// before the connection broke: retry only work that is safe to run twice (an upsert, a write that checks
-    /// first), or check what is there.
-    public var isRetryable: Bool { isSerializationFailure || isLockTimeout || isConnectionLost }
+    /// timeout, a lost connection (see `isConnectionLost`), or a prepared statement a pooler lost
+    /// (`isPreparedStatementLost`). After a lost connection a write may have committed before the connection broke:
+    /// retry only work that is safe to run twice (an upsert, a write that checks first), or check what is there.
+    public var isRetryable: Bool { isSerializationFailure || isLockTimeout || isConnectionLost || isPreparedStatementLost }
 
     package static let constraintCheck: Int32 = SQLITE_CONSTRAINT | (1 << 8)
     static let constraintTrigger: Int32 = SQLITE_CONSTRAINT | (7 << 8)
