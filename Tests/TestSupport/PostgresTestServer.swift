@@ -197,6 +197,15 @@ public struct PostgresTestServer: Sendable {
         }
     }
 
+    /// Adds glibc's `posix_spawn_file_actions_addclosefrom_np(actions, 3)` (2.34 and later; Swift's Glibc module
+    /// does not declare it, so it is looked up by name), when the C library has it.
+    private static func closingFrom3(_ actions: inout posix_spawn_file_actions_t) {
+        typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        // RTLD_DEFAULT is the null handle on glibc.
+        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return }
+        _ = unsafeBitCast(symbol, to: AddCloseFrom.self)(&actions, 3)
+    }
+
     /// Runs `command` with `/bin/sh -c` and waits for it; its output is returned, and in the error when it fails.
     ///
     /// - Throws: ``CommandFailed`` when it exits non-zero or dies from a signal; `Process.run()`'s error.
@@ -212,7 +221,14 @@ public struct PostgresTestServer: Sendable {
         let arguments = ["/bin/sh", "-c", wrapped]
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
-        let spawned = posix_spawn(&pid, "/bin/sh", nil, nil, &argv, environ)
+        // The child keeps only its standard descriptors: a server it starts must not inherit the pipes of processes
+        // other tests run meanwhile (the crash tests' workers exit when their standard input closes, and a server
+        // holding its write end kept one running past its test).
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        closingFrom3(&actions)
+        let spawned = posix_spawn(&pid, "/bin/sh", &actions, nil, &argv, environ)
         guard spawned == 0 else { throw CommandFailed(command: command, status: spawned, output: "posix_spawn failed") }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1, errno == EINTR {}
