@@ -2,6 +2,7 @@
 import Foundation
 import ORMKit
 import PostgresNIO
+import Synchronization
 
 // Statements as named prepared statements: each connection parses and plans a statement once, then only binds and
 // executes it (one Bind/Execute instead of Parse/Describe/Bind/Execute per call), as hand-written postgres-nio code
@@ -37,17 +38,18 @@ struct NamedStatement: PostgresPreparedStatement {
 
 /// Whether a database's sessions run statements as named prepared statements: `Options.preparesStatements`, until a
 /// session finds a pooler in front of the server (`DatabaseError.isPreparedStatementLost`) and turns it off for good.
+/// An atomic, not a lock: every prepared statement reads it.
 final class StatementPreparationSwitch: Sendable {
-    private let state: Locked<Bool>
+    private let state: Atomic<Bool>
 
     init(isOn: Bool) {
-        state = Locked(isOn)
+        state = Atomic(isOn)
     }
 
-    var isOn: Bool { state.withLock { $0 } }
+    var isOn: Bool { state.load(ordering: .relaxed) }
 
     func turnOff() {
-        state.withLock { $0 = false }
+        state.store(false, ordering: .relaxed)
     }
 }
 
