@@ -7,7 +7,9 @@
 #   Benchmarks/profile.sh cursor A,D 25    totals and the 25 costliest functions of each contender
 #   Benchmarks/profile.sh all A,C,D 0      a Markdown table of totals for every workload, with D/A and D/C
 # Writes callgrind.<workload>.<contender>.out in $PROFILE_DIR (default: a temp dir it prints).
-# Note: the first D run of a process also pays each generated model's one-time `schema` initialization.
+# Steady state by default: one untimed run of the workload first (`bench --warm-up`), so the counts leave out what
+# a process pays once (type metadata instantiation, each generated model's `schema`). FIRST_RUN=1 counts the
+# first run of a fresh process instead.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -16,17 +18,20 @@ contenders="${2:-A,D}"
 top="${3:-20}"
 out="${PROFILE_DIR:-$(mktemp -d)}"
 mkdir -p "$out"
+warm_up="--warm-up"
+[ "${FIRST_RUN:-0}" = 1 ] && warm_up=""
 
-swift build -c release --package-path "$here" --scratch-path "$here/.build-bench" --product bench >&2
+# The folder `swift run -c release --package-path Benchmarks bench` builds in: CI builds once for both.
+swift build -c release --package-path "$here" --product bench >&2
 # valgrind 3.19 cannot read the DWARF 5 the toolchain emits; symbols survive --strip-debug.
 binary="$out/bench"
-cp "$here/.build-bench/release/bench" "$binary"
+cp "$here/.build/release/bench" "$binary"
 strip --strip-debug "$binary"
 
 count() { # workload contender -> total instructions
     local file="$out/callgrind.$1.$2.out"
     valgrind --tool=callgrind --callgrind-out-file="$file" --toggle-collect='*measuredRun*' \
-        "$binary" --quick --only "$1" --contender "$2" --reps 1 --no-allocations >/dev/null 2>"$file.log"
+        "$binary" --quick --only "$1" --contender "$2" --reps 1 --no-allocations $warm_up >/dev/null 2>"$file.log"
     callgrind_annotate "$file" | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }'
 }
 

@@ -8,15 +8,15 @@ public import ORMKit
 private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_4
 
 public struct Author: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
-    public var id: Swift.Int64?
+    public var id: Swift.Optional<Swift.Int64>
     public var name: Swift.String
     public var email: Swift.String
-    public var born: Foundation.Date?
+    public var born: Swift.Optional<Foundation.Date>
     public var rating: Swift.Double
-    public var nickname: Swift.String?
-    public var badge: Swift.String?
+    public var nickname: Swift.Optional<Swift.String>
+    public var badge: Swift.Optional<Swift.String>
     public var isActive: Swift.Bool
-    public var website: Foundation.URL?
+    public var website: Swift.Optional<Foundation.URL>
 
     public init(
         id: Swift.Int64? = nil,
@@ -84,15 +84,17 @@ extension Author: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        self.id = try row.decode(at: 0)
-        self.name = try row.decode(at: 1)
-        self.email = try row.decode(at: 2)
-        self.born = try row.decode(at: 3)
-        self.rating = try row.decode(at: 4)
-        self.nickname = try row.decode(at: 5)
-        self.isActive = try row.decode(at: 6)
-        self.website = try row.decode(at: 7)
-        self.badge = nil
+        try self.init(
+            id: try row.decode(at: 0),
+            name: try row.decode(at: 1),
+            email: try row.decode(at: 2),
+            born: try row.decode(at: 3),
+            rating: try row.decode(at: 4),
+            nickname: try row.decode(at: 5),
+            badge: nil,
+            isActive: try row.decode(at: 6),
+            website: try row.decode(at: 7)
+        )
     }
 
     public func encode(to encoder: inout ORMKit.RecordEncoder) throws {

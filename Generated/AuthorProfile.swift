@@ -9,7 +9,7 @@ private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersio
 
 public struct AuthorProfile: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var biography: Swift.String
-    public var photo: Foundation.Data?
+    public var photo: Swift.Optional<Foundation.Data>
     #sourceLocation(file: "schema/authors.yaml", line: 35)
     public var links: [String: String]
     #sourceLocation()
@@ -72,11 +72,13 @@ extension AuthorProfile: ORMKit.KeyedRecord {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        self.biography = try row.decode(at: 0)
-        self.photo = try row.decode(at: 1)
-        self.links = try row.decodeJSON(at: 2)
-        self.updatedAt = try row.decode(at: 3)
-        self.authorID = try row.decode(at: 4)
+        try self.init(
+            biography: try row.decode(at: 0),
+            photo: try row.decode(at: 1),
+            links: try row.decodeJSON(at: 2),
+            updatedAt: try row.decode(at: 3),
+            authorID: try row.decode(at: 4)
+        )
     }
 
     public func encode(to encoder: inout ORMKit.RecordEncoder) throws {

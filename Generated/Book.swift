@@ -12,14 +12,14 @@ public struct Book: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var title: Swift.String
     public var genre: Genre
     public var format: Format
-    public var pages: Swift.Int32?
-    public var price: Foundation.Decimal?
-    public var weight: Swift.Float?
+    public var pages: Swift.Optional<Swift.Int32>
+    public var price: Swift.Optional<Foundation.Decimal>
+    public var weight: Swift.Optional<Swift.Float>
     #sourceLocation(file: "schema/books.yaml", line: 13)
     public var tags: [String]
     #sourceLocation()
-    public var cover: Foundation.Data?
-    public var link: Foundation.URL?
+    public var cover: Swift.Optional<Foundation.Data>
+    public var link: Swift.Optional<Foundation.URL>
     public var uid: Foundation.UUID
     public var shelf: Shelf
     #sourceLocation(file: "schema/books.yaml", line: 18)
@@ -28,8 +28,8 @@ public struct Book: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var addedAt: Foundation.Date
     public var copies: Swift.Int
     public var authorID: Swift.Int64
-    public var translatorID: Swift.Int64?
-    public var seriesID: Swift.Int64?
+    public var translatorID: Swift.Optional<Swift.Int64>
+    public var seriesID: Swift.Optional<Swift.Int64>
 
     public var id: Swift.String { self.isbn }
 
@@ -153,24 +153,26 @@ extension Book: ORMKit.KeyedRecord {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        self.isbn = try row.decode(at: 0)
-        self.title = try row.decode(at: 1)
-        self.genre = try row.decode(at: 2)
-        self.format = try row.decode(at: 3)
-        self.pages = try row.decode(at: 4)
-        self.price = try row.decode(at: 5)
-        self.weight = try row.decode(at: 6)
-        self.tags = try row.decodeJSON(at: 7)
-        self.cover = try row.decode(at: 8)
-        self.link = try row.decode(at: 9)
-        self.uid = try row.decode(at: 10)
-        self.shelf = Shelf(row: try row.decode(at: 11), column: try row.decode(at: 12), room: try row.decode(at: 13))
-        self.color = try row.decode(at: 14)
-        self.addedAt = try row.decode(at: 15)
-        self.copies = try row.decode(at: 16)
-        self.authorID = try row.decode(at: 17)
-        self.translatorID = try row.decode(at: 18)
-        self.seriesID = try row.decode(at: 19)
+        try self.init(
+            isbn: try row.decode(at: 0),
+            title: try row.decode(at: 1),
+            genre: try row.decode(at: 2),
+            format: try row.decode(at: 3),
+            pages: try row.decode(at: 4),
+            price: try row.decode(at: 5),
+            weight: try row.decode(at: 6),
+            tags: try row.decodeJSON(at: 7),
+            cover: try row.decode(at: 8),
+            link: try row.decode(at: 9),
+            uid: try row.decode(at: 10),
+            shelf: Shelf(row: try row.decode(at: 11), column: try row.decode(at: 12), room: try row.decode(at: 13)),
+            color: try row.decode(at: 14),
+            addedAt: try row.decode(at: 15),
+            copies: try row.decode(at: 16),
+            authorID: try row.decode(at: 17),
+            translatorID: try row.decode(at: 18),
+            seriesID: try row.decode(at: 19)
+        )
     }
 
     public func encode(to encoder: inout ORMKit.RecordEncoder) throws {

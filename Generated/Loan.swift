@@ -10,10 +10,10 @@ private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersio
 public struct Loan: Swift.Sendable, Swift.Hashable {
     public var loanedAt: Foundation.Date
     public var dueAt: Foundation.Date
-    public var returnedAt: Foundation.Date?
+    public var returnedAt: Swift.Optional<Foundation.Date>
     public var fee: Foundation.Decimal
     public var renewals: Swift.Int32
-    public var note: Swift.String?
+    public var note: Swift.Optional<Swift.String>
     public var bookISBN: Swift.String
     public var readerID: Swift.Int64
 
@@ -93,14 +93,16 @@ extension Loan: ORMKit.KeyedRecord {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        self.loanedAt = try row.decode(at: 0)
-        self.dueAt = try row.decode(at: 1)
-        self.returnedAt = try row.decode(at: 2)
-        self.fee = try row.decode(at: 3)
-        self.renewals = try row.decode(at: 4)
-        self.bookISBN = try row.decode(at: 5)
-        self.readerID = try row.decode(at: 6)
-        self.note = nil
+        try self.init(
+            loanedAt: try row.decode(at: 0),
+            dueAt: try row.decode(at: 1),
+            returnedAt: try row.decode(at: 2),
+            fee: try row.decode(at: 3),
+            renewals: try row.decode(at: 4),
+            note: nil,
+            bookISBN: try row.decode(at: 5),
+            readerID: try row.decode(at: 6)
+        )
     }
 
     public func encode(to encoder: inout ORMKit.RecordEncoder) throws {

@@ -8,19 +8,19 @@ public import ORMKit
 private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_4
 
 public struct Order: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
-    public var id: Swift.Int64?
+    public var id: Swift.Optional<Swift.Int64>
     public var `default`: Swift.Bool
     public var count: Swift.Int
-    public var filter: Swift.String?
+    public var filter: Swift.Optional<Swift.String>
     public var group: Swift.String
-    public var self_: Swift.String?
+    public var self_: Swift.Optional<Swift.String>
     public var `class`: Class
     public var index: Swift.Int
-    public var limit: Swift.Int?
+    public var limit: Swift.Optional<Swift.Int>
     public var all: Swift.Bool
-    public var select: Swift.Double?
-    public var `where`: Swift.String?
-    public var readerID: Swift.Int64?
+    public var select: Swift.Optional<Swift.Double>
+    public var `where`: Swift.Optional<Swift.String>
+    public var readerID: Swift.Optional<Swift.Int64>
 
     public init(
         id: Swift.Int64? = nil,
@@ -109,19 +109,21 @@ extension Order: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        self.id = try row.decode(at: 0)
-        self.`default` = try row.decode(at: 1)
-        self.count = try row.decode(at: 2)
-        self.filter = try row.decode(at: 3)
-        self.group = try row.decode(at: 4)
-        self.self_ = try row.decode(at: 5)
-        self.`class` = try row.decode(at: 6)
-        self.index = try row.decode(at: 7)
-        self.limit = try row.decode(at: 8)
-        self.all = try row.decode(at: 9)
-        self.select = try row.decode(at: 10)
-        self.`where` = try row.decode(at: 11)
-        self.readerID = try row.decode(at: 12)
+        try self.init(
+            id: try row.decode(at: 0),
+            `default`: try row.decode(at: 1),
+            count: try row.decode(at: 2),
+            filter: try row.decode(at: 3),
+            group: try row.decode(at: 4),
+            self_: try row.decode(at: 5),
+            `class`: try row.decode(at: 6),
+            index: try row.decode(at: 7),
+            limit: try row.decode(at: 8),
+            all: try row.decode(at: 9),
+            select: try row.decode(at: 10),
+            `where`: try row.decode(at: 11),
+            readerID: try row.decode(at: 12)
+        )
     }
 
     public func encode(to encoder: inout ORMKit.RecordEncoder) throws {

@@ -8,20 +8,20 @@ public import ORMKit
 private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_4
 
 public struct Payment: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
-    public var id: Swift.Int64?
+    public var id: Swift.Optional<Swift.Int64>
     public var paidAt: Foundation.Date
-    public var dueOn: Foundation.Date?
+    public var dueOn: Swift.Optional<Foundation.Date>
     public var recordedAt: Foundation.Date
-    public var legacyAt: Foundation.Date?
-    public var julian: Foundation.Date?
+    public var legacyAt: Swift.Optional<Foundation.Date>
+    public var julian: Swift.Optional<Foundation.Date>
     public var amount: Foundation.Decimal
-    public var rate: Foundation.Decimal?
+    public var rate: Swift.Optional<Foundation.Decimal>
     public var reference: Foundation.UUID
-    public var externalID: Foundation.UUID?
+    public var externalID: Swift.Optional<Foundation.UUID>
     public var settled: Swift.Bool
-    public var memo: Swift.String?
-    public var loanReaderID: Swift.Int64?
-    public var receiptID: Foundation.UUID?
+    public var memo: Swift.Optional<Swift.String>
+    public var loanReaderID: Swift.Optional<Swift.Int64>
+    public var receiptID: Swift.Optional<Foundation.UUID>
 
     public init(
         id: Swift.Int64? = nil,
@@ -108,20 +108,22 @@ extension Payment: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        self.id = try row.decode(at: 0)
-        self.paidAt = try row.decode(at: 1, as: ORMKit.DateStorage.SQLiteText.self)
-        self.dueOn = try row.decode(at: 2, as: ORMKit.NullableStorage<ORMKit.DateStorage.ISO8601Text>.self)
-        self.recordedAt = try row.decode(at: 3, as: ORMKit.DateStorage.UnixMilliseconds.self)
-        self.legacyAt = try row.decode(at: 4, as: ORMKit.NullableStorage<ORMKit.DateStorage.UnixSeconds>.self)
-        self.julian = try row.decode(at: 5, as: ORMKit.NullableStorage<ORMKit.DateStorage.JulianDay>.self)
-        self.amount = try row.decode(at: 6, as: ORMKit.DecimalStorage.Scaled<ORMKit.DecimalStorage.Scale2>.self)
-        self.rate = try row.decode(at: 7, as: ORMKit.NullableStorage<ORMKit.DecimalStorage.Real>.self)
-        self.reference = try row.decode(at: 8, as: ORMKit.UUIDStorage.Text.self)
-        self.externalID = try row.decode(at: 9, as: ORMKit.NullableStorage<ORMKit.UUIDStorage.UppercaseText>.self)
-        self.settled = try row.decode(at: 10, as: ORMKit.BoolStorage.Text.self)
-        self.memo = try row.decode(at: 11)
-        self.loanReaderID = try row.decode(at: 12)
-        self.receiptID = try row.decode(at: 13, as: ORMKit.NullableStorage<ORMKit.UUIDStorage.Text>.self)
+        try self.init(
+            id: try row.decode(at: 0),
+            paidAt: try row.decode(at: 1, as: ORMKit.DateStorage.SQLiteText.self),
+            dueOn: try row.decode(at: 2, as: ORMKit.NullableStorage<ORMKit.DateStorage.ISO8601Text>.self),
+            recordedAt: try row.decode(at: 3, as: ORMKit.DateStorage.UnixMilliseconds.self),
+            legacyAt: try row.decode(at: 4, as: ORMKit.NullableStorage<ORMKit.DateStorage.UnixSeconds>.self),
+            julian: try row.decode(at: 5, as: ORMKit.NullableStorage<ORMKit.DateStorage.JulianDay>.self),
+            amount: try row.decode(at: 6, as: ORMKit.DecimalStorage.Scaled<ORMKit.DecimalStorage.Scale2>.self),
+            rate: try row.decode(at: 7, as: ORMKit.NullableStorage<ORMKit.DecimalStorage.Real>.self),
+            reference: try row.decode(at: 8, as: ORMKit.UUIDStorage.Text.self),
+            externalID: try row.decode(at: 9, as: ORMKit.NullableStorage<ORMKit.UUIDStorage.UppercaseText>.self),
+            settled: try row.decode(at: 10, as: ORMKit.BoolStorage.Text.self),
+            memo: try row.decode(at: 11),
+            loanReaderID: try row.decode(at: 12),
+            receiptID: try row.decode(at: 13, as: ORMKit.NullableStorage<ORMKit.UUIDStorage.Text>.self)
+        )
     }
 
     public func encode(to encoder: inout ORMKit.RecordEncoder) throws {

@@ -8,20 +8,20 @@ public import ORMKit
 private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_4
 
 public struct Reader: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
-    public var id: Swift.Int64?
+    public var id: Swift.Optional<Swift.Int64>
     public var cardNumber: Swift.Int64
     public var name: Swift.String
-    public var email: Swift.String?
+    public var email: Swift.Optional<Swift.String>
     public var memberSince: Foundation.Date
     public var token: Foundation.UUID
     #sourceLocation(file: "schema/readers.yaml", line: 10)
-    public var favoriteColor: Color?
+    public var favoriteColor: Swift.Optional<Color>
     #sourceLocation()
     public var level: Level
     #sourceLocation(file: "schema/readers.yaml", line: 12)
-    public var preferences: [String: String]?
+    public var preferences: Swift.Optional<[String: String]>
     #sourceLocation()
-    public var referrerID: Swift.Int64?
+    public var referrerID: Swift.Optional<Swift.Int64>
 
     #sourceLocation(file: "schema/readers.yaml", line: 10)
     public init(
@@ -106,16 +106,18 @@ extension Reader: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        self.id = try row.decode(at: 0)
-        self.cardNumber = try row.decode(at: 1)
-        self.name = try row.decode(at: 2)
-        self.email = try row.decode(at: 3)
-        self.memberSince = try row.decode(at: 4)
-        self.token = try row.decode(at: 5)
-        self.favoriteColor = try row.decode(at: 6)
-        self.level = try row.decode(at: 7)
-        self.preferences = try row.decodeJSON(at: 8)
-        self.referrerID = try row.decode(at: 9)
+        try self.init(
+            id: try row.decode(at: 0),
+            cardNumber: try row.decode(at: 1),
+            name: try row.decode(at: 2),
+            email: try row.decode(at: 3),
+            memberSince: try row.decode(at: 4),
+            token: try row.decode(at: 5),
+            favoriteColor: try row.decode(at: 6),
+            level: try row.decode(at: 7),
+            preferences: try row.decodeJSON(at: 8),
+            referrerID: try row.decode(at: 9)
+        )
     }
 
     public func encode(to encoder: inout ORMKit.RecordEncoder) throws {

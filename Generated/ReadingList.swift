@@ -8,10 +8,10 @@ public import ORMKit
 private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_4
 
 public struct ReadingList: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
-    public var id: Swift.Int64?
+    public var id: Swift.Optional<Swift.Int64>
     public var title: Swift.String
     public var isPublic: Swift.Bool
-    public var ownerID: Swift.Int64?
+    public var ownerID: Swift.Optional<Swift.Int64>
 
     public init(
         id: Swift.Int64? = nil,
@@ -63,10 +63,12 @@ extension ReadingList: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        self.id = try row.decode(at: 0)
-        self.title = try row.decode(at: 1)
-        self.isPublic = try row.decode(at: 2)
-        self.ownerID = try row.decode(at: 3)
+        try self.init(
+            id: try row.decode(at: 0),
+            title: try row.decode(at: 1),
+            isPublic: try row.decode(at: 2),
+            ownerID: try row.decode(at: 3)
+        )
     }
 
     public func encode(to encoder: inout ORMKit.RecordEncoder) throws {

@@ -53,8 +53,10 @@ extension Receipt: ORMKit.KeyedRecord {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        self.code = try row.decode(at: 0, as: ORMKit.UUIDStorage.Text.self)
-        self.issuedOn = try row.decode(at: 1, as: ORMKit.DateStorage.SQLiteText.self)
+        try self.init(
+            code: try row.decode(at: 0, as: ORMKit.UUIDStorage.Text.self),
+            issuedOn: try row.decode(at: 1, as: ORMKit.DateStorage.SQLiteText.self)
+        )
     }
 
     public func encode(to encoder: inout ORMKit.RecordEncoder) throws {

@@ -8,7 +8,7 @@ public import ORMKit
 private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_4
 
 public struct Series: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
-    public var id: Swift.Int64?
+    public var id: Swift.Optional<Swift.Int64>
     public var title: Swift.String
     public var isComplete: Swift.Bool
 
@@ -55,9 +55,11 @@ extension Series: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        self.id = try row.decode(at: 0)
-        self.title = try row.decode(at: 1)
-        self.isComplete = try row.decode(at: 2)
+        try self.init(
+            id: try row.decode(at: 0),
+            title: try row.decode(at: 1),
+            isComplete: try row.decode(at: 2)
+        )
     }
 
     public func encode(to encoder: inout ORMKit.RecordEncoder) throws {

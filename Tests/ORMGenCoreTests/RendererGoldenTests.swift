@@ -30,11 +30,11 @@ public import ORMKit
 private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_4
 
 public struct Author: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
-    public var id: Swift.Int64?
+    public var id: Swift.Optional<Swift.Int64>
     public var name: Swift.String
-    public var born: Foundation.Date?
+    public var born: Swift.Optional<Foundation.Date>
     public var rating: Swift.Double
-    public var badge: Swift.String?
+    public var badge: Swift.Optional<Swift.String>
 
     public init(
         id: Swift.Int64? = nil,
@@ -84,11 +84,13 @@ extension Author: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        self.id = try row.decode(at: 0)
-        self.name = try row.decode(at: 1)
-        self.born = try row.decode(at: 2)
-        self.rating = try row.decode(at: 3)
-        self.badge = nil
+        try self.init(
+            id: try row.decode(at: 0),
+            name: try row.decode(at: 1),
+            born: try row.decode(at: 2),
+            rating: try row.decode(at: 3),
+            badge: nil
+        )
     }
 
     public func encode(to encoder: inout ORMKit.RecordEncoder) throws {
@@ -158,10 +160,10 @@ extension Author {
         let source = try #require(file("Order.swift", in: result))
         #expect(section(of: source, from: "public struct Order", to: "}") == """
             public struct Order: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
-                public var id: Swift.Int64?
+                public var id: Swift.Optional<Swift.Int64>
                 public var `default`: Swift.Bool
                 public var count: Swift.Int
-                public var self_: Swift.String?
+                public var self_: Swift.Optional<Swift.String>
                 public var `class`: Class
 
                 public init(
@@ -272,11 +274,13 @@ extension Author {
         #expect(book.contains("    init(row: ORMKit.WireRow) throws {\n        try self.init(decoding: row)\n    }\n"))
         #expect(section(of: book, from: "private init(decoding", to: "    }") == """
                 private init(decoding row: some ORMKit.RowDecoder) throws {
-                    self.isbn = try row.decode(at: 0)
-                    self.shelf = Shelf(row: try row.decode(at: 1), column: try row.decode(at: 2))
-                    self.tags = try row.decodeJSON(at: 3)
-                    self.extra = try row.decodeJSON(at: 4)
-                    self.color = try row.decode(at: 5)
+                    try self.init(
+                        isbn: try row.decode(at: 0),
+                        shelf: Shelf(row: try row.decode(at: 1), column: try row.decode(at: 2)),
+                        tags: try row.decodeJSON(at: 3),
+                        extra: try row.decodeJSON(at: 4),
+                        color: try row.decode(at: 5)
+                    )
                 }
             """)
         #expect(book.contains("    func encode(to encoder: inout ORMKit.RecordEncoder) throws {\n        try encodeColumns(to: &encoder)\n    }\n"))
@@ -450,7 +454,7 @@ extension Author {
             """
         let result = generate(yaml)
         let book = try #require(file("Book.swift", in: result))
-        #expect(book.contains("    public var authorID: Swift.Int64?\n"))
+        #expect(book.contains("    public var authorID: Swift.Optional<Swift.Int64>\n"))
         #expect(book.contains(#"columns.append(ORMKit.ColumnSchema(name: "author_id", type: "INTEGER", kind: .integer, isNullable: true))"#))
         #expect(book.contains(#"ORMKit.ForeignKeySchema(columns: ["author_id"], targetTable: "author", targetColumns: ["id"], onDelete: .setNull, onUpdate: .noAction),"#))
         #expect(result.createStatements.contains { $0.contains(#""author_id" INTEGER REFERENCES "author" ("id") ON DELETE SET NULL"#) })

@@ -47,6 +47,11 @@ import Testing
         let files = generate(columns: 63)  // 64 fields: the implicit id, the embeddable, the transient note, 61 more
         let model = try #require(files["Gauge.swift"])
         #expect(!model.contains("decodeColumns") && !model.contains("if Bool(true)"))
-        #expect(model.contains("self.f0 = try row.decode(at: 3)"))
+        #expect(model.contains("            f0: try row.decode(at: 3),\n"))
+        // Its decoder is one call of the memberwise initializer with 63 read arguments: it compiles in bounded memory.
+        let result = try SwiftTypeCheck.run(files: files, importing: ["ORMKit"], stage: .debugObjectFiles)
+        #expect(result.status == 0, "\(result.output)")
+        let peak = SwiftTypeCheck.largestChildPeakMemory()
+        #expect(peak < 1_000_000_000, "peak memory of a compiler process: \(peak) bytes")
     }
 }

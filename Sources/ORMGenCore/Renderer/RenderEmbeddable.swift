@@ -5,7 +5,7 @@ extension SwiftRenderer {
         writeHeader(&writer, sources: [embeddable.sourcePath], foundation: usesFoundation ? .inDeclarations : .none, ormKit: .inImplementation)
         writer.block("\(modifier)struct \(Naming.swift(embeddable.name)): Swift.Sendable, Swift.Hashable, Swift.Codable {") { writer in
             for field in embeddable.fields {
-                writer.line("\(modifier)var \(Naming.swift(field.swiftName)): \(field.swiftType)")
+                writer.line("\(modifier)var \(Naming.swift(field.swiftName)): \(Self.spelledOptional(field.swiftType))")
             }
             writer.line()
             renderMemberwiseInit(

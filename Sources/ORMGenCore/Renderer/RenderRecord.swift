@@ -66,10 +66,24 @@ extension SwiftRenderer {
                     let targets = chunk.map { "self.\(Naming.swift($0.field.swiftName))" }.joined(separator: ", ")
                     writer.line("(\(targets)) = try Self.decodeColumns\(number)(row)")
                 }
+                for field in transient { writer.line("self.\(Naming.swift(field.swiftName)) = \(field.defaultValue?.swift ?? "nil")") }
             } else {
-                for read in reads { writer.line("self.\(Naming.swift(read.field.swiftName)) = \(read.expression)") }
+                // Each value read straight into the memberwise initializer's argument: assigning the properties one
+                // `try` at a time left Swift 6.3 copying the finished record once more (see `storedPropertyType`).
+                let readsByName = Dictionary(uniqueKeysWithValues: reads.map { ($0.field.name, $0.expression) })
+                let arguments = model.fields.map { field in
+                    "\(Naming.swift(field.swiftName)): " + (readsByName[field.name] ?? field.defaultValue?.swift ?? "nil")
+                }
+                if arguments.isEmpty {
+                    writer.line("self.init()")
+                } else {
+                    writer.line("try self.init(")
+                    for (offset, argument) in arguments.enumerated() {
+                        writer.line("    \(argument)\(offset == arguments.count - 1 ? "" : ",")")
+                    }
+                    writer.line(")")
+                }
             }
-            for field in transient { writer.line("self.\(Naming.swift(field.swiftName)) = \(field.defaultValue?.swift ?? "nil")") }
         }
         guard isWide else { return }
         for (number, chunk) in decodingChunks(reads).enumerated() {

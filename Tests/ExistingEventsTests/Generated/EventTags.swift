@@ -65,8 +65,10 @@ extension EventTags: ORMKit.KeyedRecord {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        self.event_id = try row.decode(at: 0, as: ORMKit.UUIDStorage.Text.self)
-        self.tag = try row.decode(at: 1)
+        try self.init(
+            event_id: try row.decode(at: 0, as: ORMKit.UUIDStorage.Text.self),
+            tag: try row.decode(at: 1)
+        )
     }
 
     func encode(to encoder: inout ORMKit.RecordEncoder) throws {

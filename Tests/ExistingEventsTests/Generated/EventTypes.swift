@@ -53,8 +53,10 @@ extension EventTypes: ORMKit.KeyedRecord {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        self.code = try row.decode(at: 0)
-        self.label = try row.decode(at: 1)
+        try self.init(
+            code: try row.decode(at: 0),
+            label: try row.decode(at: 1)
+        )
     }
 
     func encode(to encoder: inout ORMKit.RecordEncoder) throws {

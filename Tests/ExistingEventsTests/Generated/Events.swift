@@ -13,13 +13,13 @@ struct Events: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     var title: Swift.String
     var created_at: Swift.Int64
     var starts_at: Foundation.Date
-    var ends_at: Foundation.Date?
-    var updated_at_ms: Foundation.Date?
-    var reminder_day: Foundation.Date?
+    var ends_at: Swift.Optional<Foundation.Date>
+    var updated_at_ms: Swift.Optional<Foundation.Date>
+    var reminder_day: Swift.Optional<Foundation.Date>
     var is_public: Swift.Bool
     var created_by_user_id: Swift.Int64
-    var assigned_user_id: Swift.Int64?
-    var payload: Foundation.Data?
+    var assigned_user_id: Swift.Optional<Swift.Int64>
+    var payload: Swift.Optional<Foundation.Data>
 
     init(
         id: Foundation.UUID,
@@ -103,18 +103,20 @@ extension Events: ORMKit.KeyedRecord {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        self.id = try row.decode(at: 0, as: ORMKit.UUIDStorage.Text.self)
-        self.event_type = try row.decode(at: 1)
-        self.title = try row.decode(at: 2)
-        self.created_at = try row.decode(at: 3)
-        self.starts_at = try row.decode(at: 4, as: ORMKit.DateStorage.UnixSeconds.self)
-        self.ends_at = try row.decode(at: 5, as: ORMKit.NullableStorage<ORMKit.DateStorage.UnixSeconds>.self)
-        self.updated_at_ms = try row.decode(at: 6, as: ORMKit.NullableStorage<ORMKit.DateStorage.UnixMilliseconds>.self)
-        self.reminder_day = try row.decode(at: 7, as: ORMKit.NullableStorage<ORMKit.DateStorage.JulianDay>.self)
-        self.is_public = try row.decode(at: 8)
-        self.created_by_user_id = try row.decode(at: 9)
-        self.assigned_user_id = try row.decode(at: 10)
-        self.payload = try row.decode(at: 11)
+        try self.init(
+            id: try row.decode(at: 0, as: ORMKit.UUIDStorage.Text.self),
+            event_type: try row.decode(at: 1),
+            title: try row.decode(at: 2),
+            created_at: try row.decode(at: 3),
+            starts_at: try row.decode(at: 4, as: ORMKit.DateStorage.UnixSeconds.self),
+            ends_at: try row.decode(at: 5, as: ORMKit.NullableStorage<ORMKit.DateStorage.UnixSeconds>.self),
+            updated_at_ms: try row.decode(at: 6, as: ORMKit.NullableStorage<ORMKit.DateStorage.UnixMilliseconds>.self),
+            reminder_day: try row.decode(at: 7, as: ORMKit.NullableStorage<ORMKit.DateStorage.JulianDay>.self),
+            is_public: try row.decode(at: 8),
+            created_by_user_id: try row.decode(at: 9),
+            assigned_user_id: try row.decode(at: 10),
+            payload: try row.decode(at: 11)
+        )
     }
 
     func encode(to encoder: inout ORMKit.RecordEncoder) throws {

@@ -8,9 +8,9 @@ import ORMKit
 private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_4
 
 struct Users: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
-    var id: Swift.Int64?
+    var id: Swift.Optional<Swift.Int64>
     var user_name: Swift.String
-    var display_name: Swift.String?
+    var display_name: Swift.Optional<Swift.String>
     var is_admin: Swift.Bool
     var created_at: Foundation.Date
 
@@ -64,11 +64,13 @@ extension Users: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        self.id = try row.decode(at: 0)
-        self.user_name = try row.decode(at: 1)
-        self.display_name = try row.decode(at: 2)
-        self.is_admin = try row.decode(at: 3)
-        self.created_at = try row.decode(at: 4, as: ORMKit.DateStorage.UnixSeconds.self)
+        try self.init(
+            id: try row.decode(at: 0),
+            user_name: try row.decode(at: 1),
+            display_name: try row.decode(at: 2),
+            is_admin: try row.decode(at: 3),
+            created_at: try row.decode(at: 4, as: ORMKit.DateStorage.UnixSeconds.self)
+        )
     }
 
     func encode(to encoder: inout ORMKit.RecordEncoder) throws {

@@ -8,7 +8,7 @@ import ORMKit
 private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_4
 
 struct Album: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
-    var AlbumId: Swift.Int64?
+    var AlbumId: Swift.Optional<Swift.Int64>
     var Title: Swift.String
     var ArtistId: Swift.Int64
 
@@ -64,9 +64,11 @@ extension Album: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        self.AlbumId = try row.decode(at: 0)
-        self.Title = try row.decode(at: 1)
-        self.ArtistId = try row.decode(at: 2)
+        try self.init(
+            AlbumId: try row.decode(at: 0),
+            Title: try row.decode(at: 1),
+            ArtistId: try row.decode(at: 2)
+        )
     }
 
     func encode(to encoder: inout ORMKit.RecordEncoder) throws {

@@ -8,8 +8,8 @@ import ORMKit
 private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_4
 
 struct Artist: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
-    var ArtistId: Swift.Int64?
-    var Name: Swift.String?
+    var ArtistId: Swift.Optional<Swift.Int64>
+    var Name: Swift.Optional<Swift.String>
 
     var id: Swift.Int64? { self.ArtistId }
 
@@ -53,8 +53,10 @@ extension Artist: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        self.ArtistId = try row.decode(at: 0)
-        self.Name = try row.decode(at: 1)
+        try self.init(
+            ArtistId: try row.decode(at: 0),
+            Name: try row.decode(at: 1)
+        )
     }
 
     func encode(to encoder: inout ORMKit.RecordEncoder) throws {

@@ -8,13 +8,13 @@ import ORMKit
 private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_4
 
 struct Customer: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
-    var CustomerId: Swift.Int64?
+    var CustomerId: Swift.Optional<Swift.Int64>
     var FirstName: Swift.String
     var LastName: Swift.String
-    var Company: Swift.String?
-    var Country: Swift.String?
+    var Company: Swift.Optional<Swift.String>
+    var Country: Swift.Optional<Swift.String>
     var Email: Swift.String
-    var SupportRepId: Swift.Int64?
+    var SupportRepId: Swift.Optional<Swift.Int64>
 
     var id: Swift.Int64? { self.CustomerId }
 
@@ -80,13 +80,15 @@ extension Customer: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        self.CustomerId = try row.decode(at: 0)
-        self.FirstName = try row.decode(at: 1)
-        self.LastName = try row.decode(at: 2)
-        self.Company = try row.decode(at: 3)
-        self.Country = try row.decode(at: 4)
-        self.Email = try row.decode(at: 5)
-        self.SupportRepId = try row.decode(at: 6)
+        try self.init(
+            CustomerId: try row.decode(at: 0),
+            FirstName: try row.decode(at: 1),
+            LastName: try row.decode(at: 2),
+            Company: try row.decode(at: 3),
+            Country: try row.decode(at: 4),
+            Email: try row.decode(at: 5),
+            SupportRepId: try row.decode(at: 6)
+        )
     }
 
     func encode(to encoder: inout ORMKit.RecordEncoder) throws {

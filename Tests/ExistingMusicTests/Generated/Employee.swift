@@ -8,14 +8,14 @@ import ORMKit
 private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_4
 
 struct Employee: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
-    var EmployeeId: Swift.Int64?
+    var EmployeeId: Swift.Optional<Swift.Int64>
     var LastName: Swift.String
     var FirstName: Swift.String
-    var Title: Swift.String?
-    var ReportsTo: Swift.Int64?
-    var BirthDate: Foundation.Date?
-    var HireDate: Foundation.Date?
-    var Email: Swift.String?
+    var Title: Swift.Optional<Swift.String>
+    var ReportsTo: Swift.Optional<Swift.Int64>
+    var BirthDate: Swift.Optional<Foundation.Date>
+    var HireDate: Swift.Optional<Foundation.Date>
+    var Email: Swift.Optional<Swift.String>
 
     var id: Swift.Int64? { self.EmployeeId }
 
@@ -86,14 +86,16 @@ extension Employee: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        self.EmployeeId = try row.decode(at: 0)
-        self.LastName = try row.decode(at: 1)
-        self.FirstName = try row.decode(at: 2)
-        self.Title = try row.decode(at: 3)
-        self.ReportsTo = try row.decode(at: 4)
-        self.BirthDate = try row.decode(at: 5, as: ORMKit.NullableStorage<ORMKit.DateStorage.SQLiteText>.self)
-        self.HireDate = try row.decode(at: 6, as: ORMKit.NullableStorage<ORMKit.DateStorage.SQLiteText>.self)
-        self.Email = try row.decode(at: 7)
+        try self.init(
+            EmployeeId: try row.decode(at: 0),
+            LastName: try row.decode(at: 1),
+            FirstName: try row.decode(at: 2),
+            Title: try row.decode(at: 3),
+            ReportsTo: try row.decode(at: 4),
+            BirthDate: try row.decode(at: 5, as: ORMKit.NullableStorage<ORMKit.DateStorage.SQLiteText>.self),
+            HireDate: try row.decode(at: 6, as: ORMKit.NullableStorage<ORMKit.DateStorage.SQLiteText>.self),
+            Email: try row.decode(at: 7)
+        )
     }
 
     func encode(to encoder: inout ORMKit.RecordEncoder) throws {

@@ -8,8 +8,8 @@ import ORMKit
 private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_4
 
 struct Genre: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
-    var GenreId: Swift.Int64?
-    var Name: Swift.String?
+    var GenreId: Swift.Optional<Swift.Int64>
+    var Name: Swift.Optional<Swift.String>
 
     var id: Swift.Int64? { self.GenreId }
 
@@ -53,8 +53,10 @@ extension Genre: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        self.GenreId = try row.decode(at: 0)
-        self.Name = try row.decode(at: 1)
+        try self.init(
+            GenreId: try row.decode(at: 0),
+            Name: try row.decode(at: 1)
+        )
     }
 
     func encode(to encoder: inout ORMKit.RecordEncoder) throws {

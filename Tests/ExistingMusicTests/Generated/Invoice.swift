@@ -8,10 +8,10 @@ import ORMKit
 private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_4
 
 struct Invoice: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
-    var InvoiceId: Swift.Int64?
+    var InvoiceId: Swift.Optional<Swift.Int64>
     var CustomerId: Swift.Int64
     var InvoiceDate: Foundation.Date
-    var BillingCountry: Swift.String?
+    var BillingCountry: Swift.Optional<Swift.String>
     var Total: Foundation.Decimal
 
     var id: Swift.Int64? { self.InvoiceId }
@@ -73,11 +73,13 @@ extension Invoice: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        self.InvoiceId = try row.decode(at: 0)
-        self.CustomerId = try row.decode(at: 1)
-        self.InvoiceDate = try row.decode(at: 2, as: ORMKit.DateStorage.SQLiteText.self)
-        self.BillingCountry = try row.decode(at: 3)
-        self.Total = try row.decode(at: 4, as: ORMKit.DecimalStorage.Real.self)
+        try self.init(
+            InvoiceId: try row.decode(at: 0),
+            CustomerId: try row.decode(at: 1),
+            InvoiceDate: try row.decode(at: 2, as: ORMKit.DateStorage.SQLiteText.self),
+            BillingCountry: try row.decode(at: 3),
+            Total: try row.decode(at: 4, as: ORMKit.DecimalStorage.Real.self)
+        )
     }
 
     func encode(to encoder: inout ORMKit.RecordEncoder) throws {

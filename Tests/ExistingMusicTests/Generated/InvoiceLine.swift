@@ -82,11 +82,13 @@ extension InvoiceLine: ORMKit.KeyedRecord {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        self.InvoiceId = try row.decode(at: 0)
-        self.LineNo = try row.decode(at: 1)
-        self.TrackId = try row.decode(at: 2)
-        self.UnitPrice = try row.decode(at: 3, as: ORMKit.DecimalStorage.Real.self)
-        self.Quantity = try row.decode(at: 4)
+        try self.init(
+            InvoiceId: try row.decode(at: 0),
+            LineNo: try row.decode(at: 1),
+            TrackId: try row.decode(at: 2),
+            UnitPrice: try row.decode(at: 3, as: ORMKit.DecimalStorage.Real.self),
+            Quantity: try row.decode(at: 4)
+        )
     }
 
     func encode(to encoder: inout ORMKit.RecordEncoder) throws {

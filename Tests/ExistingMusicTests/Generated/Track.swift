@@ -8,14 +8,14 @@ import ORMKit
 private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_4
 
 struct Track: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
-    var TrackId: Swift.Int64?
+    var TrackId: Swift.Optional<Swift.Int64>
     var Name: Swift.String
-    var AlbumId: Swift.Int64?
+    var AlbumId: Swift.Optional<Swift.Int64>
     var MediaTypeId: Swift.Int64
-    var GenreId: Swift.Int64?
-    var Composer: Swift.String?
+    var GenreId: Swift.Optional<Swift.Int64>
+    var Composer: Swift.Optional<Swift.String>
     var Milliseconds: Swift.Int64
-    var Bytes: Swift.Int64?
+    var Bytes: Swift.Optional<Swift.Int64>
     var UnitPrice: Foundation.Decimal
 
     var id: Swift.Int64? { self.TrackId }
@@ -94,15 +94,17 @@ extension Track: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        self.TrackId = try row.decode(at: 0)
-        self.Name = try row.decode(at: 1)
-        self.AlbumId = try row.decode(at: 2)
-        self.MediaTypeId = try row.decode(at: 3)
-        self.GenreId = try row.decode(at: 4)
-        self.Composer = try row.decode(at: 5)
-        self.Milliseconds = try row.decode(at: 6)
-        self.Bytes = try row.decode(at: 7)
-        self.UnitPrice = try row.decode(at: 8, as: ORMKit.DecimalStorage.Real.self)
+        try self.init(
+            TrackId: try row.decode(at: 0),
+            Name: try row.decode(at: 1),
+            AlbumId: try row.decode(at: 2),
+            MediaTypeId: try row.decode(at: 3),
+            GenreId: try row.decode(at: 4),
+            Composer: try row.decode(at: 5),
+            Milliseconds: try row.decode(at: 6),
+            Bytes: try row.decode(at: 7),
+            UnitPrice: try row.decode(at: 8, as: ORMKit.DecimalStorage.Real.self)
+        )
     }
 
     func encode(to encoder: inout ORMKit.RecordEncoder) throws {

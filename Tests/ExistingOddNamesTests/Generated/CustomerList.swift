@@ -8,10 +8,10 @@ import ORMKit
 private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_4
 
 struct CustomerList: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
-    var id: Swift.Int64?
+    var id: Swift.Optional<Swift.Int64>
     var name: Swift.String
-    var eMail: Swift.String?
-    var _2ndPhone: Swift.String?
+    var eMail: Swift.Optional<Swift.String>
+    var _2ndPhone: Swift.Optional<Swift.String>
 
     init(
         id: Swift.Int64? = nil,
@@ -59,10 +59,12 @@ extension CustomerList: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        self.id = try row.decode(at: 0)
-        self.name = try row.decode(at: 1)
-        self.eMail = try row.decode(at: 2)
-        self._2ndPhone = try row.decode(at: 3)
+        try self.init(
+            id: try row.decode(at: 0),
+            name: try row.decode(at: 1),
+            eMail: try row.decode(at: 2),
+            _2ndPhone: try row.decode(at: 3)
+        )
     }
 
     func encode(to encoder: inout ORMKit.RecordEncoder) throws {

@@ -8,10 +8,10 @@ import ORMKit
 private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_4
 
 struct Line: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
-    var id: Swift.Int64?
-    var pairA: Swift.String?
-    var pairB: Swift.Int64?
-    var customerEMail: Swift.String?
+    var id: Swift.Optional<Swift.Int64>
+    var pairA: Swift.Optional<Swift.String>
+    var pairB: Swift.Optional<Swift.Int64>
+    var customerEMail: Swift.Optional<Swift.String>
 
     init(
         id: Swift.Int64? = nil,
@@ -56,10 +56,12 @@ extension Line: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        self.id = try row.decode(at: 0)
-        self.pairA = try row.decode(at: 1)
-        self.pairB = try row.decode(at: 2)
-        self.customerEMail = try row.decode(at: 3)
+        try self.init(
+            id: try row.decode(at: 0),
+            pairA: try row.decode(at: 1),
+            pairB: try row.decode(at: 2),
+            customerEMail: try row.decode(at: 3)
+        )
     }
 
     func encode(to encoder: inout ORMKit.RecordEncoder) throws {

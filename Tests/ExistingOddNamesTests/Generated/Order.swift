@@ -8,12 +8,12 @@ import ORMKit
 private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_4
 
 struct Order: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
-    var order: Swift.Int64?
+    var order: Swift.Optional<Swift.Int64>
     var select: Swift.String
-    var `true`: Swift.Bool?
+    var `true`: Swift.Optional<Swift.Bool>
     var count: Swift.Int64
-    var amount: Foundation.Decimal?
-    var created: Swift.String?
+    var amount: Swift.Optional<Foundation.Decimal>
+    var created: Swift.Optional<Swift.String>
 
     var id: Swift.Int64? { self.order }
 
@@ -66,12 +66,14 @@ extension Order: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        self.order = try row.decode(at: 0)
-        self.select = try row.decode(at: 1)
-        self.`true` = try row.decode(at: 2)
-        self.count = try row.decode(at: 3)
-        self.amount = try row.decode(at: 4, as: ORMKit.NullableStorage<ORMKit.DecimalStorage.Real>.self)
-        self.created = try row.decode(at: 5)
+        try self.init(
+            order: try row.decode(at: 0),
+            select: try row.decode(at: 1),
+            `true`: try row.decode(at: 2),
+            count: try row.decode(at: 3),
+            amount: try row.decode(at: 4, as: ORMKit.NullableStorage<ORMKit.DecimalStorage.Real>.self),
+            created: try row.decode(at: 5)
+        )
     }
 
     func encode(to encoder: inout ORMKit.RecordEncoder) throws {

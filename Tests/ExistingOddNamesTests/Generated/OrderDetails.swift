@@ -8,8 +8,8 @@ import ORMKit
 private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_4
 
 struct OrderDetails: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
-    var id: Swift.Int64?
-    var note: Swift.String?
+    var id: Swift.Optional<Swift.Int64>
+    var note: Swift.Optional<Swift.String>
 
     init(
         id: Swift.Int64? = nil,
@@ -48,8 +48,10 @@ extension OrderDetails: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        self.id = try row.decode(at: 0)
-        self.note = try row.decode(at: 1)
+        try self.init(
+            id: try row.decode(at: 0),
+            note: try row.decode(at: 1)
+        )
     }
 
     func encode(to encoder: inout ORMKit.RecordEncoder) throws {

@@ -8,13 +8,13 @@ import ORMKit
 private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_4
 
 struct OrderDetails2: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
-    var OrderID: Swift.Int64?
+    var OrderID: Swift.Optional<Swift.Int64>
     var UnitPrice2: Swift.Double
-    var UnitPrice: Swift.Double?
-    var group: Swift.String?
-    var OrderDate: Foundation.Date?
-    var SayHiNow: Swift.String?
-    var CustomerId: Swift.Int64?
+    var UnitPrice: Swift.Optional<Swift.Double>
+    var group: Swift.Optional<Swift.String>
+    var OrderDate: Swift.Optional<Foundation.Date>
+    var SayHiNow: Swift.Optional<Swift.String>
+    var CustomerId: Swift.Optional<Swift.Int64>
 
     var id: Swift.Int64? { self.OrderID }
 
@@ -79,13 +79,15 @@ extension OrderDetails2: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        self.OrderID = try row.decode(at: 0)
-        self.UnitPrice2 = try row.decode(at: 1)
-        self.UnitPrice = try row.decode(at: 2)
-        self.group = try row.decode(at: 3)
-        self.OrderDate = try row.decode(at: 4, as: ORMKit.NullableStorage<ORMKit.DateStorage.SQLiteText>.self)
-        self.SayHiNow = try row.decode(at: 5)
-        self.CustomerId = try row.decode(at: 6)
+        try self.init(
+            OrderID: try row.decode(at: 0),
+            UnitPrice2: try row.decode(at: 1),
+            UnitPrice: try row.decode(at: 2),
+            group: try row.decode(at: 3),
+            OrderDate: try row.decode(at: 4, as: ORMKit.NullableStorage<ORMKit.DateStorage.SQLiteText>.self),
+            SayHiNow: try row.decode(at: 5),
+            CustomerId: try row.decode(at: 6)
+        )
     }
 
     func encode(to encoder: inout ORMKit.RecordEncoder) throws {

@@ -59,8 +59,10 @@ extension Pair: ORMKit.KeyedRecord {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        self.a = try row.decode(at: 0)
-        self.b = try row.decode(at: 1)
+        try self.init(
+            a: try row.decode(at: 0),
+            b: try row.decode(at: 1)
+        )
     }
 
     func encode(to encoder: inout ORMKit.RecordEncoder) throws {

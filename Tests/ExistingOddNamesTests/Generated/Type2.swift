@@ -9,7 +9,7 @@ private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersio
 
 struct Type2: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     var Type_: Swift.String
-    var Self_: Swift.String?
+    var Self_: Swift.Optional<Swift.String>
 
     var id: Swift.String { self.Type_ }
 
@@ -50,8 +50,10 @@ extension Type2: ORMKit.KeyedRecord {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        self.Type_ = try row.decode(at: 0)
-        self.Self_ = try row.decode(at: 1)
+        try self.init(
+            Type_: try row.decode(at: 0),
+            Self_: try row.decode(at: 1)
+        )
     }
 
     func encode(to encoder: inout ORMKit.RecordEncoder) throws {

@@ -7,11 +7,11 @@ import ORMKit
 private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_4
 
 struct Author: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
-    var id: Swift.Int64?
+    var id: Swift.Optional<Swift.Int64>
     var name: Swift.String
-    var born: Foundation.Date?
+    var born: Swift.Optional<Foundation.Date>
     var rating: Swift.Double
-    var badge: Swift.String?
+    var badge: Swift.Optional<Swift.String>
 
     init(
         id: Swift.Int64? = nil,
@@ -33,18 +33,23 @@ extension Author: ORMKit.Record {
 
     static let schema = ORMKit.TableSchema(
         name: "authors",
-        columns: [
-            ORMKit.ColumnSchema(name: "id", type: "INTEGER", kind: .integer, isNullable: false),
-            ORMKit.ColumnSchema(name: "name", type: "TEXT", kind: .text, isNullable: false),
-            ORMKit.ColumnSchema(name: "born", type: "REAL", kind: .date, isNullable: true, storage: "referenceSeconds"),
-            ORMKit.ColumnSchema(name: "rating", type: "REAL", kind: .double, isNullable: false, defaultValue: .value(stored: .real(0), wire: .double(0))),
-        ],
+        columns: makeColumnSchemas(),
         primaryKey: ["id"],
         isAutoIncrement: true,
         indexes: [
             ORMKit.IndexSchema(name: "authors_name", columns: ["name"], isUnique: false),
         ]
     )
+
+    private static func makeColumnSchemas() -> [ORMKit.ColumnSchema] {
+        var columns: [ORMKit.ColumnSchema] = []
+        columns.reserveCapacity(4)
+        columns.append(ORMKit.ColumnSchema(name: "id", type: "INTEGER", kind: .integer, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "name", type: "TEXT", kind: .text, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "born", type: "REAL", kind: .date, isNullable: true, storage: "referenceSeconds"))
+        columns.append(ORMKit.ColumnSchema(name: "rating", type: "REAL", kind: .double, isNullable: false, defaultValue: .value(stored: .real(0), wire: .double(0))))
+        return columns
+    }
 
     init(row: ORMKit.Row) throws {
         try self.init(decoding: row)
@@ -56,11 +61,13 @@ extension Author: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        self.id = try row.decode(at: 0)
-        self.name = try row.decode(at: 1)
-        self.born = try row.decode(at: 2)
-        self.rating = try row.decode(at: 3)
-        self.badge = nil
+        try self.init(
+            id: try row.decode(at: 0),
+            name: try row.decode(at: 1),
+            born: try row.decode(at: 2),
+            rating: try row.decode(at: 3),
+            badge: nil
+        )
     }
 
     func encode(to encoder: inout ORMKit.RecordEncoder) throws {
@@ -98,6 +105,8 @@ extension Author: ORMKit.Record {
 }
 
 extension Author {
+    /// Typed columns for the query builder. Also mirrored as static members (`Author.name`) unless the
+    /// name collides with the runtime's query API.
     enum Columns {
         static let id = ORMKit.Column<Swift.Int64>("id", table: "authors")
         static let name = ORMKit.Column<Swift.String>("name", table: "authors")

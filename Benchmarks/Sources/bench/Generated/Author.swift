@@ -8,7 +8,7 @@ public import ORMKit
 private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_4
 
 public struct Author: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
-    public var id: Swift.Int64?
+    public var id: Swift.Optional<Swift.Int64>
     public var name: Swift.String
 
     public init(
@@ -51,8 +51,10 @@ extension Author: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        self.id = try row.decode(at: 0)
-        self.name = try row.decode(at: 1)
+        try self.init(
+            id: try row.decode(at: 0),
+            name: try row.decode(at: 1)
+        )
     }
 
     public func encode(to encoder: inout ORMKit.RecordEncoder) throws {

@@ -8,7 +8,7 @@ public import ORMKit
 private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_4
 
 public struct Book: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
-    public var id: Swift.Int64?
+    public var id: Swift.Optional<Swift.Int64>
     public var title: Swift.String
     public var pages: Swift.Int
     public var authorID: Swift.Int64
@@ -65,10 +65,12 @@ extension Book: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        self.id = try row.decode(at: 0)
-        self.title = try row.decode(at: 1)
-        self.pages = try row.decode(at: 2)
-        self.authorID = try row.decode(at: 3)
+        try self.init(
+            id: try row.decode(at: 0),
+            title: try row.decode(at: 1),
+            pages: try row.decode(at: 2),
+            authorID: try row.decode(at: 3)
+        )
     }
 
     public func encode(to encoder: inout ORMKit.RecordEncoder) throws {

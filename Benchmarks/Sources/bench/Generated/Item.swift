@@ -8,15 +8,15 @@ public import ORMKit
 private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_4
 
 public struct Item: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
-    public var id: Swift.Int64?
+    public var id: Swift.Optional<Swift.Int64>
     public var name: Swift.String
     public var email: Swift.String
     public var age: Swift.Int
     public var score: Swift.Double
     public var active: Swift.Bool
     public var created: Foundation.Date
-    public var note: Swift.String?
-    public var avatar: Foundation.Data?
+    public var note: Swift.Optional<Swift.String>
+    public var avatar: Swift.Optional<Foundation.Data>
     public var visits: Swift.Int
 
     public init(
@@ -83,16 +83,18 @@ extension Item: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        self.id = try row.decode(at: 0)
-        self.name = try row.decode(at: 1)
-        self.email = try row.decode(at: 2)
-        self.age = try row.decode(at: 3)
-        self.score = try row.decode(at: 4)
-        self.active = try row.decode(at: 5)
-        self.created = try row.decode(at: 6, as: ORMKit.DateStorage.UnixSeconds.self)
-        self.note = try row.decode(at: 7)
-        self.avatar = try row.decode(at: 8)
-        self.visits = try row.decode(at: 9)
+        try self.init(
+            id: try row.decode(at: 0),
+            name: try row.decode(at: 1),
+            email: try row.decode(at: 2),
+            age: try row.decode(at: 3),
+            score: try row.decode(at: 4),
+            active: try row.decode(at: 5),
+            created: try row.decode(at: 6, as: ORMKit.DateStorage.UnixSeconds.self),
+            note: try row.decode(at: 7),
+            avatar: try row.decode(at: 8),
+            visits: try row.decode(at: 9)
+        )
     }
 
     public func encode(to encoder: inout ORMKit.RecordEncoder) throws {

@@ -1,6 +1,6 @@
 import BenchSupport
 
-/// Command-line options: `bench [--quick] [--reps N] [--only w1,w2] [--contender A,D] [--no-allocations] [--seconds S]`.
+/// Command-line options: `bench [--quick] [--reps N] [--warm-up] [--only w1,w2] [--contender A,D] [--no-allocations] [--seconds S]`.
 struct Options {
     var quick = false
     var repetitions: Int?
@@ -9,14 +9,18 @@ struct Options {
     var groups = ConcurrencyGroup.allCases
     var contenders = ContenderID.allCases
     var countAllocations = true
+    /// `--warm-up`: one untimed run per contender and workload before the measured ones.
+    var warmsUp = false
     /// `--seconds`: how long `concurrentReads` runs (3 s, 1 s with `--quick`).
     var concurrentSeconds: Double?
 
     static let usage = """
-        usage: bench [--quick] [--reps N] [--only WORKLOAD[,…]] [--contender A|B|C|D[,…]] [--no-allocations] [--seconds S]
+        usage: bench [--quick] [--reps N] [--warm-up] [--only WORKLOAD[,…]] [--contender A|B|C|D[,…]] [--no-allocations] [--seconds S]
           --quick           smaller sizes and 3 repetitions (CI smoke run, under a minute)
           --reps N          repetitions per contender and workload (default 5; 3 with --quick);
                             rounds of concurrentReads (default 3; 1 with --quick)
+          --warm-up         one untimed run per contender first, so the measured runs exclude what a process
+                            pays once (type metadata, each model's schema): profile.sh's steady-state counts
           --only            workloads: \(Workload.allCases.map(\.rawValue).joined(separator: ", "))
                             concurrency groups: \(ConcurrencyGroup.allCases.map(\.rawValue).joined(separator: ", "))
           --contender       contenders to run (A is the reference; B or C selects the GRDB pool, D also D0)
@@ -30,6 +34,7 @@ struct Options {
             switch argument {
             case "--quick": quick = true
             case "--no-allocations": countAllocations = false
+            case "--warm-up": warmsUp = true
             case "--reps":
                 guard let value = remaining.popFirst().flatMap(Int.init), value > 0 else {
                     throw OptionsError("--reps needs a positive number")

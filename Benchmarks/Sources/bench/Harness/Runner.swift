@@ -10,6 +10,9 @@ struct Runner {
     func run(_ workload: Workload, log: (String) -> Void) throws -> [ContenderID: WorkloadResult] {
         var results: [ContenderID: WorkloadResult] = [:]
         let contenders = options.contenders
+        if options.warmsUp {
+            for contender in contenders { _ = try runOnce(workload, contender, countAllocations: false, measured: false) }
+        }
         for repetition in 0..<options.reps {
             for offset in contenders.indices {
                 let contender = contenders[(offset + repetition) % contenders.count]
@@ -38,14 +41,19 @@ struct Runner {
         return results
     }
 
-    /// One run on its own database file and its own connection; nil when the contender cannot run it.
-    private func runOnce(_ workload: Workload, _ id: ContenderID, countAllocations: Bool) throws -> Sample? {
+    /// One run on its own database file and its own connection; nil when the contender cannot run it. A run that is
+    /// not `measured` (a warm-up) calls the body outside `measuredRun`, where callgrind does not collect, and returns nil.
+    private func runOnce(_ workload: Workload, _ id: ContenderID, countAllocations: Bool, measured: Bool = true) throws -> Sample? {
         let file = try databases.file(for: workload.start)
         defer { if file.isScratch { databases.remove(file.path) } }
         var sample: Sample
         do {
             let contender = try id.open(path: file.path)
             guard let body = try contender.prepare(workload, sizes: options.sizes) else { return nil }
+            guard measured else {
+                _ = try body()
+                return nil
+            }
             sample = try measuredRun(body, countAllocations: countAllocations, trackMemory: workload == .cursor)
         }
         if workload.writes {

@@ -8,16 +8,16 @@ import ORMKit
 private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_4
 
 struct Events: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
-    var id: Swift.Int64?
+    var id: Swift.Optional<Swift.Int64>
     var venueId: Swift.Int64
     var title: Swift.String
     var startsAt: Foundation.Date
-    var endsAt: Foundation.Date?
+    var endsAt: Swift.Optional<Foundation.Date>
     var createdAt: Foundation.Date
     #sourceLocation(file: "Tests/ConformanceTests/ExistingPostgres/events/schema/schema.yaml", line: 13)
     var tags: [String]
     #sourceLocation()
-    var price: Foundation.Decimal?
+    var price: Swift.Optional<Foundation.Decimal>
 
     #sourceLocation(file: "Tests/ConformanceTests/ExistingPostgres/events/schema/schema.yaml", line: 13)
     init(
@@ -87,14 +87,16 @@ extension Events: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        self.id = try row.decode(at: 0)
-        self.venueId = try row.decode(at: 1)
-        self.title = try row.decode(at: 2)
-        self.startsAt = try row.decode(at: 3)
-        self.endsAt = try row.decode(at: 4)
-        self.createdAt = try row.decode(at: 5)
-        self.tags = try row.decodeJSON(at: 6)
-        self.price = try row.decode(at: 7, as: ORMKit.NullableStorage<ORMKit.DecimalStorage.Scaled<ORMKit.DecimalStorage.Scale2>>.self)
+        try self.init(
+            id: try row.decode(at: 0),
+            venueId: try row.decode(at: 1),
+            title: try row.decode(at: 2),
+            startsAt: try row.decode(at: 3),
+            endsAt: try row.decode(at: 4),
+            createdAt: try row.decode(at: 5),
+            tags: try row.decodeJSON(at: 6),
+            price: try row.decode(at: 7, as: ORMKit.NullableStorage<ORMKit.DecimalStorage.Scaled<ORMKit.DecimalStorage.Scale2>>.self)
+        )
     }
 
     func encode(to encoder: inout ORMKit.RecordEncoder) throws {

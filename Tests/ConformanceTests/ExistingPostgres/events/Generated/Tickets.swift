@@ -13,7 +13,7 @@ struct Tickets: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     var holderEmail: Swift.String
     var status: Status
     var issuedAt: Foundation.Date
-    var codeHash: Foundation.Data?
+    var codeHash: Swift.Optional<Foundation.Data>
     var scanned: Swift.Bool
 
     init(
@@ -82,13 +82,15 @@ extension Tickets: ORMKit.KeyedRecord {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        self.id = try row.decode(at: 0)
-        self.eventId = try row.decode(at: 1)
-        self.holderEmail = try row.decode(at: 2)
-        self.status = try row.decode(at: 3)
-        self.issuedAt = try row.decode(at: 4)
-        self.codeHash = try row.decode(at: 5)
-        self.scanned = try row.decode(at: 6)
+        try self.init(
+            id: try row.decode(at: 0),
+            eventId: try row.decode(at: 1),
+            holderEmail: try row.decode(at: 2),
+            status: try row.decode(at: 3),
+            issuedAt: try row.decode(at: 4),
+            codeHash: try row.decode(at: 5),
+            scanned: try row.decode(at: 6)
+        )
     }
 
     func encode(to encoder: inout ORMKit.RecordEncoder) throws {

@@ -8,11 +8,11 @@ import ORMKit
 private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_4
 
 struct Venues: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
-    var id: Swift.Int64?
+    var id: Swift.Optional<Swift.Int64>
     var name: Swift.String
     var capacity: Swift.Int64
     #sourceLocation(file: "Tests/ConformanceTests/ExistingPostgres/events/schema/schema.yaml", line: 37)
-    var location: [String: String]?
+    var location: Swift.Optional<[String: String]>
     #sourceLocation()
     var updatedAt: Foundation.Date
 
@@ -67,11 +67,13 @@ extension Venues: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        self.id = try row.decode(at: 0)
-        self.name = try row.decode(at: 1)
-        self.capacity = try row.decode(at: 2)
-        self.location = try row.decodeJSON(at: 3)
-        self.updatedAt = try row.decode(at: 4)
+        try self.init(
+            id: try row.decode(at: 0),
+            name: try row.decode(at: 1),
+            capacity: try row.decode(at: 2),
+            location: try row.decodeJSON(at: 3),
+            updatedAt: try row.decode(at: 4)
+        )
     }
 
     func encode(to encoder: inout ORMKit.RecordEncoder) throws {

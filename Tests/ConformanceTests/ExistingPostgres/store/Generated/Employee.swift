@@ -8,12 +8,12 @@ import ORMKit
 private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_4
 
 struct Employee: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
-    var EmployeeId: Swift.Int64?
+    var EmployeeId: Swift.Optional<Swift.Int64>
     var LastName: Swift.String
     var FirstName: Swift.String
-    var ReportsTo: Swift.Int64?
-    var BirthDate: Foundation.Date?
-    var HireDate: Foundation.Date?
+    var ReportsTo: Swift.Optional<Swift.Int64>
+    var BirthDate: Swift.Optional<Foundation.Date>
+    var HireDate: Swift.Optional<Foundation.Date>
 
     var id: Swift.Int64? { self.EmployeeId }
 
@@ -77,12 +77,14 @@ extension Employee: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        self.EmployeeId = try row.decode(at: 0)
-        self.LastName = try row.decode(at: 1)
-        self.FirstName = try row.decode(at: 2)
-        self.ReportsTo = try row.decode(at: 3)
-        self.BirthDate = try row.decode(at: 4, as: ORMKit.NullableStorage<ORMKit.DateStorage.SQLiteText>.self)
-        self.HireDate = try row.decode(at: 5, as: ORMKit.NullableStorage<ORMKit.DateStorage.SQLiteText>.self)
+        try self.init(
+            EmployeeId: try row.decode(at: 0),
+            LastName: try row.decode(at: 1),
+            FirstName: try row.decode(at: 2),
+            ReportsTo: try row.decode(at: 3),
+            BirthDate: try row.decode(at: 4, as: ORMKit.NullableStorage<ORMKit.DateStorage.SQLiteText>.self),
+            HireDate: try row.decode(at: 5, as: ORMKit.NullableStorage<ORMKit.DateStorage.SQLiteText>.self)
+        )
     }
 
     func encode(to encoder: inout ORMKit.RecordEncoder) throws {

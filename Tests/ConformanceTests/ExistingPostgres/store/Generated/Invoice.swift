@@ -8,7 +8,7 @@ import ORMKit
 private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_4
 
 struct Invoice: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
-    var InvoiceId: Swift.Int64?
+    var InvoiceId: Swift.Optional<Swift.Int64>
     var CustomerId: Swift.Int64
     var InvoiceDate: Foundation.Date
     var Total: Foundation.Decimal
@@ -68,10 +68,12 @@ extension Invoice: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        self.InvoiceId = try row.decode(at: 0)
-        self.CustomerId = try row.decode(at: 1)
-        self.InvoiceDate = try row.decode(at: 2, as: ORMKit.DateStorage.SQLiteText.self)
-        self.Total = try row.decode(at: 3, as: ORMKit.DecimalStorage.Scaled<ORMKit.DecimalStorage.Scale2>.self)
+        try self.init(
+            InvoiceId: try row.decode(at: 0),
+            CustomerId: try row.decode(at: 1),
+            InvoiceDate: try row.decode(at: 2, as: ORMKit.DateStorage.SQLiteText.self),
+            Total: try row.decode(at: 3, as: ORMKit.DecimalStorage.Scaled<ORMKit.DecimalStorage.Scale2>.self)
+        )
     }
 
     func encode(to encoder: inout ORMKit.RecordEncoder) throws {

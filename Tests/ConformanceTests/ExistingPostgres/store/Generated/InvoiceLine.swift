@@ -75,10 +75,12 @@ extension InvoiceLine: ORMKit.KeyedRecord {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        self.InvoiceId = try row.decode(at: 0)
-        self.LineNo = try row.decode(at: 1)
-        self.ProductId = try row.decode(at: 2)
-        self.Quantity = try row.decode(at: 3)
+        try self.init(
+            InvoiceId: try row.decode(at: 0),
+            LineNo: try row.decode(at: 1),
+            ProductId: try row.decode(at: 2),
+            Quantity: try row.decode(at: 3)
+        )
     }
 
     func encode(to encoder: inout ORMKit.RecordEncoder) throws {

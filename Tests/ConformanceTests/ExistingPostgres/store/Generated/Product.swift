@@ -8,12 +8,12 @@ import ORMKit
 private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_4
 
 struct Product: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
-    var ProductId: Swift.Int64?
+    var ProductId: Swift.Optional<Swift.Int64>
     var Name: Swift.String
     var UnitPrice: Foundation.Decimal
-    var Weight: Swift.Float?
+    var Weight: Swift.Optional<Swift.Float>
     var InStock: Swift.Bool
-    var Code: Swift.String?
+    var Code: Swift.Optional<Swift.String>
 
     var id: Swift.Int64? { self.ProductId }
 
@@ -70,12 +70,14 @@ extension Product: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        self.ProductId = try row.decode(at: 0)
-        self.Name = try row.decode(at: 1)
-        self.UnitPrice = try row.decode(at: 2, as: ORMKit.DecimalStorage.Scaled<ORMKit.DecimalStorage.Scale2>.self)
-        self.Weight = try row.decode(at: 3)
-        self.InStock = try row.decode(at: 4)
-        self.Code = try row.decode(at: 5)
+        try self.init(
+            ProductId: try row.decode(at: 0),
+            Name: try row.decode(at: 1),
+            UnitPrice: try row.decode(at: 2, as: ORMKit.DecimalStorage.Scaled<ORMKit.DecimalStorage.Scale2>.self),
+            Weight: try row.decode(at: 3),
+            InStock: try row.decode(at: 4),
+            Code: try row.decode(at: 5)
+        )
     }
 
     func encode(to encoder: inout ORMKit.RecordEncoder) throws {

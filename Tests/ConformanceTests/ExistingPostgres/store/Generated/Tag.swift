@@ -8,7 +8,7 @@ import ORMKit
 private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_4
 
 struct Tag: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
-    var TagId: Swift.Int64?
+    var TagId: Swift.Optional<Swift.Int64>
     var Name: Swift.String
 
     var id: Swift.Int64? { self.TagId }
@@ -50,8 +50,10 @@ extension Tag: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        self.TagId = try row.decode(at: 0)
-        self.Name = try row.decode(at: 1)
+        try self.init(
+            TagId: try row.decode(at: 0),
+            Name: try row.decode(at: 1)
+        )
     }
 
     func encode(to encoder: inout ORMKit.RecordEncoder) throws {
