@@ -72,7 +72,7 @@ extension AuthorProfile: ORMKit.KeyedRecord {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        try self.init(
+        self.init(
             biography: try row.decode(at: 0),
             photo: try row.decode(at: 1),
             links: try row.decodeJSON(at: 2),

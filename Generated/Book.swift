@@ -153,7 +153,7 @@ extension Book: ORMKit.KeyedRecord {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        try self.init(
+        self.init(
             isbn: try row.decode(at: 0),
             title: try row.decode(at: 1),
             genre: try row.decode(at: 2),

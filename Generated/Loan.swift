@@ -93,7 +93,7 @@ extension Loan: ORMKit.KeyedRecord {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        try self.init(
+        self.init(
             loanedAt: try row.decode(at: 0),
             dueAt: try row.decode(at: 1),
             returnedAt: try row.decode(at: 2),

@@ -109,19 +109,19 @@ extension Order: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        try self.init(
+        self.init(
             id: try row.decode(at: 0),
-            `default`: try row.decode(at: 1),
+            default: try row.decode(at: 1),
             count: try row.decode(at: 2),
             filter: try row.decode(at: 3),
             group: try row.decode(at: 4),
             self_: try row.decode(at: 5),
-            `class`: try row.decode(at: 6),
+            class: try row.decode(at: 6),
             index: try row.decode(at: 7),
             limit: try row.decode(at: 8),
             all: try row.decode(at: 9),
             select: try row.decode(at: 10),
-            `where`: try row.decode(at: 11),
+            where: try row.decode(at: 11),
             readerID: try row.decode(at: 12)
         )
     }

@@ -108,7 +108,7 @@ extension Payment: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        try self.init(
+        self.init(
             id: try row.decode(at: 0),
             paidAt: try row.decode(at: 1, as: ORMKit.DateStorage.SQLiteText.self),
             dueOn: try row.decode(at: 2, as: ORMKit.NullableStorage<ORMKit.DateStorage.ISO8601Text>.self),

@@ -106,7 +106,7 @@ extension Reader: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        try self.init(
+        self.init(
             id: try row.decode(at: 0),
             cardNumber: try row.decode(at: 1),
             name: try row.decode(at: 2),

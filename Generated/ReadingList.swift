@@ -63,7 +63,7 @@ extension ReadingList: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        try self.init(
+        self.init(
             id: try row.decode(at: 0),
             title: try row.decode(at: 1),
             isPublic: try row.decode(at: 2),

@@ -53,7 +53,7 @@ extension Receipt: ORMKit.KeyedRecord {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        try self.init(
+        self.init(
             code: try row.decode(at: 0, as: ORMKit.UUIDStorage.Text.self),
             issuedOn: try row.decode(at: 1, as: ORMKit.DateStorage.SQLiteText.self)
         )

@@ -55,7 +55,7 @@ extension Series: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        try self.init(
+        self.init(
             id: try row.decode(at: 0),
             title: try row.decode(at: 1),
             isComplete: try row.decode(at: 2)

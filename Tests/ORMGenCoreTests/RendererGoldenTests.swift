@@ -84,7 +84,7 @@ extension Author: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        try self.init(
+        self.init(
             id: try row.decode(at: 0),
             name: try row.decode(at: 1),
             born: try row.decode(at: 2),
@@ -274,7 +274,7 @@ extension Author {
         #expect(book.contains("    init(row: ORMKit.WireRow) throws {\n        try self.init(decoding: row)\n    }\n"))
         #expect(section(of: book, from: "private init(decoding", to: "    }") == """
                 private init(decoding row: some ORMKit.RowDecoder) throws {
-                    try self.init(
+                    self.init(
                         isbn: try row.decode(at: 0),
                         shelf: Shelf(row: try row.decode(at: 1), column: try row.decode(at: 2)),
                         tags: try row.decodeJSON(at: 3),

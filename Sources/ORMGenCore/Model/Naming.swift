@@ -49,6 +49,12 @@ public enum Naming {
         swiftKeywords.contains(name) ? "`\(name)`" : name
     }
 
+    /// The name as an argument label in a call: a keyword needs backticks there only when it is `inout`, `var` or
+    /// `let` (Swift warns about the others), and `_` would mean no label.
+    static func argumentLabel(_ name: String) -> String {
+        ["inout", "var", "let", "_"].contains(name) ? "`\(name)`" : name
+    }
+
     /// The name as an SQL identifier: always double-quoted, embedded quotes doubled.
     static func sql(_ name: String) -> String {
         quoteIdentifier(name)

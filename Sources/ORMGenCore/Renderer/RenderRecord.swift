@@ -72,12 +72,12 @@ extension SwiftRenderer {
                 // `try` at a time left Swift 6.3 copying the finished record once more (see `storedPropertyType`).
                 let readsByName = Dictionary(uniqueKeysWithValues: reads.map { ($0.field.name, $0.expression) })
                 let arguments = model.fields.map { field in
-                    "\(Naming.swift(field.swiftName)): " + (readsByName[field.name] ?? field.defaultValue?.swift ?? "nil")
+                    "\(Naming.argumentLabel(field.swiftName)): " + (readsByName[field.name] ?? field.defaultValue?.swift ?? "nil")
                 }
                 if arguments.isEmpty {
                     writer.line("self.init()")
                 } else {
-                    writer.line("try self.init(")
+                    writer.line("self.init(")
                     for (offset, argument) in arguments.enumerated() {
                         writer.line("    \(argument)\(offset == arguments.count - 1 ? "" : ",")")
                     }

@@ -44,10 +44,14 @@ public struct StatementBinding {
     /// - Throws: `DatabaseError` when SQLite rejects the binding (for example text over its length limit).
     @inlinable
     public func bindText(_ value: String, at index: Int32) throws {
-        var value = value
-        let code = value.withUTF8 { buffer in
+        // A native Swift string lends its UTF-8 without a copy of the value (`withUTF8` needs a `var`: a retain and a
+        // release of the string for every bound text); a bridged one that is not contiguous takes the copying path.
+        let code = value.utf8.withContiguousStorageIfAvailable { buffer in
             bindTextBytes(UnsafeRawBufferPointer(buffer), at: index)
-        }
+        } ?? {
+            var copy = value
+            return copy.withUTF8 { bindTextBytes(UnsafeRawBufferPointer($0), at: index) }
+        }()
         try check(code)
     }
 

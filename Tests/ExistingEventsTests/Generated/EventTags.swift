@@ -65,7 +65,7 @@ extension EventTags: ORMKit.KeyedRecord {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        try self.init(
+        self.init(
             event_id: try row.decode(at: 0, as: ORMKit.UUIDStorage.Text.self),
             tag: try row.decode(at: 1)
         )

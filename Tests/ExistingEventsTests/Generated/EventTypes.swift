@@ -53,7 +53,7 @@ extension EventTypes: ORMKit.KeyedRecord {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        try self.init(
+        self.init(
             code: try row.decode(at: 0),
             label: try row.decode(at: 1)
         )

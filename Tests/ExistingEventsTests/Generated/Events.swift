@@ -103,7 +103,7 @@ extension Events: ORMKit.KeyedRecord {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        try self.init(
+        self.init(
             id: try row.decode(at: 0, as: ORMKit.UUIDStorage.Text.self),
             event_type: try row.decode(at: 1),
             title: try row.decode(at: 2),

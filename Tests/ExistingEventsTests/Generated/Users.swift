@@ -64,7 +64,7 @@ extension Users: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        try self.init(
+        self.init(
             id: try row.decode(at: 0),
             user_name: try row.decode(at: 1),
             display_name: try row.decode(at: 2),

@@ -64,7 +64,7 @@ extension Album: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        try self.init(
+        self.init(
             AlbumId: try row.decode(at: 0),
             Title: try row.decode(at: 1),
             ArtistId: try row.decode(at: 2)

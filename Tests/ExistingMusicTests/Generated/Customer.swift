@@ -80,7 +80,7 @@ extension Customer: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        try self.init(
+        self.init(
             CustomerId: try row.decode(at: 0),
             FirstName: try row.decode(at: 1),
             LastName: try row.decode(at: 2),

@@ -86,7 +86,7 @@ extension Employee: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        try self.init(
+        self.init(
             EmployeeId: try row.decode(at: 0),
             LastName: try row.decode(at: 1),
             FirstName: try row.decode(at: 2),

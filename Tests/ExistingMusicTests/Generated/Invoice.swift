@@ -73,7 +73,7 @@ extension Invoice: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        try self.init(
+        self.init(
             InvoiceId: try row.decode(at: 0),
             CustomerId: try row.decode(at: 1),
             InvoiceDate: try row.decode(at: 2, as: ORMKit.DateStorage.SQLiteText.self),

@@ -82,7 +82,7 @@ extension InvoiceLine: ORMKit.KeyedRecord {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        try self.init(
+        self.init(
             InvoiceId: try row.decode(at: 0),
             LineNo: try row.decode(at: 1),
             TrackId: try row.decode(at: 2),

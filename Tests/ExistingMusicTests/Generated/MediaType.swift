@@ -53,7 +53,7 @@ extension MediaType: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        try self.init(
+        self.init(
             MediaTypeId: try row.decode(at: 0),
             Name: try row.decode(at: 1)
         )

@@ -53,7 +53,7 @@ extension Playlist: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        try self.init(
+        self.init(
             PlaylistId: try row.decode(at: 0),
             Name: try row.decode(at: 1)
         )

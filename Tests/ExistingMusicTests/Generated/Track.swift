@@ -94,7 +94,7 @@ extension Track: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        try self.init(
+        self.init(
             TrackId: try row.decode(at: 0),
             Name: try row.decode(at: 1),
             AlbumId: try row.decode(at: 2),

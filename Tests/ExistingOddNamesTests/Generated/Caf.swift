@@ -48,7 +48,7 @@ extension Caf: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        try self.init(
+        self.init(
             id: try row.decode(at: 0),
             name: try row.decode(at: 1)
         )

@@ -59,7 +59,7 @@ extension CustomerList: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        try self.init(
+        self.init(
             id: try row.decode(at: 0),
             name: try row.decode(at: 1),
             eMail: try row.decode(at: 2),

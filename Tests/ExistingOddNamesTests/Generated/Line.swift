@@ -56,7 +56,7 @@ extension Line: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        try self.init(
+        self.init(
             id: try row.decode(at: 0),
             pairA: try row.decode(at: 1),
             pairB: try row.decode(at: 2),

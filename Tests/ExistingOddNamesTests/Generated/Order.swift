@@ -66,10 +66,10 @@ extension Order: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        try self.init(
+        self.init(
             order: try row.decode(at: 0),
             select: try row.decode(at: 1),
-            `true`: try row.decode(at: 2),
+            true: try row.decode(at: 2),
             count: try row.decode(at: 3),
             amount: try row.decode(at: 4, as: ORMKit.NullableStorage<ORMKit.DecimalStorage.Real>.self),
             created: try row.decode(at: 5)

@@ -79,7 +79,7 @@ extension OrderDetails2: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        try self.init(
+        self.init(
             OrderID: try row.decode(at: 0),
             UnitPrice2: try row.decode(at: 1),
             UnitPrice: try row.decode(at: 2),

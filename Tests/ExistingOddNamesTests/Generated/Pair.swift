@@ -59,7 +59,7 @@ extension Pair: ORMKit.KeyedRecord {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        try self.init(
+        self.init(
             a: try row.decode(at: 0),
             b: try row.decode(at: 1)
         )

@@ -50,7 +50,7 @@ extension Type2: ORMKit.KeyedRecord {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        try self.init(
+        self.init(
             Type_: try row.decode(at: 0),
             Self_: try row.decode(at: 1)
         )

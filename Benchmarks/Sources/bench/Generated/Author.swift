@@ -51,7 +51,7 @@ extension Author: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        try self.init(
+        self.init(
             id: try row.decode(at: 0),
             name: try row.decode(at: 1)
         )

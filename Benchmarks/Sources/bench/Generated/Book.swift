@@ -65,7 +65,7 @@ extension Book: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        try self.init(
+        self.init(
             id: try row.decode(at: 0),
             title: try row.decode(at: 1),
             pages: try row.decode(at: 2),

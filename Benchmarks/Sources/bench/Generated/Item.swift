@@ -83,7 +83,7 @@ extension Item: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        try self.init(
+        self.init(
             id: try row.decode(at: 0),
             name: try row.decode(at: 1),
             email: try row.decode(at: 2),

@@ -87,7 +87,7 @@ extension Events: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        try self.init(
+        self.init(
             id: try row.decode(at: 0),
             venueId: try row.decode(at: 1),
             title: try row.decode(at: 2),

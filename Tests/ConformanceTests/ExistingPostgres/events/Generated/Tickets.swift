@@ -82,7 +82,7 @@ extension Tickets: ORMKit.KeyedRecord {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        try self.init(
+        self.init(
             id: try row.decode(at: 0),
             eventId: try row.decode(at: 1),
             holderEmail: try row.decode(at: 2),

@@ -67,7 +67,7 @@ extension Venues: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        try self.init(
+        self.init(
             id: try row.decode(at: 0),
             name: try row.decode(at: 1),
             capacity: try row.decode(at: 2),

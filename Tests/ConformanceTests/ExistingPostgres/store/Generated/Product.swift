@@ -70,7 +70,7 @@ extension Product: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        try self.init(
+        self.init(
             ProductId: try row.decode(at: 0),
             Name: try row.decode(at: 1),
             UnitPrice: try row.decode(at: 2, as: ORMKit.DecimalStorage.Scaled<ORMKit.DecimalStorage.Scale2>.self),

@@ -50,7 +50,7 @@ extension Tag: ORMKit.Record {
 
     @inline(__always)
     private init(decoding row: some ORMKit.RowDecoder) throws {
-        try self.init(
+        self.init(
             TagId: try row.decode(at: 0),
             Name: try row.decode(at: 1)
         )
