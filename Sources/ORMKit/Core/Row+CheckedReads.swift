@@ -66,20 +66,12 @@ extension Row {
     static func validString(of value: OpaquePointer?) -> String? {
         guard let text = sqlite3_value_text(value) else { return "" }
         let count = Int(sqlite3_value_bytes(value))
-        let string = String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+        var string = String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
         // `String(decoding:)` validates while it copies (its fast path) and puts U+FFFD in place of bad bytes, so
         // the text was valid exactly when the copy holds the same bytes. (`String(validating:as:)` is generic
         // and not inlined: it cost a third more instructions per fetched row.)
         guard string.utf8.count == count else { return nil }
-        // `withContiguousStorageIfAvailable` first: `withUTF8` needs a `var` (a copy of the string and a uniqueness
-        // check); a string just created is native, so the fallback is for form's sake.
-        let holdsTheBytes = { (copy: UnsafeBufferPointer<UInt8>) in
-            copy.baseAddress.map { memcmp($0, text, count) == 0 } ?? (count == 0)
-        }
-        let isCopy = string.utf8.withContiguousStorageIfAvailable(holdsTheBytes) ?? {
-            var contiguous = string
-            return contiguous.withUTF8(holdsTheBytes)
-        }()
+        let isCopy = string.withUTF8 { copy in copy.baseAddress.map { memcmp($0, text, count) == 0 } ?? (count == 0) }
         return isCopy ? string : nil
     }
 
