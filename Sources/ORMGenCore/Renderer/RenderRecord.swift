@@ -66,23 +66,19 @@ extension SwiftRenderer {
                     let targets = chunk.map { "self.\(Naming.swift($0.field.swiftName))" }.joined(separator: ", ")
                     writer.line("(\(targets)) = try Self.decodeColumns\(number)(row)")
                 }
-                for field in transient { writer.line("self.\(Naming.swift(field.swiftName)) = \(field.defaultValue?.swift ?? "nil")") }
+                for field in transient { writer.line("self.\(Naming.swift(field.swiftName)) = \(transientValue(field))") }
             } else {
                 // Each value read straight into the memberwise initializer's argument: assigning the properties one
                 // `try` at a time left Swift 6.3 copying the finished record once more (see `storedPropertyType`).
                 let readsByName = Dictionary(uniqueKeysWithValues: reads.map { ($0.field.name, $0.expression) })
                 let arguments = model.fields.map { field in
-                    "\(Naming.argumentLabel(field.swiftName)): " + (readsByName[field.name] ?? field.defaultValue?.swift ?? "nil")
+                    "\(Naming.argumentLabel(field.swiftName)): " + (readsByName[field.name] ?? transientValue(field))
                 }
-                if arguments.isEmpty {
-                    writer.line("self.init()")
-                } else {
-                    writer.line("self.init(")
-                    for (offset, argument) in arguments.enumerated() {
-                        writer.line("    \(argument)\(offset == arguments.count - 1 ? "" : ",")")
-                    }
-                    writer.line(")")
+                writer.line("self.init(")
+                for (offset, argument) in arguments.enumerated() {
+                    writer.line("    \(argument)\(offset == arguments.count - 1 ? "" : ",")")
                 }
+                writer.line(")")
             }
         }
         guard isWide else { return }
@@ -94,6 +90,11 @@ extension SwiftRenderer {
                 writer.line("(\(chunk.map(\.expression).joined(separator: ", ")))")
             }
         }
+    }
+
+    /// What a decoded record holds in a transient field: its default (nil when it has none).
+    private func transientValue(_ field: Field) -> String {
+        field.defaultValue?.swift ?? "nil"
     }
 
     /// Models with more fields than this decode in chunks (`decodingChunks`).
