@@ -9,6 +9,8 @@ let package = Package(
         // PostgreSQL: its own product behind the `PostgreSQL` trait, so apps that only use SQLite never fetch or
         // build SwiftNIO. Enable it with `.package(url: …, from: …, traits: ["PostgreSQL"])`.
         .library(name: "ORMKitPostgres", targets: ["ORMKitPostgres"]),
+        // Logs, traces and metrics of both engines: its own product behind the `Telemetry` trait.
+        .library(name: "ORMKitTelemetry", targets: ["ORMKitTelemetry"]),
         .executable(name: "ormgen", targets: ["ormgen"]),
         .plugin(name: "ORMGenPlugin", targets: ["ORMGenPlugin"]),
         .plugin(name: "ORMGenCommandPlugin", targets: ["ORMGenCommandPlugin"]),
@@ -18,6 +20,10 @@ let package = Package(
             name: "PostgreSQL",
             description: "The ORMKitPostgres engine (postgres-nio and SwiftNIO). Off by default: a SQLite-only app resolves neither."
         ),
+        .trait(
+            name: "Telemetry",
+            description: "ORMKitTelemetry: logs, traces and metrics of both engines through swift-log, swift-distributed-tracing and swift-metrics. Off by default: a SQLite-only app resolves none of them."
+        ),
         // Its own trait because the build plugins build ormgen as a tool: with PostgreSQL in it, an app enabling
         // only the engine would compile SwiftNIO a second time, for the tool.
         .trait(
@@ -26,14 +32,17 @@ let package = Package(
         ),
         .trait(
             name: "PostgreSQLTools",
-            description: "ormgen reads PostgreSQL databases (pull and diff with a postgres:// URL). Enables PostgreSQL.",
-            enabledTraits: ["PostgreSQL"]
+            description: "ormgen reads PostgreSQL databases (pull and diff with a postgres:// URL). Enables PostgreSQL, and Telemetry for this package's own tests (one build serves them all).",
+            enabledTraits: ["PostgreSQL", "Telemetry"]
         ),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.7.3"),
     ],
     targets: [
         // The vocabulary the generator, the CLI and the runtime share (SQLite affinity, identifier quoting): no
@@ -51,6 +60,17 @@ let package = Package(
             dependencies: ["ORMKitCSQLite", .target(name: "ORMKitCSQLCipher", condition: .when(traits: ["SQLCipher"]))]
         ),
         .target(name: "ORMKit", dependencies: ["ORMSchema", "ORMKitSQLite"]),
+        // A `DatabaseInstrument` that logs (swift-log), traces (swift-distributed-tracing) and counts (swift-metrics).
+        // Its sources compile only with the `Telemetry` trait (`#if Telemetry`); without it the target is empty.
+        .target(
+            name: "ORMKitTelemetry",
+            dependencies: [
+                "ORMKit",
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Telemetry"])),
+                .product(name: "CoreMetrics", package: "swift-metrics", condition: .when(traits: ["Telemetry"])),
+                .product(name: "Tracing", package: "swift-distributed-tracing", condition: .when(traits: ["Telemetry"])),
+            ]
+        ),
         // The same generated models on PostgreSQL, through postgres-nio's PostgresClient pool.
         // Its sources compile only with the `PostgreSQL` trait (`#if PostgreSQL`); without it the target is empty.
         .target(
@@ -116,6 +136,16 @@ let package = Package(
             name: "ConformanceTests",
             dependencies: ["ORMKit", "ORMKitPostgres", "ORMPull", "ExampleModels", "TestSupport"],
             exclude: ["ExistingPostgres/store/schema", "ExistingPostgres/events/schema"]
+        ),
+        // Logs, spans and metrics of both engines (with the `Telemetry` trait; PostgreSQL when ORMKIT_POSTGRES_URL is set).
+        .testTarget(
+            name: "TelemetryTests",
+            dependencies: [
+                "ORMKit", "ORMKitTelemetry", "ORMKitPostgres", "ExampleModels", "TestSupport",
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Telemetry"])),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing", condition: .when(traits: ["Telemetry"])),
+                .product(name: "MetricsTestKit", package: "swift-metrics", condition: .when(traits: ["Telemetry"])),
+            ]
         ),
         .testTarget(name: "GeneratedTests", dependencies: ["ORMKit", "ORMSchema", "ExampleModels", "TestSupport"]),
         .testTarget(name: "RelationTests", dependencies: ["ORMKit", "ExampleModels", "TestSupport"]),

@@ -53,6 +53,9 @@ public final class PostgresDatabase: Sendable {
         /// for the database; a verb called on the database (not inside a `read`/`write`/`transaction` closure) then
         /// runs again by itself.
         public var preparesStatements = true
+        /// Reports each statement, transaction and connection lease, for logs, traces and metrics (ORMKitTelemetry's
+        /// `Telemetry`); nil (the default) reports nothing.
+        public var instrument: (any DatabaseInstrument)?
 
         /// Default options: 20 connections per server, round robin, skip a failed replica for 5 s.
         public init() {}
@@ -92,8 +95,10 @@ public final class PostgresDatabase: Sendable {
             configuration.options.additionalStartupParameters.append(("TimeZone", "UTC"))
             return configuration
         }
-        let primary = PostgresEndpoint(configuration: configured(primary), name: "primary")
-        let replicas = replicas.enumerated().map { PostgresEndpoint(configuration: configured($1), name: "replica \($0 + 1)") }
+        let primary = PostgresEndpoint(configuration: configured(primary), name: "primary", instrument: options.instrument)
+        let replicas = replicas.enumerated().map {
+            PostgresEndpoint(configuration: configured($1), name: "replica \($0 + 1)", instrument: options.instrument)
+        }
         self.primary = primary
         self.replicas = replicas
         self.options = options
@@ -168,7 +173,8 @@ public final class PostgresDatabase: Sendable {
         do {
             try await primary.withConnection { connection in
                 try await PostgresSession(
-                    connection: connection, isWritable: true, trace: tracer.withLock { $0 }, preparation: preparation
+                    connection: connection, isWritable: true, trace: tracer.withLock { $0 }, preparation: preparation,
+                    instrumentation: primary.instrumentation
                 ).execute(sql: sql)
             }
         } catch {
@@ -196,23 +202,32 @@ public final class PostgresDatabase: Sendable {
         do {
             return try await endpoint.withConnection { connection in
                 let session = PostgresSession(
-                    connection: connection, isWritable: isWritable, trace: tracer.withLock { $0 }, preparation: preparation
+                    connection: connection, isWritable: isWritable, trace: tracer.withLock { $0 }, preparation: preparation,
+                    instrumentation: endpoint.instrumentation
                 )
-                try await session.execute(sql: begin)
+                let activity = endpoint.instrumentation?.transactionStarted(isWrite: isWritable)
+                session.transactionActivity = activity
                 let result: T
                 do {
-                    result = try await body(session)
-                    try session.requireCommittable()
-                    try await session.settleSequences()
-                } catch {
-                    // A lost connection took its transaction with it (the endpoint closes it); a ROLLBACK sent on
-                    // it could wait forever.
-                    if (translated(error, sql: nil) as? DatabaseError)?.isConnectionLost != true {
-                        try? await session.execute(sql: "ROLLBACK")
+                    try await session.execute(sql: begin)
+                    do {
+                        result = try await body(session)
+                        try session.requireCommittable()
+                        try await session.settleSequences()
+                    } catch {
+                        // A lost connection took its transaction with it (the endpoint closes it); a ROLLBACK sent on
+                        // it could wait forever.
+                        if (translated(error, sql: nil) as? DatabaseError)?.isConnectionLost != true {
+                            try? await session.execute(sql: "ROLLBACK")
+                        }
+                        throw error
                     }
+                    try await session.execute(sql: "COMMIT")
+                } catch {
+                    activity?.finished(error: error, arguments: nil)
                     throw error
                 }
-                try await session.execute(sql: "COMMIT")
+                activity?.finished(error: nil, arguments: nil)
                 return result
             }
         } catch {

@@ -20,7 +20,11 @@ final class PostgresEndpoint: Sendable {
     private let password: String?
     private let connectTimeout: Duration
 
-    init(configuration: PostgresClient.Configuration, name: String) {
+    /// Where leases and statements are reported (`PostgresDatabase.Options.instrument`), nil when nowhere.
+    let instrumentation: EndpointInstrumentation?
+
+    init(configuration: PostgresClient.Configuration, name: String, instrument: (any DatabaseInstrument)? = nil) {
+        instrumentation = instrument.map { EndpointInstrumentation(instrument: $0, configuration: configuration, pool: name) }
         failures = ConnectionFailureLog()
         self.client = PostgresClient(configuration: configuration, backgroundLogger: failures.logger)
         self.name = name
@@ -70,9 +74,12 @@ final class PostgresEndpoint: Sendable {
     ) async throws -> sending T {
         inFlight.withLock { $0 += 1 }
         defer { inFlight.withLock { $0 -= 1 } }
+        let waitStart = instrumentation == nil ? nil : ContinuousClock.now
         try await checkReachable()
-        let failures = failures
+        let failures = failures, instrumentation = instrumentation
         return try await client.withConnection(isolation: isolation) { connection in
+            if let instrumentation, let waitStart { instrumentation.lease(waited: ContinuousClock.now - waitStart) }
+            defer { instrumentation?.lease(waited: nil) }
             do {
                 return try await body(connection)
             } catch {

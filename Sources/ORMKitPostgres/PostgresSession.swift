@@ -22,15 +22,20 @@ public final class PostgresSession {
     /// The first statement failure the server reported that no savepoint rolled back, and the savepoint depth it
     /// happened at: PostgreSQL aborted the transaction then, so it cannot commit (`requireCommittable`).
     private var abortingFailure: (error: DatabaseError, depth: Int)?
+    /// Where statements are reported (`PostgresDatabase.Options.instrument`); nil: nothing is reported.
+    let instrumentation: EndpointInstrumentation?
+    /// The transaction the instrument follows: its statements' parent.
+    var transactionActivity: (any InstrumentedActivity)?
 
     init(
         connection: PostgresConnection, isWritable: Bool, trace: (@Sendable (TraceEvent) -> Void)? = nil,
-        preparation: StatementPreparationSwitch
+        preparation: StatementPreparationSwitch, instrumentation: EndpointInstrumentation?
     ) {
         self.connection = connection
         self.isWritable = isWritable
         self.trace = trace
         self.preparation = preparation
+        self.instrumentation = instrumentation
     }
 
     /// Runs `sql` with `$1, $2, …` bound to `arguments`, discarding any rows.
@@ -47,25 +52,45 @@ public final class PostgresSession {
         _ sql: String, _ arguments: [WireValue], table: String? = nil,
         _ body: (WireRow) async throws -> Void
     ) async throws {
-        try await run(sql, bindings: try PostgresBindings(wire: arguments), table: table, body)
+        try await run(sql, bindings: try PostgresBindings(wire: arguments), table: table, arguments: arguments, body)
     }
 
-    /// Runs `sql` with ready bindings and calls `body` with each row, streamed.
+    /// Runs `sql` with ready bindings and calls `body` with each row, streamed. `arguments`: the values bound, for
+    /// an instrument that captures them (nil when they are bound as arrays).
     ///
     /// - Throws: `DatabaseError`, or what `body` throws.
     func run(
-        _ sql: String, bindings: PostgresBindings, table: String? = nil,
+        _ sql: String, bindings: PostgresBindings, table: String? = nil, arguments: [WireValue]? = nil,
         _ body: (WireRow) async throws -> Void
     ) async throws {
         trace?(TraceEvent(sql: sql, expandedSQL: sql))
-        try requireOpenConnection(sql)
-        let rows: PostgresRowSequence
-        do {
-            rows = try await connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: Self.logger)
-        } catch {
-            throw noting(translated(error, sql: sql))
+        try await reporting(sql, arguments, table: table) {
+            try requireOpenConnection(sql)
+            let rows: PostgresRowSequence
+            do {
+                rows = try await connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: Self.logger)
+            } catch {
+                throw noting(translated(error, sql: sql))
+            }
+            try await stream(rows, sql: sql, table: table, body)
         }
-        try await stream(rows, sql: sql, table: table, body)
+    }
+
+    /// Runs `body` (one statement) as the instrument's statement, when there is an instrument.
+    ///
+    /// - Throws: what `body` throws.
+    private func reporting(
+        _ sql: String, _ arguments: [WireValue]?, table: String?, _ body: () async throws -> Void
+    ) async throws {
+        guard let instrumentation else { return try await body() }
+        let activity = instrumentation.statementStarted(sql, arguments, table: table, parent: transactionActivity)
+        do {
+            try await body()
+        } catch {
+            activity.finished(error: error, arguments: nil)
+            throw error
+        }
+        activity.finished(error: nil, arguments: nil)
     }
 
     /// Runs `statement` with `arguments` and calls `body` with each row, streamed: as a named prepared statement
@@ -86,23 +111,25 @@ public final class PostgresSession {
         )
         let prepared = NamedStatement(bindings: try PostgresBindings(wire: arguments))
         trace?(TraceEvent(sql: statement.sql, expandedSQL: statement.sql))
-        try requireOpenConnection(statement.sql)
-        do {
-            // postgres-nio reads the statement's name and SQL (`NamedStatement.declaration`) before it suspends.
-            let rows = try await NamedStatement.$declaration.withValue(declaration) {
-                try await connection.execute(prepared, logger: Self.logger)
+        try await reporting(statement.sql, arguments, table: table) {
+            try requireOpenConnection(statement.sql)
+            do {
+                // postgres-nio reads the statement's name and SQL (`NamedStatement.declaration`) before it suspends.
+                let rows = try await NamedStatement.$declaration.withValue(declaration) {
+                    try await connection.execute(prepared, logger: Self.logger)
+                }
+                try await stream(rows, sql: statement.sql, table: table, body)
+            } catch {
+                var error = translated(error, sql: statement.sql)
+                if let failure = (error as? DatabaseError)?.explainingLostPreparedStatement(), failure.isPreparedStatementLost {
+                    // A pooler: the database stops preparing; the name stays (other databases of the process use it).
+                    error = failure
+                    self.preparation.turnOff()
+                } else {
+                    preparation.retireName(after: error)
+                }
+                throw noting(error)
             }
-            try await stream(rows, sql: statement.sql, table: table, body)
-        } catch {
-            var error = translated(error, sql: statement.sql)
-            if let failure = (error as? DatabaseError)?.explainingLostPreparedStatement(), failure.isPreparedStatementLost {
-                // A pooler: the database stops preparing; the name stays (other databases of the process use it).
-                error = failure
-                self.preparation.turnOff()
-            } else {
-                preparation.retireName(after: error)
-            }
-            throw noting(error)
         }
     }
 

@@ -43,8 +43,6 @@ extension Database {
     func onWriterQueue<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         try Task.checkCancellation()
         if let held = HeldTransaction.current(for: self) { return try await held.perform(body) }
-        return try await withCheckedThrowingContinuation { continuation in
-            queue.async { continuation.resume(with: Result { try body() }) }
-        }
+        return try await run(on: queue, body)
     }
 }

@@ -43,6 +43,12 @@ public final class Connection {
     @exclusivity(unchecked) var cancellation: Cancellation?
     /// The database whose writer this is (nil on readers): what a migration hook gets.
     weak var database: Database?
+    /// Reports statements and transactions (`Database.Options.instrument`); nil: nothing is reported.
+    let instrument: (any DatabaseInstrument)?
+    /// The database file's path, as instruments report it.
+    let path: String
+    /// The transaction the instrument follows (`transaction(begin:isWrite:readOnly:_:)`): its statements' parent.
+    @exclusivity(unchecked) var transactionActivity: (any InstrumentedActivity)?
 
     /// How many statements this connection prepared: cached statements are prepared once per SQL text,
     /// so a repeated operation leaves this unchanged. For tests of the statement cache.
@@ -51,10 +57,15 @@ public final class Connection {
     /// The most statements kept in the cache; past it, idle cached statements are finalized.
     static let statementCacheCapacity = 512
 
-    init(handle: OpaquePointer, databaseLock: NSRecursiveLock, changeTracker: ChangeTracker? = nil) {
+    init(
+        handle: OpaquePointer, databaseLock: NSRecursiveLock, changeTracker: ChangeTracker? = nil,
+        instrument: (any DatabaseInstrument)?, path: String
+    ) {
         self.handle = handle
         self.databaseLock = databaseLock
         self.changeTracker = changeTracker
+        self.instrument = instrument
+        self.path = path
         changeTracker?.install(on: handle)
         sqlite3_set_authorizer(handle, authorizerCallback, Unmanaged.passUnretained(accessRecorder).toOpaque())
     }
@@ -163,16 +174,18 @@ public final class Connection {
         return statement
     }
 
-    /// Tells the change tracker and the region recorder (when set) that `statement` is about to run.
+    /// Tells the change tracker, the region recorder and the instrument (when set) that `statement` is about to run.
     @inline(__always)
     private func willRun(_ statement: Statement) {
         if let changeTracker { changeTracker.willRun(statement, on: self) }
         if let regionRecorder { regionRecorder.add(statement.access) }
+        if let instrument { statement.activity = instrument.statementStarted(instrumented(statement)) }
     }
 
     /// Resets a statement from `acquireStatement(_:)`; finalizes it when it is not cached.
     @usableFromInline
     func release(_ statement: Statement) {
+        if let activity = statement.activity { finish(activity, of: statement) }
         statement.reset()
         statement.isBusy = false
         if !statement.isCached { statement.finalize() }
@@ -191,7 +204,13 @@ public final class Connection {
     ///
     /// - Throws: `DatabaseError` on a compile error, or (`.misuse`) when `sql` holds several statements.
     private func prepare(_ sql: String, cached: Bool, rebindsEveryParameter: Bool = false) throws -> Statement {
-        let (statement, rest) = try prepareFirst(sql, cached: cached, rebindsEveryParameter: rebindsEveryParameter)
+        let (statement, rest): (Statement?, Substring)
+        do {
+            (statement, rest) = try prepareFirst(sql, cached: cached, rebindsEveryParameter: rebindsEveryParameter)
+        } catch {
+            if let instrument { reportFailedPreparation(of: sql, error, to: instrument) }
+            throw error
+        }
         guard let statement else {
             throw DatabaseError(kind: .misuse, resultCode: SQLITE_MISUSE, message: "the SQL holds no statement", sql: sql)
         }

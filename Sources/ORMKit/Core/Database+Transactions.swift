@@ -91,11 +91,25 @@ extension Database {
         let held = HeldTransaction.current(for: self)
         return try await withTaskCancellationHandler {
             if let held { return try await held.perform { try work(cancellation) } }
-            return try await withCheckedThrowingContinuation { continuation in
-                queue.async { continuation.resume(with: Result { try work(cancellation) }) }
-            }
+            return try await run(on: queue) { try work(cancellation) }
         } onCancel: {
             cancellation.cancel()
+        }
+    }
+
+    /// Runs `work` on `queue`, suspending the calling task meanwhile. The instrument's context of the task (its
+    /// span, its logger) is in effect there, so statements and transactions are reported as the caller's.
+    ///
+    /// - Throws: what `work` throws.
+    func run<T: Sendable>(on queue: DispatchQueue, _ work: @escaping @Sendable () throws -> T) async throws -> T {
+        guard let instrument = options.instrument else {
+            return try await withCheckedThrowingContinuation { continuation in
+                queue.async { continuation.resume(with: Result { try work() }) }
+            }
+        }
+        let context = instrument.captureTaskContext()
+        return try await withCheckedThrowingContinuation { continuation in
+            queue.async { continuation.resume(with: Result { try instrument.withTaskContext(context, work) }) }
         }
     }
 }
@@ -104,17 +118,19 @@ extension Connection {
     /// Begins a transaction with `begin`, runs `body`, commits; rolls back when `body` or the commit throws,
     /// or when the `cancellation` in effect was cancelled before the commit.
     func transaction<T>(begin: String, readOnly: Bool, _ body: () throws -> T) throws -> T {
-        try run(sql: begin, arguments: [])
-        do {
-            if readOnly { try run(sql: "PRAGMA query_only = 1", arguments: []) }
-            defer { if readOnly, !isClosed { try? runUninterrupted("PRAGMA query_only = 0") } }
-            let result = try body()
-            try cancellation?.check()
-            try runUninterrupted("COMMIT TRANSACTION")
-            return result
-        } catch {
-            if !isClosed, isInTransaction { try? runUninterrupted("ROLLBACK TRANSACTION") }
-            throw error
+        try instrumentingTransaction(readOnly: readOnly) {
+            try run(sql: begin, arguments: [])
+            do {
+                if readOnly { try run(sql: "PRAGMA query_only = 1", arguments: []) }
+                defer { if readOnly, !isClosed { try? runUninterrupted("PRAGMA query_only = 0") } }
+                let result = try body()
+                try cancellation?.check()
+                try runUninterrupted("COMMIT TRANSACTION")
+                return result
+            } catch {
+                if !isClosed, isInTransaction { try? runUninterrupted("ROLLBACK TRANSACTION") }
+                throw error
+            }
         }
     }
 

@@ -79,13 +79,17 @@ public final class Database: @unchecked Sendable {
         self.connectionOptions = connectionOptions
         let handle = try Self.openHandle(path: path, readOnly: options.readOnly, options: options)
         if isFile, options.maximumReaderCount > 0, options.readOnly || options.journalMode == .wal {
-            readers = ReaderPool(capacity: options.maximumReaderCount, trace: traceSetting) {
+            readers = ReaderPool(
+                capacity: options.maximumReaderCount, trace: traceSetting, instrument: options.instrument, path: path
+            ) {
                 try Self.openHandle(path: path, readOnly: true, options: connectionOptions.withLock { $0 })
             }
         } else {
             readers = nil
         }
-        let connection = Connection(handle: handle, databaseLock: lock, changeTracker: ChangeTracker())
+        let connection = Connection(
+            handle: handle, databaseLock: lock, changeTracker: ChangeTracker(), instrument: options.instrument, path: path
+        )
         self.connection = connection
         connection.database = self
         do {
@@ -210,6 +214,7 @@ public final class Database: @unchecked Sendable {
     /// - Throws: `DatabaseError` (`.closed`) after `close()`, (`.misuse`) inside a `read` closure of this database
     ///   (which must not write), or what `body` throws.
     public func withConnection<T>(_ body: (Connection) throws -> T) throws -> T {
+        let waitStart = options.instrument == nil ? nil : ContinuousClock.now
         lock.lock()
         defer { lock.unlock() }
         guard let connection else { throw DatabaseError.closedDatabase }
@@ -220,6 +225,10 @@ public final class Database: @unchecked Sendable {
                 kind: .misuse, resultCode: SQLITE_MISUSE,
                 message: "a write was started inside a read closure of the same database; use write { } for the whole unit")
         }
+        if let waitStart, let instrument = connection.instrument {
+            instrument.connectionLeased(InstrumentedLease(system: "sqlite", pool: "writer", waited: ContinuousClock.now - waitStart))
+        }
+        defer { connection.instrument?.connectionReturned(InstrumentedLease(system: "sqlite", pool: "writer", waited: .zero)) }
         connection.isAccessible = true
         defer { connection.isAccessible = false }
         do {
@@ -320,6 +329,15 @@ extension Database {
         /// keyed. Change it with `Database.rekey(to:)`; encrypt a plaintext file with `Database.export(to:encryptionKey:)`.
         public var encryptionKey: EncryptionKey?
         #endif
+
+        /// Reports each statement, transaction and connection lease, for logs, traces and metrics (ORMKitTelemetry's
+        /// `Telemetry`, with the `Telemetry` trait); nil (the default) reports nothing and costs nothing.
+        public var instrument: (any DatabaseInstrument)? {
+            get { instrumentSlot.instrument }
+            set { instrumentSlot = InstrumentSlot(newValue) }
+        }
+        /// `instrument`, compared by identity (options are `Hashable`).
+        private var instrumentSlot = InstrumentSlot(nil)
 
         /// Whether the file is opened with an encryption key.
         var isEncrypted: Bool {

@@ -28,11 +28,20 @@ final class ReaderPool: @unchecked Sendable {
     private var isClosed = false
     /// The database's trace closure, installed on a reader when it is acquired.
     private let trace: TraceSetting
+    /// What readers report to (`Database.Options.instrument`), and the path they report.
+    private let instrument: (any DatabaseInstrument)?
+    private let path: String
 
-    /// A pool of up to `capacity` readers, each opened by `open`, tracing as `trace` says.
-    init(capacity: Int, trace: TraceSetting, open: @escaping () throws -> OpaquePointer) {
+    /// A pool of up to `capacity` readers of the file at `path`, each opened by `open`, tracing as `trace` says and
+    /// reporting to `instrument`.
+    init(
+        capacity: Int, trace: TraceSetting, instrument: (any DatabaseInstrument)?, path: String,
+        open: @escaping () throws -> OpaquePointer
+    ) {
         self.capacity = capacity
         self.trace = trace
+        self.instrument = instrument
+        self.path = path
         self.open = open
         self.slots = DispatchSemaphore(value: capacity)
     }
@@ -41,6 +50,14 @@ final class ReaderPool: @unchecked Sendable {
     ///
     /// - Throws: `DatabaseError` (`.closed`) after `close()`, or when a new connection cannot be opened.
     func acquire() throws -> Reader {
+        guard let instrument else { return try acquireReader() }
+        let waitStart = ContinuousClock.now
+        let reader = try acquireReader()
+        instrument.connectionLeased(InstrumentedLease(system: "sqlite", pool: "readers", waited: ContinuousClock.now - waitStart))
+        return reader
+    }
+
+    private func acquireReader() throws -> Reader {
         slots.wait()
         state.lock()
         defer { state.unlock() }
@@ -54,7 +71,8 @@ final class ReaderPool: @unchecked Sendable {
         } else {
             do {
                 let lock = NSRecursiveLock()
-                reader = Reader(connection: Connection(handle: try open(), databaseLock: lock), lock: lock)
+                let connection = Connection(handle: try open(), databaseLock: lock, instrument: instrument, path: path)
+                reader = Reader(connection: connection, lock: lock)
             } catch {
                 slots.signal()
                 throw error
@@ -68,6 +86,7 @@ final class ReaderPool: @unchecked Sendable {
 
     /// Gives `reader` back to the pool.
     func release(_ reader: Reader) {
+        instrument?.connectionReturned(InstrumentedLease(system: "sqlite", pool: "readers", waited: .zero))
         reader.lock.unlock()
         state.lock()
         idle.append(reader)

@@ -55,12 +55,10 @@ extension Database {
     /// - Throws: `DatabaseError` when the transaction cannot begin or commit; `HeldTransaction.RolledBack`
     ///   after a rollback the closure asked for.
     private func holdWriter(for held: HeldTransaction) async throws {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            queue.async {
-                let result = Result { try self.write({ conn in try held.serve(conn) }, cancellation: nil) }
-                held.close(failing: Self.endingError(result))
-                continuation.resume(with: result)
-            }
+        try await run(on: queue) {
+            let result = Result { try self.write({ conn in try held.serve(conn) }, cancellation: nil) }
+            held.close(failing: Self.endingError(result))
+            try result.get()
         }
     }
 

@@ -1,0 +1,84 @@
+#if Telemetry
+import CoreMetrics
+import ORMKit
+import Synchronization
+
+/// The metrics `Telemetry` records, made once per label and dimensions and then reused.
+final class TelemetryMetrics: Sendable {
+    private let factory: any MetricsFactory
+    private let timers = Mutex<[[String]: Timer]>([:])
+    private let counters = Mutex<[[String]: Counter]>([:])
+    private let meters = Mutex<[[String]: Meter]>([:])
+
+    init(factory: any MetricsFactory) {
+        self.factory = factory
+    }
+
+    /// `db.client.operation.duration`, and `db.client.errors` for a failure.
+    func statementFinished(_ statement: InstrumentedStatement, duration: Duration, error: (any Error)?) {
+        timer("db.client.operation.duration", [
+            ("db.system.name", statement.system), ("db.operation.name", statement.operation),
+        ]).recordNanoseconds(TelemetryDuration.nanoseconds(duration))
+        if let error {
+            counter("db.client.errors", [
+                ("db.system.name", statement.system), ("error.type", TelemetryErrorType(error).code),
+            ]).increment()
+        }
+    }
+
+    /// `db.client.transaction.duration`, by kind (`read`, `write`) and outcome (`commit`, `rollback`).
+    func transactionFinished(_ transaction: InstrumentedTransaction, duration: Duration, error: (any Error)?) {
+        timer("db.client.transaction.duration", [
+            ("db.system.name", transaction.system), ("db.transaction.kind", transaction.isWrite ? "write" : "read"),
+            ("db.transaction.outcome", error == nil ? "commit" : "rollback"),
+        ]).recordNanoseconds(TelemetryDuration.nanoseconds(duration))
+    }
+
+    /// `db.client.connection.wait_time`, and one more in `db.client.connection.count`.
+    func leased(_ lease: InstrumentedLease) {
+        let pool = [("db.system.name", lease.system), ("db.client.connection.pool.name", lease.pool)]
+        timer("db.client.connection.wait_time", pool).recordNanoseconds(TelemetryDuration.nanoseconds(lease.waited))
+        meter("db.client.connection.count", pool + [("db.client.connection.state", "used")]).increment()
+    }
+
+    /// One less in `db.client.connection.count`.
+    func returned(_ lease: InstrumentedLease) {
+        let pool = [("db.system.name", lease.system), ("db.client.connection.pool.name", lease.pool)]
+        meter("db.client.connection.count", pool + [("db.client.connection.state", "used")]).decrement()
+    }
+
+    private func timer(_ label: String, _ dimensions: [(String, String)]) -> Timer {
+        timers.withLock { timers in
+            let key = Self.key(label, dimensions)
+            if let timer = timers[key] { return timer }
+            let timer = Timer(label: label, dimensions: dimensions, factory: factory)
+            timers[key] = timer
+            return timer
+        }
+    }
+
+    private func counter(_ label: String, _ dimensions: [(String, String)]) -> Counter {
+        counters.withLock { counters in
+            let key = Self.key(label, dimensions)
+            if let counter = counters[key] { return counter }
+            let counter = Counter(label: label, dimensions: dimensions, factory: factory)
+            counters[key] = counter
+            return counter
+        }
+    }
+
+    private func meter(_ label: String, _ dimensions: [(String, String)]) -> Meter {
+        meters.withLock { meters in
+            let key = Self.key(label, dimensions)
+            if let meter = meters[key] { return meter }
+            let meter = Meter(label: label, dimensions: dimensions, factory: factory)
+            meters[key] = meter
+            return meter
+        }
+    }
+
+    private static func key(_ label: String, _ dimensions: [(String, String)]) -> [String] {
+        [label] + dimensions.flatMap { [$0.0, $0.1] }
+    }
+}
+#endif
