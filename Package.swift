@@ -122,7 +122,7 @@ let package = Package(
         .target(name: "ExampleModels", dependencies: ["ORMKit"], path: "Generated"),
 
         // Helpers several test targets share: temporary directories, running the built ormgen, swiftc -typecheck.
-        .target(name: "TestSupport", dependencies: ["ORMKit", "ORMKitSQLite"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["ORMKit", "ORMKitSQLite", "ORMKitPostgres"], path: "Tests/TestSupport"),
         // A C shim VFS over the default one that fails the Nth read, write, sync or lock (I/O fault tests).
         .target(name: "FaultVFS", dependencies: ["ORMKitCSQLite"], path: "Tests/FaultVFS"),
 

@@ -2,6 +2,7 @@
 import Foundation
 import ORMKit
 import ORMKitPostgres
+import TestSupport
 import Testing
 
 /// PostgreSQL only: a field's `sqlType:` that names a PostgreSQL type keeping every value (`VARCHAR(12)`,

@@ -3,6 +3,7 @@ import ExampleModels
 import Foundation
 import ORMKit
 import ORMKitPostgres
+import TestSupport
 import Testing
 
 /// PostgreSQL only: record operations and the query builder's SQL run as named prepared statements (parsed once
