@@ -43,6 +43,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.7.3"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     ],
     targets: [
         // The vocabulary the generator, the CLI and the runtime share (SQLite affinity, identifier quoting): no
@@ -79,6 +80,8 @@ let package = Package(
                 "ORMKit",
                 "ORMSchema",
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
+                // postgres-nio depends on it already: a PostgreSQL app resolves nothing more.
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["PostgreSQL"])),
             ]
         ),
 
@@ -134,7 +137,10 @@ let package = Package(
         // One behaviour suite run on both engines (SQLite files; PostgreSQL when ORMKIT_POSTGRES_URL is set).
         .testTarget(
             name: "ConformanceTests",
-            dependencies: ["ORMKit", "ORMKitPostgres", "ORMPull", "ExampleModels", "TestSupport"],
+            dependencies: [
+                "ORMKit", "ORMKitPostgres", "ORMPull", "ExampleModels", "TestSupport",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["PostgreSQL"])),
+            ],
             exclude: ["ExistingPostgres/store/schema", "ExistingPostgres/events/schema"]
         ),
         // Logs, spans and metrics of both engines (with the `Telemetry` trait; PostgreSQL when ORMKIT_POSTGRES_URL is set).

@@ -67,6 +67,8 @@ public final class PostgresDatabase: Sendable {
     /// Whether sessions prepare statements: `options.preparesStatements` until a pooler is found.
     private let preparation: StatementPreparationSwitch
     private let runTask: Task<Void, Never>
+    /// The operations in flight: `shutdown()` refuses new ones and waits for these.
+    private let operations: OperationGate
     private let nextReplica = Locked(0)
     /// The trace closure, read as each session begins.
     private let tracer = Locked<(@Sendable (TraceEvent) -> Void)?>(nil)
@@ -95,10 +97,16 @@ public final class PostgresDatabase: Sendable {
             configuration.options.additionalStartupParameters.append(("TimeZone", "UTC"))
             return configuration
         }
-        let primary = PostgresEndpoint(configuration: configured(primary), name: "primary", instrument: options.instrument)
+        let operations = OperationGate()
+        let primary = PostgresEndpoint(
+            configuration: configured(primary), name: "primary", instrument: options.instrument, operations: operations
+        )
         let replicas = replicas.enumerated().map {
-            PostgresEndpoint(configuration: configured($1), name: "replica \($0 + 1)", instrument: options.instrument)
+            PostgresEndpoint(
+                configuration: configured($1), name: "replica \($0 + 1)", instrument: options.instrument, operations: operations
+            )
         }
+        self.operations = operations
         self.primary = primary
         self.replicas = replicas
         self.options = options
@@ -128,10 +136,21 @@ public final class PostgresDatabase: Sendable {
         tracer.withLock { $0 = body }
     }
 
-    /// Closes every pool; operations after this fail.
+    /// Closes every pool at once; operations after this fail (`DatabaseError`, `.closed`), and operations running
+    /// fail as their connection closes. `shutdown()` lets the running ones finish first.
     public func close() async {
+        operations.close()
         runTask.cancel()
         await runTask.value
+    }
+
+    /// Shuts down gracefully: refuses new operations (`DatabaseError`, `.closed`), waits for the running ones to
+    /// finish (a transaction running commits or rolls back as it would have), then closes every pool. What a service
+    /// group runs on graceful shutdown (`run()`).
+    public func shutdown() async {
+        operations.close()
+        await operations.drained()
+        await close()
     }
 
     /// Runs `body` in a transaction on the primary: committed when it returns, rolled back when it throws.

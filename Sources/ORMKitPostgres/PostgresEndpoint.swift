@@ -23,7 +23,14 @@ final class PostgresEndpoint: Sendable {
     /// Where leases and statements are reported (`PostgresDatabase.Options.instrument`), nil when nowhere.
     let instrumentation: EndpointInstrumentation?
 
-    init(configuration: PostgresClient.Configuration, name: String, instrument: (any DatabaseInstrument)? = nil) {
+    /// The database's operations in flight, refused after a shutdown began (shared by its endpoints).
+    private let operations: OperationGate
+
+    init(
+        configuration: PostgresClient.Configuration, name: String, instrument: (any DatabaseInstrument)? = nil,
+        operations: OperationGate = OperationGate()
+    ) {
+        self.operations = operations
         instrumentation = instrument.map { EndpointInstrumentation(instrument: $0, configuration: configuration, pool: name) }
         failures = ConnectionFailureLog()
         self.client = PostgresClient(configuration: configuration, backgroundLogger: failures.logger)
@@ -67,11 +74,15 @@ final class PostgresEndpoint: Sendable {
         }
     }
 
-    /// Runs `body` on a leased connection, counting it as in flight.
+    /// Runs `body` on a leased connection, counting it as in flight (for the endpoint and the database).
+    ///
+    /// - Throws: `DatabaseError` (`.closed` once the database shut down, `.connectionLost`), or what `body` throws.
     func withConnection<T>(
         isolation: isolated (any Actor)? = #isolation,
         _ body: (PostgresConnection) async throws -> sending T
     ) async throws -> sending T {
+        try operations.enter()
+        defer { operations.leave() }
         inFlight.withLock { $0 += 1 }
         defer { inFlight.withLock { $0 -= 1 } }
         let waitStart = instrumentation == nil ? nil : ContinuousClock.now

@@ -179,13 +179,13 @@ public final class Connection {
     private func willRun(_ statement: Statement) {
         if let changeTracker { changeTracker.willRun(statement, on: self) }
         if let regionRecorder { regionRecorder.add(statement.access) }
-        if let instrument { statement.activity = instrument.statementStarted(instrumented(statement)) }
+        if let instrument { startReporting(statement, to: instrument) }
     }
 
     /// Resets a statement from `acquireStatement(_:)`; finalizes it when it is not cached.
     @usableFromInline
     func release(_ statement: Statement) {
-        if let activity = statement.activity { finish(activity, of: statement) }
+        if let instrumentation = statement.instrumentation { finishReporting(statement, instrumentation) }
         statement.reset()
         statement.isBusy = false
         if !statement.isCached { statement.finalize() }

@@ -32,12 +32,9 @@ final class Statement {
     @exclusivity(unchecked) var isBusy = false
     /// Whether `sqlite3_finalize` ran; the handle must not be touched after that.
     @exclusivity(unchecked) private(set) var isFinalized = false
-    /// The instrument's record of the run in progress (`Connection.instrument`); nil when nothing is reported.
-    @exclusivity(unchecked) var activity: (any InstrumentedActivity)?
-    /// The failure of the run `activity` follows, reported when the statement is released.
-    @exclusivity(unchecked) var failure: (any Error)?
-    /// The statement's operation and table, as instruments report them (worked out on its first instrumented run).
-    @exclusivity(unchecked) var instrumentedLabel: (operation: String, table: String?)?
+    /// What the connection's instrument follows of this statement; nil until its first instrumented run (and on a
+    /// connection without an instrument).
+    @exclusivity(unchecked) var instrumentation: StatementInstrumentation?
 
     init(handle: OpaquePointer, sql: String, isCached: Bool, access: StatementAccess, rebindsEveryParameter: Bool = false) {
         self.handle = handle
@@ -62,7 +59,7 @@ final class Statement {
         case SQLITE_DONE: return false
         default:
             let error = DatabaseError.sqlite(sqlite3_db_handle(handle), code: code, sql: sql)
-            if activity != nil { failure = error }
+            instrumentation?.failure = error
             throw error
         }
     }

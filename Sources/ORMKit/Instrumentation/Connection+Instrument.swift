@@ -2,21 +2,22 @@ import ORMKitSQLite
 
 // How a SQLite connection reports to its `DatabaseInstrument`: called only when it has one.
 extension Connection {
-    /// `statement` as the instrument sees it start: its SQL, operation and table, in the transaction followed.
-    func instrumented(_ statement: Statement) -> InstrumentedStatement {
-        let label = statement.instrumentedLabel ?? Self.label(of: statement)
-        statement.instrumentedLabel = label
-        return InstrumentedStatement(
-            system: SQLDialect.sqlite.name, sql: statement.sql, operation: label.operation, table: label.table,
-            namespace: path, server: nil, arguments: nil, parent: transactionActivity
-        )
+    /// Reports `statement` starting, in the transaction followed.
+    func startReporting(_ statement: Statement, to instrument: any DatabaseInstrument) {
+        let instrumentation = statement.instrumentation ?? StatementInstrumentation(statement)
+        statement.instrumentation = instrumentation
+        instrumentation.activity = instrument.statementStarted(InstrumentedStatement(
+            system: SQLDialect.sqlite.name, sql: statement.sql, operation: instrumentation.operation,
+            table: instrumentation.table, namespace: path, server: nil, arguments: nil, parent: transactionActivity
+        ))
     }
 
     /// Reports the end of `statement`'s run (before its reset, while its bound values can still be read).
-    func finish(_ activity: any InstrumentedActivity, of statement: Statement) {
-        let failure = statement.failure
-        statement.activity = nil
-        statement.failure = nil
+    func finishReporting(_ statement: Statement, _ instrumentation: StatementInstrumentation) {
+        guard let activity = instrumentation.activity else { return }
+        let failure = instrumentation.failure
+        instrumentation.activity = nil
+        instrumentation.failure = nil
         let arguments = instrument?.capturesArguments == true && statement.parameterCount > 0
             ? sqlite3_expanded_sql(statement.handle).map { expanded in
                 defer { sqlite3_free(expanded) }
@@ -32,14 +33,6 @@ extension Connection {
             system: SQLDialect.sqlite.name, sql: sql, operation: InstrumentedStatement.operation(of: sql), table: nil,
             namespace: path, server: nil, arguments: nil, parent: transactionActivity
         )).finished(error: error, arguments: nil)
-    }
-
-    /// The statement's operation, and its table: the one table it writes, else the one table it reads (none when
-    /// it touches several, as OpenTelemetry's `db.collection.name` asks).
-    private static func label(of statement: Statement) -> (operation: String, table: String?) {
-        let access = statement.access
-        let tables = access.isWrite ? Array(access.writes.keys) : Array(access.reads.keys)
-        return (InstrumentedStatement.operation(of: statement.sql), tables.count == 1 ? tables[0] : nil)
     }
 
     /// Runs `body` as a transaction the instrument follows (its statements' parent), when there is an instrument.
@@ -60,5 +53,26 @@ extension Connection {
             activity.finished(error: error, arguments: nil)
             throw error
         }
+    }
+}
+
+/// What an instrument follows of one prepared statement: its operation and table (worked out once), and the run in
+/// progress.
+final class StatementInstrumentation {
+    /// The statement's first keyword (`SELECT`).
+    let operation: String
+    /// The one table the statement writes, else the one table it reads; nil when it touches several or none (as
+    /// OpenTelemetry's `db.collection.name` asks).
+    let table: String?
+    /// The run in progress, reported when the statement is released.
+    var activity: (any InstrumentedActivity)?
+    /// The failure of that run.
+    var failure: (any Error)?
+
+    init(_ statement: Statement) {
+        let access = statement.access
+        let tables = access.isWrite ? Array(access.writes.keys) : Array(access.reads.keys)
+        operation = InstrumentedStatement.operation(of: statement.sql)
+        table = tables.count == 1 ? tables[0] : nil
     }
 }
