@@ -40,6 +40,13 @@ struct EndpointInstrumentation: Sendable {
         ))
     }
 
+    /// Reports that no connection could be leased within `waited`.
+    func leaseFailed(waited: Duration, error: any Error) {
+        instrument.connectionFailed(
+            InstrumentedLease(system: SQLDialect.postgresql.name, pool: pool, waited: waited), error: error
+        )
+    }
+
     /// Reports a connection leased after `waited`, or (`waited` nil) returned.
     func lease(waited: Duration?) {
         let lease = InstrumentedLease(system: SQLDialect.postgresql.name, pool: pool, waited: waited ?? .zero)

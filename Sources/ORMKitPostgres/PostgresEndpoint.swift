@@ -85,12 +85,34 @@ final class PostgresEndpoint: Sendable {
         defer { operations.leave() }
         inFlight.withLock { $0 += 1 }
         defer { inFlight.withLock { $0 -= 1 } }
-        let waitStart = instrumentation == nil ? nil : ContinuousClock.now
+        guard let instrumentation else { return try await leasing(isolation: isolation, body) }
+        let waitStart = ContinuousClock.now
+        let leased = Locked(false)
+        do {
+            return try await leasing(isolation: isolation) { connection in
+                leased.withLock { $0 = true }
+                instrumentation.lease(waited: ContinuousClock.now - waitStart)
+                defer { instrumentation.lease(waited: nil) }
+                return try await body(connection)
+            }
+        } catch {
+            if !leased.withLock({ $0 }) {
+                instrumentation.leaseFailed(waited: ContinuousClock.now - waitStart, error: translated(error, sql: nil))
+            }
+            throw error
+        }
+    }
+
+    /// Runs `body` on a connection of the pool once the server can be reached; closes a connection that broke.
+    ///
+    /// - Throws: `DatabaseError` (`.connectionLost`), or what `body` throws.
+    private func leasing<T>(
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: (PostgresConnection) async throws -> sending T
+    ) async throws -> sending T {
         try await checkReachable()
-        let failures = failures, instrumentation = instrumentation
+        let failures = failures
         return try await client.withConnection(isolation: isolation) { connection in
-            if let instrumentation, let waitStart { instrumentation.lease(waited: ContinuousClock.now - waitStart) }
-            defer { instrumentation?.lease(waited: nil) }
             do {
                 return try await body(connection)
             } catch {

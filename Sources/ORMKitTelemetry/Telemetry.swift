@@ -98,6 +98,20 @@ public final class Telemetry: DatabaseInstrument {
         metrics?.returned(lease)
     }
 
+    /// See ``DatabaseInstrument``: logged at `error` (`connection failed`) and counted in `db.client.errors`.
+    public func connectionFailed(_ lease: InstrumentedLease, error: any Error) {
+        let type = TelemetryErrorType(error).code
+        metrics?.connectionFailed(lease, errorType: type)
+        guard let logger = currentLogger() else { return }
+        logger.error("connection failed", metadata: [
+            "db.system.name": "\(lease.system)",
+            "db.client.connection.pool.name": "\(lease.pool)",
+            "duration_ms": "\(TelemetryDuration.milliseconds(lease.waited))",
+            "error.type": "\(type)",
+            "error": "\(String(describing: error))",
+        ])
+    }
+
     /// See ``DatabaseInstrument``: the caller's service context (its span) and the logger it bound, if any.
     public func captureTaskContext() -> any Sendable {
         TaskContext(serviceContext: .current, logger: Self.boundLogger())

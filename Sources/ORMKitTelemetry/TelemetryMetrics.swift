@@ -26,6 +26,11 @@ final class TelemetryMetrics: Sendable {
         }
     }
 
+    /// `db.client.errors` for a connection that could not be taken.
+    func connectionFailed(_ lease: InstrumentedLease, errorType: String) {
+        counter("db.client.errors", [("db.system.name", lease.system), ("error.type", errorType)]).increment()
+    }
+
     /// `db.client.transaction.duration`, by kind (`read`, `write`) and outcome (`commit`, `rollback`).
     func transactionFinished(_ transaction: InstrumentedTransaction, duration: Duration, error: (any Error)?) {
         timer("db.client.transaction.duration", [

@@ -78,5 +78,45 @@ import Tracing
         ])
         #expect(commits.values.count == 1)
     }
+
+    /// After a successful connect and one refused for its password, neither password is in any log line (values
+    /// captured, too), span, metric, error or description; the refusal is logged and counted with its SQLSTATE.
+    @Test func aPasswordAppearsInNoLogSpanMetricOrError() async throws {
+        let (right, wrong) = try await PostgresPasswordRole.urls()
+        let probe = TelemetryProbe(capturesArguments: true)
+        var texts: [String] = []
+        for url in [right, wrong] {
+            var options = PostgresDatabase.Options()
+            options.instrument = probe.telemetry
+            options.connectTimeout = .seconds(2)
+            let db = try PostgresDatabase(url: url, options: options)
+            do {
+                try await db.write { session in try await session.execute(sql: "SELECT 1") }
+            } catch {
+                texts += [String(describing: error), String(reflecting: error)]
+                if let error = error as? DatabaseError { texts.append(error.message) }
+            }
+            texts.append(String(reflecting: db))
+            await db.close()
+        }
+
+        let refused = try #require(probe.logs.first { $0.message == "connection failed" })
+        #expect(refused.level == .error)
+        #expect(refused.metadata["error.type"] == "28P01")
+        #expect(refused.metadata["db.client.connection.pool.name"] == "primary")
+        #expect(try probe.metrics.expectCounter("db.client.errors", [("db.system.name", "postgresql"), ("error.type", "28P01")]).totalValue == 1)
+        #expect(probe.spans(named: "SELECT").count == 1, "the right password connected and ran its statement")
+
+        texts += probe.logs.map { "\($0.label) \($0.message) \($0.metadata)" }
+        texts += probe.tracer.finishedSpans.map { "\($0.operationName) \($0.attributes) \($0.errors.map { "\($0.error)" })" }
+        texts += probe.metrics.counters.map { "\($0.label) \($0.dimensions)" }
+            + probe.metrics.timers.map { "\($0.label) \($0.dimensions)" }
+            + probe.metrics.meters.map { "\($0.label) \($0.dimensions)" }
+        let scanned = texts.joined(separator: "\n")
+        #expect(scanned.contains("password authentication failed"), "the scan sees the failure's text")
+        for password in [PostgresPasswordRole.password, PostgresPasswordRole.wrongPassword] {
+            #expect(!scanned.contains(password), "a password leaked:\n\(scanned)")
+        }
+    }
 }
 #endif

@@ -26,6 +26,10 @@ public protocol DatabaseInstrument: AnyObject, Sendable {
     /// A connection taken by `connectionLeased` went back to its pool.
     func connectionReturned(_ lease: InstrumentedLease)
 
+    /// No connection could be taken from the pool (PostgreSQL: the server refused the credentials or TLS, cannot be
+    /// reached, is not PostgreSQL): `error` is what the call throws. `lease.waited` is how long it tried.
+    func connectionFailed(_ lease: InstrumentedLease, error: any Error)
+
     /// What the calling task carries that the instrument reads (its span, its logger), captured where work leaves
     /// the task for a database queue.
     func captureTaskContext() -> any Sendable
