@@ -1,9 +1,9 @@
 #if PostgreSQL  // the package trait that enables ORMKitPostgres (Package.swift)
 import ServiceLifecycle
 
-/// A `PostgresDatabase` is a swift-service-lifecycle `Service`: put it in the app's `ServiceGroup` (after the services
-/// that use it, which the group shuts down first) and a graceful shutdown (SIGTERM) lets the operations running finish
-/// before the pools close.
+/// A `PostgresDatabase` is a swift-service-lifecycle `Service`: put it in the app's `ServiceGroup` before the services
+/// that use it (a group stops its services in reverse order, so they stop first), and a graceful shutdown (SIGTERM)
+/// lets the operations running finish before the pools close.
 ///
 /// ```swift
 /// let group = ServiceGroup(services: [db, httpServer], gracefulShutdownSignals: [.sigterm], logger: logger)

@@ -24,7 +24,9 @@ import Testing
 
             """
         }.joined(separator: "\n")
-        let result = try SwiftTypeCheck.run(source, importing: ["ORMKit", "ORMKitPostgres", "ExampleModels"])
+        let result = try SwiftTypeCheck.run(
+            source, importing: ["ORMKit", "ORMKitPostgres", "ExampleModels", "ServiceLifecycle", "Logging"]
+        )
         #expect(result.status == 0, "a Swift example in \(Self.document) does not compile:\n\(result.output)")
     }
 }
