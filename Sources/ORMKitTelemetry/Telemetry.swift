@@ -162,11 +162,14 @@ public final class Telemetry: DatabaseInstrument {
         attributes["server.port"] = server?.port
     }
 
-    /// Records a failure on `span`: the error, its type and the error status.
-    static func fail(_ span: any Span, with error: any Error) {
-        span.recordError(error)
-        span.attributes["error.type"] = TelemetryErrorType(error).code
-        span.setStatus(SpanStatus(code: .error))
+    /// Ends `span`, after recording `error` on it when there is one (the error, its type, the error status).
+    static func end(_ span: any Span, error: (any Error)?) {
+        if let error {
+            span.recordError(error)
+            span.attributes["error.type"] = TelemetryErrorType(error).code
+            span.setStatus(SpanStatus(code: .error))
+        }
+        span.end()
     }
 }
 #endif

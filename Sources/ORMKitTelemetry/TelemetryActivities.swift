@@ -21,10 +21,7 @@ final class StatementActivity: InstrumentedActivity {
     func finished(error: (any Error)?, arguments: String?) {
         let duration = ContinuousClock.now - start
         telemetry.metrics?.statementFinished(statement, duration: duration, error: error)
-        if let span {
-            if let error { Telemetry.fail(span, with: error) }
-            span.end()
-        }
+        if let span { Telemetry.end(span, error: error) }
         guard let logger else { return }
         let level = Self.level(duration: duration, error: error, slowThreshold: telemetry.slowStatementThreshold)
         guard logger.logLevel <= level else { return }
@@ -77,10 +74,7 @@ final class TransactionActivity: InstrumentedActivity {
     func finished(error: (any Error)?, arguments: String?) {
         let duration = ContinuousClock.now - start
         telemetry.metrics?.transactionFinished(transaction, duration: duration, error: error)
-        if let span {
-            if let error { Telemetry.fail(span, with: error) }
-            span.end()
-        }
+        if let span { Telemetry.end(span, error: error) }
         guard let logger, logger.logLevel <= .trace else { return }
         var metadata: Logger.Metadata = [
             "db.system.name": "\(transaction.system)",

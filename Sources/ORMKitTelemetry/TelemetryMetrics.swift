@@ -6,9 +6,8 @@ import Synchronization
 /// The metrics `Telemetry` records, made once per label and dimensions and then reused.
 final class TelemetryMetrics: Sendable {
     private let factory: any MetricsFactory
-    private let timers = Mutex<[[String]: Timer]>([:])
-    private let counters = Mutex<[[String]: Counter]>([:])
-    private let meters = Mutex<[[String]: Meter]>([:])
+    /// The metrics made so far, by type, label and dimensions.
+    private let metrics = Mutex<[[String]: AnyObject]>([:])
 
     init(factory: any MetricsFactory) {
         self.factory = factory
@@ -53,32 +52,28 @@ final class TelemetryMetrics: Sendable {
     }
 
     private func timer(_ label: String, _ dimensions: [(String, String)]) -> Timer {
-        timers.withLock { timers in
-            let key = Self.key(label, dimensions)
-            if let timer = timers[key] { return timer }
-            let timer = Timer(label: label, dimensions: dimensions, factory: factory)
-            timers[key] = timer
-            return timer
-        }
+        metric(label, dimensions) { Timer(label: $0, dimensions: $1, factory: $2) }
     }
 
     private func counter(_ label: String, _ dimensions: [(String, String)]) -> Counter {
-        counters.withLock { counters in
-            let key = Self.key(label, dimensions)
-            if let counter = counters[key] { return counter }
-            let counter = Counter(label: label, dimensions: dimensions, factory: factory)
-            counters[key] = counter
-            return counter
-        }
+        metric(label, dimensions) { Counter(label: $0, dimensions: $1, factory: $2) }
     }
 
     private func meter(_ label: String, _ dimensions: [(String, String)]) -> Meter {
-        meters.withLock { meters in
-            let key = Self.key(label, dimensions)
-            if let meter = meters[key] { return meter }
-            let meter = Meter(label: label, dimensions: dimensions, factory: factory)
-            meters[key] = meter
-            return meter
+        metric(label, dimensions) { Meter(label: $0, dimensions: $1, factory: $2) }
+    }
+
+    /// The metric of type `M` with `label` and `dimensions`: the one made before, else a new one from `make`.
+    private func metric<M: AnyObject>(
+        _ label: String, _ dimensions: [(String, String)],
+        _ make: (String, [(String, String)], any MetricsFactory) -> M
+    ) -> M {
+        metrics.withLock { metrics in
+            let key = [String(describing: M.self)] + Self.key(label, dimensions)
+            if let metric = metrics[key] as? M { return metric }
+            let metric = make(label, dimensions, factory)
+            metrics[key] = metric
+            return metric
         }
     }
 
