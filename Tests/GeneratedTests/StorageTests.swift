@@ -217,18 +217,42 @@ extension StorageTests {
         _ = Book.filter(Book.price == Decimal(1))
         _ = Payment.paidAt.set(to: start)
         _ = Payment.paidAt.databaseValue(start)
+        _ = Book.filter(Book.price == Book.price && Book.price != nil)
+        _ = Payment.filter(Payment.paidAt < Payment.paidAt && Payment.rate.between(0, and: 1))
+        func sums(_ db: Database) throws -> Decimal? { try Payment.all().sum(db, Payment.amount) }
         """
+
+    /// Each refused use and the message the compiler gives, which names the remedy in the schema.
+    static let sortRemedy = "'%@' is unavailable: a Decimal stored as TEXT does not sort as a number (\"10\" < \"9.2\"): declare `scale: N` (exact, scaled INTEGER) or `storage: real` for the field in the schema"
+    static let sumRemedy = "'sum' is unavailable: SUM of a Decimal is exact only as a scaled INTEGER (REAL sums round, TEXT sums are not numbers): declare `scale: N` for the field in the schema"
+    static let storageRemedy = "'%@' is unavailable: the two sides store their values in different forms (their fields declare different `storage:`), so SQL would compare unlike values: declare the same `storage:` for both fields, or compare each side with a Swift value"
 
     static let misuses: [(code: String, error: String)] = [
         // Decimal as TEXT sorts "10" before "9.2".
-        ("_ = Book.filter(Book.price < Decimal(10))", "OrderedColumnStorage"),
-        ("_ = Book.all().order(Book.price)", "OrderingTerm"),
-        ("_ = Book.select(max(Book.price))", "OrderedColumnStorage"),
+        ("_ = Book.filter(Book.price < Decimal(10))", remedy(sortRemedy, "<")),
+        ("_ = Book.filter(Book.price >= Book.price)", remedy(sortRemedy, ">=")),
+        ("_ = Book.filter(Book.price.between(1, and: 2))", remedy(sortRemedy, "between(_:and:)")),
+        ("_ = Book.all().order(Book.price)", remedy(sortRemedy, "order")),
+        ("_ = Book.order(Book.price)", remedy(sortRemedy, "order")),
+        ("_ = Book.all().order(Book.price.desc)", remedy(sortRemedy, "desc")),
+        ("_ = Book.select(max(Book.price))", remedy(sortRemedy, "max")),
+        ("func f(_ db: Database) throws { _ = try Book.all().min(db, Book.price) }", remedy(sortRemedy, "min")),
+        ("func f(_ db: some DatabaseReader) async throws { _ = try await Book.all().max(db, Book.price) }", remedy(sortRemedy, "max")),
+        // Several terms at once: the generic requirement, which names the unordered marker.
+        ("_ = Book.all().order(Book.title, Book.price)", "SQLUnordered"),
         // Two storages of Date do not compare with each other.
-        ("_ = Payment.filter(Payment.paidAt < Loan.dueAt)", "Storage"),
+        ("_ = Payment.filter(Payment.paidAt < Loan.dueAt)", remedy(storageRemedy, "<")),
+        ("_ = Payment.filter(Payment.paidAt == Loan.dueAt)", remedy(storageRemedy, "==")),
         // A decimal sum is exact only for a scaled INTEGER.
-        ("_ = Payment.select(sum(Payment.rate))", "sum"),
+        ("_ = Payment.select(sum(Payment.rate))", sumRemedy),
+        ("_ = Book.select(sum(Book.price))", sumRemedy),
+        ("func f(_ db: Database) throws { _ = try Payment.all().sum(db, Payment.rate) }", sumRemedy),
+        ("func f(_ db: some DatabaseReader) async throws { _ = try await Payment.all().sum(db, Payment.rate) }", sumRemedy),
     ]
+
+    private static func remedy(_ message: String, _ name: String) -> String {
+        message.replacingOccurrences(of: "%@", with: name)
+    }
 
     @Test func validUsesCompile() throws {
         let result = try SwiftTypeCheck.run(Self.valid, importing: ["ORMKit", "ExampleModels"])
