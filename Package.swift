@@ -175,3 +175,9 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// DocC: the documentation plugin is declared only when the docs are built (`bash scripts/documentation.sh`, which sets
+// ORMKIT_DOCS=1), so neither an app nor this package's own builds resolve it.
+if Context.environment["ORMKIT_DOCS"] == "1" {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
+}

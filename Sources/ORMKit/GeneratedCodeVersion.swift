@@ -4,9 +4,9 @@
 /// marker and fails to compile against this one, instead of misbehaving at run time. Regenerate with the
 /// `ormgen` that matches your ORMKit version.
 ///
-/// Version 4: the schema is engine-neutral: each `ColumnSchema` says what it holds (``ColumnKind``) and carries
-/// its default in both value forms (``ColumnDefault``); every engine derives its DDL from these through its
-/// ``SchemaDialect``, so no generated file holds DDL and a new engine changes no generated code. Seed rows carry
+/// Version 4: the schema is engine-neutral: each `ColumnSchema` says what it holds (`ColumnKind`) and carries
+/// its default in both value forms (`ColumnDefault`); every engine derives its DDL from these through its
+/// `SchemaDialect`, so no generated file holds DDL and a new engine changes no generated code. Seed rows carry
 /// `values` and `wireValues`.
 ///
 /// Version 3: records decode and encode through ``RowDecoder`` and ``RowEncoder`` with one witness per engine

@@ -56,7 +56,7 @@ public final class Telemetry: DatabaseInstrument {
 
     // MARK: DatabaseInstrument
 
-    /// See ``DatabaseInstrument``.
+    /// See `DatabaseInstrument`.
     public func statementStarted(_ statement: InstrumentedStatement) -> any InstrumentedActivity {
         let parent = statement.parent as? TransactionActivity
         let span = tracer.map { tracer in
@@ -76,7 +76,7 @@ public final class Telemetry: DatabaseInstrument {
         )
     }
 
-    /// See ``DatabaseInstrument``.
+    /// See `DatabaseInstrument`.
     public func transactionStarted(_ transaction: InstrumentedTransaction) -> any InstrumentedActivity {
         let span = tracer.map { tracer in
             let span = tracer.startSpan("transaction", context: .current ?? .topLevel, ofKind: .client)
@@ -88,17 +88,17 @@ public final class Telemetry: DatabaseInstrument {
         return TransactionActivity(telemetry: self, transaction: transaction, logger: currentLogger(), span: span)
     }
 
-    /// See ``DatabaseInstrument``.
+    /// See `DatabaseInstrument`.
     public func connectionLeased(_ lease: InstrumentedLease) {
         metrics?.leased(lease)
     }
 
-    /// See ``DatabaseInstrument``.
+    /// See `DatabaseInstrument`.
     public func connectionReturned(_ lease: InstrumentedLease) {
         metrics?.returned(lease)
     }
 
-    /// See ``DatabaseInstrument``: logged at `error` (`connection failed`) and counted in `db.client.errors`.
+    /// See `DatabaseInstrument`: logged at `error` (`connection failed`) and counted in `db.client.errors`.
     public func connectionFailed(_ lease: InstrumentedLease, error: any Error) {
         let type = TelemetryErrorType(error).code
         metrics?.connectionFailed(lease, errorType: type)
@@ -112,12 +112,12 @@ public final class Telemetry: DatabaseInstrument {
         ])
     }
 
-    /// See ``DatabaseInstrument``: the caller's service context (its span) and the logger it bound, if any.
+    /// See `DatabaseInstrument`: the caller's service context (its span) and the logger it bound, if any.
     public func captureTaskContext() -> any Sendable {
         TaskContext(serviceContext: .current, logger: Self.boundLogger())
     }
 
-    /// See ``DatabaseInstrument``.
+    /// See `DatabaseInstrument`.
     public func withTaskContext<T>(_ context: any Sendable, _ body: () throws -> T) throws -> T {
         guard let context = context as? TaskContext else { return try body() }
         return try ServiceContext.withValue(context.serviceContext) {

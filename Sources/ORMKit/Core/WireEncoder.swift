@@ -1,6 +1,6 @@
 import Foundation
 
-/// Collects a record's values as ``WireValue``s for a server engine's statement parameters, in order: $1, $2, …
+/// Collects a record's values as `WireValue`s for a server engine's statement parameters, in order: $1, $2, …
 ///
 /// Like SQLite's ``RecordEncoder``, values past the statement's parameter count are skipped, so one
 /// `encode(to:)` serves `INSERT … VALUES ($1, …, $n)`, `UPDATE … SET "b" = $2 WHERE "id" = $1` and

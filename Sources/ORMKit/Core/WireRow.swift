@@ -1,6 +1,6 @@
 import Foundation
 
-/// A row as a server engine (PostgreSQL) delivered it, converted to ``WireValue``s, read by 0-based column index.
+/// A row as a server engine (PostgreSQL) delivered it, converted to `WireValue`s, read by 0-based column index.
 ///
 /// The backend builds one per row and passes it to the record's `init(row:)`; like SQLite's ``Row`` it is only
 /// meant for that call.

@@ -11,7 +11,7 @@ extension Database: DatabaseWriter {
         try await read { conn in try request.fetchAll(conn) }
     }
 
-    /// See ``DatabaseReader``: iterates ``QueryRequest/stream(_:)``, which reads in chunks on a reader.
+    /// See ``DatabaseReader``: iterates `QueryRequest.stream(_:)`, which reads in chunks on a reader.
     public func forEach<R: Record>(_ request: QueryRequest<R>, _ body: (R) async throws -> Void) async throws {
         for try await record in request.stream(self) { try await body(record) }
     }
@@ -31,7 +31,7 @@ extension Database: DatabaseWriter {
         try await read { conn in try request.exists(conn) }
     }
 
-    /// See ``DatabaseReader/page(_:number:size:)``.
+    /// See `DatabaseReader.page(_:number:size:)`.
     public func page<R: Record>(_ request: QueryRequest<R>, number: Int, size: Int) async throws -> Page<R> {
         try await read { conn in try request.page(number, size: size, in: conn) }
     }
@@ -131,12 +131,12 @@ extension Database: DatabaseWriter {
         try await write { conn in try R.insert(conn, contentsOf: records) }
     }
 
-    /// See ``DatabaseWriter/save(_:)``.
+    /// See `DatabaseWriter.save(_:)` (an array).
     public func save<R: Record>(_ records: [R]) async throws -> [R] {
         try await write { conn in try R.save(conn, contentsOf: records) }
     }
 
-    /// See ``DatabaseWriter/upsert(_:onConflict:)``.
+    /// See `DatabaseWriter.upsert(_:onConflict:)` (an array).
     public func upsert<R: Record>(_ records: [R], onConflict conflictColumns: [any ColumnProtocol]?) async throws -> [R] {
         try await write { conn in
             guard let conflictColumns else { return try R.upsert(conn, contentsOf: records) }
@@ -184,7 +184,7 @@ extension Database: DatabaseWriter {
         }
     }
 
-    /// See ``DatabaseWriter/update(_:columns:)``.
+    /// See `DatabaseWriter.update(_:columns:)` (an array).
     public func update<R: Record>(_ records: [R], columns: [any ColumnProtocol]?) async throws {
         try await write { conn in
             guard let columns else { return try R.update(conn, contentsOf: records) }
@@ -192,7 +192,7 @@ extension Database: DatabaseWriter {
         }
     }
 
-    /// See ``DatabaseWriter/delete(_:)``.
+    /// See `DatabaseWriter.delete(_:)` (an array).
     public func delete<R: Record>(_ records: [R]) async throws -> Int {
         try await write { conn in try R.delete(conn, contentsOf: records) }
     }

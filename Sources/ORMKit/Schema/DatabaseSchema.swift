@@ -60,7 +60,7 @@ public struct SeedRow: Sendable, Hashable {
     public let wireValues: [WireValue]
 
     /// Creates a seed row. Called by generated code; hand-written rows may leave out `wireValues` when each
-    /// stored value is its own typed value (integers, doubles, text, bytes: ``DatabaseValue/wireValue``).
+    /// stored value is its own typed value (integers, doubles, text, bytes: `DatabaseValue/wireValue`).
     public init(table: String, columns: [String], values: [DatabaseValue], wireValues: [WireValue]? = nil) {
         self.table = table
         self.columns = columns

@@ -1,7 +1,7 @@
 /// Static description of one table, emitted by `ormgen` for every model and join table.
 ///
-/// Engine-neutral: each engine's DDL is derived from ``definition`` by its ``SchemaDialect`` (``SQLiteDDL``,
-/// ``PostgreSQLDDL``), so a new engine changes no generated code; the runtime derives its DML (insert, update,
+/// Engine-neutral: each engine's DDL is derived from ``definition`` by its `SchemaDialect` (`SQLiteDDL`,
+/// `PostgreSQLDDL`), so a new engine changes no generated code; the runtime derives its DML (insert, update,
 /// upsert, delete, select) from the column list once, when the schema value is created.
 public final class TableSchema: Sendable {
     /// What every engine's DDL for the table is derived from: name, columns, key, indexes, foreign keys.
