@@ -44,6 +44,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.7.3"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        // DocC (scripts/documentation.sh). No target uses it, so a consumer's resolution leaves it out
+        // (scripts/consumer-test.sh checks the list); declared always, so building the docs changes no resolution and
+        // reuses this package's build.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The vocabulary the generator, the CLI and the runtime share (SQLite affinity, identifier quoting): no
@@ -175,9 +179,3 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
-
-// DocC: the documentation plugin is declared only when the docs are built (`bash scripts/documentation.sh`, which sets
-// ORMKIT_DOCS=1), so neither an app nor this package's own builds resolve it.
-if Context.environment["ORMKIT_DOCS"] == "1" {
-    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
-}

@@ -28,8 +28,11 @@ let package = Package(
         .systemLibrary(name: "BenchSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // Counts malloc calls by defining malloc & co. in the executable (glibc supports replacing them).
         .target(name: "MallocCounter"),
+        // callgrind's client requests (valgrind/callgrind.h, when installed): profile.sh counts only the timed body and
+        // runs the rest (fixtures, the warm-up run) uninstrumented.
+        .target(name: "CallgrindControl"),
         // What both engines' benchmarks share: the workloads, the fixture data, timing and allocation counting.
-        .target(name: "BenchSupport", dependencies: ["MallocCounter"]),
+        .target(name: "BenchSupport", dependencies: ["MallocCounter", "CallgrindControl"]),
         .executableTarget(
             name: "bench",
             dependencies: [

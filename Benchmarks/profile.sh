@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Counts instructions of one workload for one or more contenders with valgrind's callgrind, collecting only
-# inside the timed region (`measuredRun`), at --quick sizes. Instruction counts are exact and do not
+# Counts instructions of one workload for one or more contenders with valgrind's callgrind, instrumenting only the
+# timed body (`measuredRun` switches callgrind on and off around it with client requests; the fixtures and the warm-up
+# run go uninstrumented, several times faster), at --quick sizes. Needs valgrind/callgrind.h when bench is built. Instruction counts are exact and do not
 # depend on machine load, so they settle what noisy timings cannot.
 #
 # usage: Benchmarks/profile.sh WORKLOAD|all [CONTENDERS] [TOP]
@@ -30,9 +31,15 @@ strip --strip-debug "$binary"
 
 count() { # workload contender -> total instructions
     local file="$out/callgrind.$1.$2.out"
-    valgrind --tool=callgrind --callgrind-out-file="$file" --toggle-collect='*measuredRun*' \
+    valgrind --tool=callgrind --callgrind-out-file="$file" --instr-atstart=no \
         "$binary" --quick --only "$1" --contender "$2" --reps 1 --no-allocations $warm_up >/dev/null 2>"$file.log"
-    callgrind_annotate "$file" | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }'
+    local total
+    total="$(callgrind_annotate "$file" | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }')"
+    if [ -z "$total" ] || [ "$total" = 0 ]; then
+        echo "error: callgrind counted nothing for $1 $2: was bench built without valgrind/callgrind.h? (see $file.log)" >&2
+        exit 1
+    fi
+    echo "$total"
 }
 
 if [ "$workload" = all ]; then

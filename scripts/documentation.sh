@@ -9,7 +9,7 @@
 # Markdown in docs/ is the one text (read on GitHub, type-checked by the tests, rendered by DocC). This script checks
 # that every guide has its link and its place in the landing page's topics.
 #
-# The plugin is declared in Package.swift only when ORMKIT_DOCS=1, so no app and no other build resolves it.
+# No target uses the plugin, so an app's resolution leaves it out (scripts/consumer-test.sh checks the list).
 # TRAITS (default PostgreSQLTools, the traits of the test build, so CI reuses its modules) must enable PostgreSQL and
 # Telemetry.
 set -euo pipefail
@@ -36,5 +36,5 @@ for link in "$CATALOG"/*.md; do
 done
 [ "$status" -eq 0 ] || exit "$status"
 
-ORMKIT_DOCS=1 swift package --traits "${TRAITS:-PostgreSQLTools}" generate-documentation \
+swift package --traits "${TRAITS:-PostgreSQLTools}" generate-documentation \
     --target ORMKit --target ORMKitPostgres --target ORMKitTelemetry --warnings-as-errors "$@"

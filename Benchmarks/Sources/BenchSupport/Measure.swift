@@ -1,3 +1,4 @@
+import CallgrindControl
 import Foundation
 import MallocCounter
 
@@ -13,11 +14,13 @@ public struct Sample: Sendable {
 
 /// Runs `body` once, timing it; optionally counts allocations and tracks peak memory.
 ///
-/// Never inlined, so a profiler can restrict collection to it:
-/// `valgrind --tool=callgrind --toggle-collect='*measuredRun*' … bench --only <workload> --contender D`.
+/// Under `valgrind --tool=callgrind --instr-atstart=no` (Benchmarks/profile.sh) only `body` is instrumented and
+/// counted: callgrind's instrumentation is switched on just before it and off just after.
 @inline(never)
 public func measuredRun(_ body: () throws -> Outcome, countAllocations: Bool, trackMemory: Bool) throws -> Sample {
     let meter = Meter(countAllocations: countAllocations, trackMemory: trackMemory)
+    callgrind_start_counting()
+    defer { callgrind_stop_counting() }
     let outcome = try body()
     return meter.stop(outcome)
 }
@@ -25,12 +28,14 @@ public func measuredRun(_ body: () throws -> Outcome, countAllocations: Bool, tr
 /// `measuredRun` for an asynchronous body (the PostgreSQL contenders). Allocations are counted in every thread of
 /// the process, so a driver's event-loop threads are included.
 ///
-/// Never inlined, like the synchronous one: `--toggle-collect='*measuredRun*'` matches both.
+/// Instrumented under callgrind like the synchronous one (the driver's threads too, while `body` runs).
 @inline(never)
 public func measuredRun(
     _ body: () async throws -> Outcome, countAllocations: Bool, trackMemory: Bool
 ) async throws -> Sample {
     let meter = Meter(countAllocations: countAllocations, trackMemory: trackMemory)
+    callgrind_start_counting()
+    defer { callgrind_stop_counting() }
     let outcome = try await body()
     return meter.stop(outcome)
 }
