@@ -31,10 +31,12 @@ if [ -n "${SERVER_SCRATCH_PATH:-}" ]; then build_args+=(--scratch-path "$SERVER_
 swift build "${build_args[@]}"
 server="$(swift build "${build_args[@]}" --show-bin-path)/ServerApp"
 
-# Starts the server on a free port (PORT=0: the log names the port) with the engine settings given as arguments.
+# Starts the server on a free port (PORT=0: the log names the port) with the engine setting given (VAR=value).
+# launch_server: the built executable; the README's pass starts it with `swift run`, as the README does.
+launch_server=("$server")
 start_server() {
     : >"$work/server.log"
-    env PORT=0 LOG_LEVEL=info "$@" "$server" >>"$work/server.log" 2>&1 &
+    env PORT=0 LOG_LEVEL=info "$@" "${launch_server[@]}" >>"$work/server.log" 2>&1 &
     server_pid=$!
     for _ in $(seq 1 100); do
         port="$(sed -nE 's/.*listening on 127\.0\.0\.1:([0-9]+).*/\1/p' "$work/server.log" | head -1)"
@@ -80,12 +82,30 @@ expect() {
 
 json_field() { python3 -c 'import json, sys; print(json.loads(sys.argv[1])[sys.argv[2]])' "$1" "$2"; }
 
-run_engine() {
-    local engine="$1"
-    shift
-    echo
-    echo "== ServerApp on $engine"
+# Runs the curl lines of the README's "Use it" block (each ends with `# → STATUS`) against a new database.
+run_readme() {
+    launch_server=(swift run "${build_args[@]}" --skip-build ServerApp)
     start_server "$@"
+    launch_server=("$server")
+    local line command count=0
+    while IFS= read -r line; do
+        command="${line%%#*}"
+        command="${command//localhost:8080/127.0.0.1:$port}"
+        status="$(bash -c "$command -o '$work/body' -w '%{http_code}'")" || fail "README: curl failed: $line"
+        [ "$status" = "${line##*# → }" ] || fail "README: status $status for: $line ($(cat "$work/body"))"
+        count=$((count + 1))
+    done < <(sed -n '/^## Use it/,/^## /p' Examples/ServerApp/README.md | grep -E '^curl .*# → [0-9]{3}$')
+    [ "$count" -ge 10 ] || fail "found only $count commands in the README's \"Use it\" block"
+    echo "ok  the README's $count curl commands answer the statuses it shows"
+    stop_server
+}
+
+# run_engine NAME SETTING1 SETTING2: the README on a new database (SETTING1), then everything else on another.
+run_engine() {
+    echo
+    echo "== ServerApp on $1"
+    run_readme "$2"
+    start_server "$3"
     expect GET /health 200 "ok"
 
     expect POST /authors '{"name": "Ursula K. Le Guin"}' 201 '"name":"Ursula K. Le Guin"'
@@ -130,6 +150,7 @@ run_engine() {
     expect DELETE "/books/$book" 204 ""
     expect DELETE "/books/$book" 404 "no book"
     expect GET /metrics 200 "db_client_operation_duration"
+    grep -qF "hb_requests" <<<"$body" || fail "GET /metrics: no hb_requests (Hummingbird's MetricsMiddleware)"
 
     # The live query: one client's create reaches another client's stream.
     curl -s -N "$base/books/live" >"$work/live.txt" &
@@ -173,7 +194,7 @@ run_engine() {
     echo "ok  SIGTERM during 120 creates: $created answered 201, $refused found the server gone; exit status 0; the live stream ended"
 
     # After a restart: exactly the answered creates are there.
-    start_server "$@"
+    start_server "$3"
     request GET "/books?per=1"
     local after
     after="$(json_field "$body" total)"
@@ -191,12 +212,14 @@ run_engine() {
     rm -rf "$work/load"
 }
 
-run_engine SQLite DATABASE_PATH="$work/bookshop.db"
+run_engine SQLite DATABASE_PATH="$work/readme.db" DATABASE_PATH="$work/bookshop.db"
 
 if [ -n "${ORMKIT_POSTGRES_URL:-}" ]; then
-    psql -X -q -v ON_ERROR_STOP=1 "$ORMKIT_POSTGRES_URL" -c "DROP DATABASE IF EXISTS server_example" -c "CREATE DATABASE server_example"
-    run_engine PostgreSQL DATABASE_URL="${ORMKIT_POSTGRES_URL%/*}/server_example"
-    psql -X -q "$ORMKIT_POSTGRES_URL" -c "DROP DATABASE server_example"
+    for name in server_readme server_example; do
+        psql -X -q -v ON_ERROR_STOP=1 "$ORMKIT_POSTGRES_URL" -c "DROP DATABASE IF EXISTS $name" -c "CREATE DATABASE $name"
+    done
+    run_engine PostgreSQL DATABASE_URL="${ORMKIT_POSTGRES_URL%/*}/server_readme" DATABASE_URL="${ORMKIT_POSTGRES_URL%/*}/server_example"
+    psql -X -q "$ORMKIT_POSTGRES_URL" -c "DROP DATABASE server_readme" -c "DROP DATABASE server_example"
 elif [ "${ORMKIT_REQUIRE_POSTGRES:-}" = 1 ]; then
     fail "ORMKIT_REQUIRE_POSTGRES=1 and no ORMKIT_POSTGRES_URL: start a cluster (scripts/postgres-cluster.sh)"
 else
