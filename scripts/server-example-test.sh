@@ -137,12 +137,14 @@ run_engine() {
     expect GET "/books?per=500" 422 "per must be a number from 1 to 100"
     expect GET "/books?year=1968" 422 "unknown query parameter 'year'"
     expect GET "/books?from=soon" 422 "from must be a number"
+    expect GET "/books?page=9223372036854775807&per=100" 422 "past any table's end"
     expect GET "/books/$book" 200 '"isbn":"978-0-547-77374-3"'
     expect GET /books/999999 404 "no book with id 999999"
     expect GET /books/abc 400 "abc"
     expect PATCH "/books/$book" '{"rating": 5}' 200 '"rating":5'
     expect PATCH "/books/$book" '{"rating": -1}' 409 "books"
     expect PATCH "/books/$book" '{"year": 1}' 422 "year must be from 1450 to 2100"
+    expect PATCH /books/999999 '{"rating": 1}' 404 "no book with id 999999"
     expect GET "/books/$book" 200 '"rating":5'
     expect GET "/authors/$author/books" 200 '"title":"The Tombs of Atuan"'
     expect GET /authors/999999/books 404 "no author with id 999999"

@@ -76,17 +76,23 @@ struct BookshopAPI<DB: DatabaseWriter & Sendable>: Sendable {
     }
 
     @Sendable func book(_ request: Request, context: some RequestContext) async throws -> Book {
-        try await requireBook(context)
+        let id = try context.parameters.require("id", as: Int64.self)
+        guard let book = try await Book.find(db, id) else { throw HTTPError(.notFound, message: "no book with id \(id)") }
+        return book
     }
 
     /// Changes the fields the body names (`title`, `isbn`, `year`, `rating`, `authorID`); the others stay.
     @Sendable func updateBook(_ request: Request, context: some RequestContext) async throws -> Book {
         let changes = try await request.decode(as: BookChanges.self, context: context)
-        var book = try await requireBook(context)
-        changes.apply(to: &book)
-        try book.validate()
-        try await book.update(db)
-        return book
+        let id = try context.parameters.require("id", as: Int64.self)
+        // Read and write in one transaction, so a concurrent change is not overwritten with stale fields.
+        return try await db.transaction { tx in
+            guard var book = try await Book.find(tx, id) else { throw HTTPError(.notFound, message: "no book with id \(id)") }
+            changes.apply(to: &book)
+            try book.validate()
+            try await book.update(tx)
+            return book
+        }
     }
 
     @Sendable func deleteBook(_ request: Request, context: some RequestContext) async throws -> HTTPResponse.Status {
@@ -112,13 +118,5 @@ struct BookshopAPI<DB: DatabaseWriter & Sendable>: Sendable {
                 try await writer.finish(nil)
             }
         )
-    }
-
-    private func requireBook(_ context: some RequestContext) async throws -> Book {
-        let id = try context.parameters.require("id", as: Int64.self)
-        guard let book = try await Book.find(db, id) else {
-            throw HTTPError(.notFound, message: "no book with id \(id)")
-        }
-        return book
     }
 }

@@ -63,6 +63,9 @@ struct BookQuery {
                 throw ValidationFailure(description: "unknown query parameter '\(name)' (author, from, to, minRating, title, page, per)")
             }
         }
+        if (page - 1).multipliedReportingOverflow(by: per).overflow {
+            throw ValidationFailure(description: "page \(page) of \(per) books is past any table's end")
+        }
     }
 
     private static func number<N: LosslessStringConvertible & Comparable>(

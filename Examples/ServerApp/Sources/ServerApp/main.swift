@@ -33,14 +33,15 @@ do {
         var options = PostgresDatabase.Options()
         options.instrument = telemetry
         let db = try PostgresDatabase(url: url, options: options)
-        try await serve(db, settings: settings, registry: registry, logger: logger) { request in
+        // A service of the application's group: stopped after the HTTP server, once its requests are done.
+        try await serve(db, services: [db], settings: settings, registry: registry, logger: logger) { request in
             LiveQuery.polling(request, in: db, every: .milliseconds(250))
         }
     } else {
         var options = Database.Options()
         options.instrument = telemetry
         let db = try Database(path: settings.databasePath, options: options)
-        try await serve(db, settings: settings, registry: registry, logger: logger) { request in
+        try await serve(db, services: [], settings: settings, registry: registry, logger: logger) { request in
             LiveQuery.observing(request, in: db)
         }
         try db.close()
@@ -51,10 +52,11 @@ do {
 }
 
 /// Migrates `db`, then serves the API on it until SIGTERM or SIGINT. A graceful shutdown stops accepting
-/// connections, lets the requests in flight finish (and ends the live streams), then stops the database's service
-/// where it is one (PostgreSQL: its pools close after the last operation).
+/// connections, lets the requests in flight finish (and ends the live streams), then stops `services` (PostgreSQL's
+/// database: its pools close after the last operation).
 func serve<DB: DatabaseWriter & Sendable>(
     _ db: DB,
+    services: [any Service],
     settings: Settings,
     registry: PrometheusCollectorRegistry,
     logger: Logger,
@@ -74,7 +76,7 @@ func serve<DB: DatabaseWriter & Sendable>(
     let app = Application(
         router: router,
         configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "ServerApp"),
-        services: (db as? any Service).map { [$0] } ?? [],
+        services: services,
         onServerRunning: { channel in
             logger.notice("listening", metadata: ["address": "\(channel.localAddress.map { "\($0)" } ?? "?")"])
         },
