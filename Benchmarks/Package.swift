@@ -16,7 +16,9 @@ let package = Package(
     ],
     dependencies: [
         // The PostgreSQL trait enables ORMKitPostgres (contender D of bench-postgres); SQLCipher passes through.
-        .package(path: "..", traits: ["PostgreSQL", .trait(name: "SQLCipher", condition: .when(traits: ["SQLCipher"]))]),
+        // Telemetry: contender T (D with ORMKitTelemetry's instrument).
+        .package(path: "..", traits: ["PostgreSQL", "Telemetry", .trait(name: "SQLCipher", condition: .when(traits: ["SQLCipher"]))]),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/groue/GRDB.swift.git", exact: "7.10.0"),
         // PostgreSQL contenders (bench-postgres only): A on postgres-nio, F on Fluent's ORM (FluentKit) and driver.
         .package(url: "https://github.com/vapor/postgres-nio.git", exact: "1.33.2"),
@@ -40,6 +42,8 @@ let package = Package(
                 "BenchSupport",
                 "MallocCounter",
                 .product(name: "ORMKit", package: rootPackage),
+                .product(name: "ORMKitTelemetry", package: rootPackage),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

@@ -30,6 +30,8 @@ public final class Telemetry: DatabaseInstrument {
     public let logger: Logger?
     /// The tracer spans go to; nil when none was given and none is bootstrapped (no span is made).
     public let tracer: (any Tracer)?
+    /// Whether `tracer` is set (tested on every statement).
+    let isTracing: Bool
     /// The metrics, nil when no factory was given and none is bootstrapped.
     let metrics: TelemetryMetrics?
     /// A statement running at least this long is logged at `warning`; nil: none is.
@@ -49,6 +51,7 @@ public final class Telemetry: DatabaseInstrument {
     ) {
         self.logger = logger
         self.tracer = tracer.flatMap { $0 is NoOpTracer ? nil : $0 }
+        isTracing = self.tracer != nil
         self.metrics = metricsFactory.flatMap { $0 is NOOPMetricsHandler ? nil : TelemetryMetrics(factory: $0) }
         self.slowStatementThreshold = slowStatementThreshold
         self.capturesArguments = capturesArguments
@@ -59,21 +62,24 @@ public final class Telemetry: DatabaseInstrument {
     /// See `DatabaseInstrument`.
     public func statementStarted(_ statement: InstrumentedStatement) -> any InstrumentedActivity {
         let parent = statement.parent as? TransactionActivity
-        let span = tracer.map { tracer in
-            let span = tracer.startSpan(
-                Self.spanName(statement), context: parent?.span?.context ?? .current ?? .topLevel, ofKind: .client
-            )
-            span.updateAttributes { attributes in
-                Self.setCommon(&attributes, system: statement.system, namespace: statement.namespace, server: statement.server)
-                attributes["db.operation.name"] = statement.operation
-                attributes["db.collection.name"] = statement.table
-                attributes["db.query.text"] = statement.sql
-            }
-            return span
-        }
-        return StatementActivity(
-            telemetry: self, statement: statement, logger: parent?.logger ?? currentLogger(), span: span
+        // A flag, not the optional existential: without a tracer, nothing of it is copied.
+        let span = isTracing ? startSpan(statement, parent: parent) : nil
+        return StatementActivity(telemetry: self, statement: statement, transaction: parent, span: span)
+    }
+
+    /// A statement's client span, child of its transaction's span, else of the caller's.
+    private func startSpan(_ statement: InstrumentedStatement, parent: TransactionActivity?) -> (any Span)? {
+        guard let tracer else { return nil }
+        let span = tracer.startSpan(
+            Self.spanName(statement), context: parent?.span?.context ?? .current ?? .topLevel, ofKind: .client
         )
+        span.updateAttributes { attributes in
+            Self.setCommon(&attributes, system: statement.system, namespace: statement.namespace, server: statement.server)
+            attributes["db.operation.name"] = statement.operation
+            attributes["db.collection.name"] = statement.table
+            attributes["db.query.text"] = statement.sql
+        }
+        return span
     }
 
     /// See `DatabaseInstrument`.

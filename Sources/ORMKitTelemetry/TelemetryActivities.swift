@@ -7,14 +7,26 @@ import Tracing
 final class StatementActivity: InstrumentedActivity {
     let telemetry: Telemetry
     let statement: InstrumentedStatement
-    let logger: Logger?
+    /// The transaction whose logger logs this statement; nil: `ownLogger` does.
+    let transaction: TransactionActivity?
+    /// The logger of a statement outside a transaction the instrument follows.
+    let ownLogger: Logger?
+    /// The logger's level, read once, so that a statement logs nothing and copies no logger when its level is below.
+    let logLevel: Logger.Level?
     let span: (any Span)?
     let start = ContinuousClock.now
 
-    init(telemetry: Telemetry, statement: InstrumentedStatement, logger: Logger?, span: (any Span)?) {
+    init(telemetry: Telemetry, statement: InstrumentedStatement, transaction: TransactionActivity?, span: (any Span)?) {
         self.telemetry = telemetry
         self.statement = statement
-        self.logger = logger
+        self.transaction = transaction
+        if let transaction {
+            ownLogger = nil
+            logLevel = transaction.logLevel
+        } else {
+            ownLogger = telemetry.currentLogger()
+            logLevel = ownLogger?.logLevel
+        }
         self.span = span
     }
 
@@ -22,9 +34,9 @@ final class StatementActivity: InstrumentedActivity {
         let duration = ContinuousClock.now - start
         telemetry.metrics?.statementFinished(statement, duration: duration, error: error)
         if let span { Telemetry.end(span, error: error) }
-        guard let logger else { return }
+        guard let logLevel else { return }
         let level = Self.level(duration: duration, error: error, slowThreshold: telemetry.slowStatementThreshold)
-        guard logger.logLevel <= level else { return }
+        guard logLevel <= level, let logger = transaction?.logger ?? ownLogger else { return }
         var metadata: Logger.Metadata = [
             "db.system.name": "\(statement.system)",
             "db.operation.name": "\(statement.operation)",
@@ -61,6 +73,8 @@ final class TransactionActivity: InstrumentedActivity {
     let telemetry: Telemetry
     let transaction: InstrumentedTransaction
     let logger: Logger?
+    /// `logger`'s level, read once for the transaction and its statements.
+    let logLevel: Logger.Level?
     let span: (any Span)?
     let start = ContinuousClock.now
 
@@ -68,6 +82,7 @@ final class TransactionActivity: InstrumentedActivity {
         self.telemetry = telemetry
         self.transaction = transaction
         self.logger = logger
+        logLevel = logger?.logLevel
         self.span = span
     }
 

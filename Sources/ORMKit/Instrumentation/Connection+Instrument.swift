@@ -4,12 +4,11 @@ import ORMKitSQLite
 extension Connection {
     /// Reports `statement` starting, in the transaction followed.
     func startReporting(_ statement: Statement, to instrument: any DatabaseInstrument) {
-        let instrumentation = statement.instrumentation ?? StatementInstrumentation(statement)
+        let instrumentation = statement.instrumentation ?? StatementInstrumentation(statement, namespace: path)
         statement.instrumentation = instrumentation
-        instrumentation.activity = instrument.statementStarted(InstrumentedStatement(
-            system: SQLDialect.sqlite.name, sql: statement.sql, operation: instrumentation.operation,
-            table: instrumentation.table, namespace: path, server: nil, arguments: nil, parent: transactionActivity
-        ))
+        instrumentation.activity = instrument.statementStarted(
+            InstrumentedStatement(instrumentation.shared, arguments: nil, parent: transactionActivity)
+        )
     }
 
     /// Reports the end of `statement`'s run (before its reset, while its bound values can still be read).
@@ -56,23 +55,23 @@ extension Connection {
     }
 }
 
-/// What an instrument follows of one prepared statement: its operation and table (worked out once), and the run in
-/// progress.
+/// What an instrument follows of one prepared statement: its description (operation and table worked out once), and
+/// the run in progress.
 final class StatementInstrumentation {
-    /// The statement's first keyword (`SELECT`).
-    let operation: String
-    /// The one table the statement writes, else the one table it reads; nil when it touches several or none (as
-    /// OpenTelemetry's `db.collection.name` asks).
-    let table: String?
+    /// The statement's SQL, first keyword (`SELECT`), and the one table it writes, else the one table it reads (nil
+    /// when it touches several or none, as OpenTelemetry's `db.collection.name` asks).
+    let shared: InstrumentedStatement.Description
     /// The run in progress, reported when the statement is released.
     var activity: (any InstrumentedActivity)?
     /// The failure of that run.
     var failure: (any Error)?
 
-    init(_ statement: Statement) {
+    init(_ statement: Statement, namespace: String) {
         let access = statement.access
         let tables = access.isWrite ? Array(access.writes.keys) : Array(access.reads.keys)
-        operation = InstrumentedStatement.operation(of: statement.sql)
-        table = tables.count == 1 ? tables[0] : nil
+        shared = InstrumentedStatement.Description(
+            system: SQLDialect.sqlite.name, sql: statement.sql, operation: InstrumentedStatement.operation(of: statement.sql),
+            table: tables.count == 1 ? tables[0] : nil, namespace: namespace, server: nil
+        )
     }
 }

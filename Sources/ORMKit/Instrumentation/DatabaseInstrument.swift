@@ -62,38 +62,76 @@ public struct InstrumentedServer: Sendable, Hashable {
 }
 
 /// One statement, as a `DatabaseInstrument` sees it start.
+///
+/// What does not change between runs of a prepared statement (its SQL, operation, table, database) is held in one
+/// shared `InstrumentedStatement.Description` the engine makes when it prepares the statement, so that reporting a
+/// run copies two references, not six strings.
 public struct InstrumentedStatement: Sendable {
-    /// The engine (`SQLDialect.name`: `sqlite`, `postgresql`).
-    public let system: String
-    /// The SQL, with parameters (`?`, `$1`) in place of values: values are never inlined here.
-    public let sql: String
-    /// The statement's first keyword, upper-cased (`SELECT`, `INSERT`, `UPDATE`, `DELETE`, `BEGIN`, …).
-    public let operation: String
-    /// The one table the statement is about, when there is one (the table written, else the table read).
-    public let table: String?
-    /// The database: the file path (SQLite) or database name (PostgreSQL).
-    public let namespace: String?
-    /// The server (PostgreSQL), nil for SQLite.
-    public let server: InstrumentedServer?
+    /// What every run of one statement shares.
+    public final class Description: Sendable {
+        /// The engine (`SQLDialect.name`: `sqlite`, `postgresql`).
+        public let system: String
+        /// The SQL, with parameters (`?`, `$1`) in place of values.
+        public let sql: String
+        /// The statement's first keyword, upper-cased.
+        public let operation: String
+        /// The one table the statement is about, when there is one.
+        public let table: String?
+        /// The database: the file path (SQLite) or database name (PostgreSQL).
+        public let namespace: String?
+        /// The server (PostgreSQL), nil for SQLite.
+        public let server: InstrumentedServer?
+
+        /// The description of a statement.
+        public init(
+            system: String, sql: String, operation: String, table: String?, namespace: String?, server: InstrumentedServer?
+        ) {
+            self.system = system
+            self.sql = sql
+            self.operation = operation
+            self.table = table
+            self.namespace = namespace
+            self.server = server
+        }
+    }
+
+    /// What every run of this statement shares.
+    public let shared: Description
     /// The bound values, when the instrument captures them and the engine knows them before the statement runs
     /// (PostgreSQL); SQLite passes them to `finished(error:arguments:)`.
     public let arguments: String?
     /// The transaction the statement runs in, when the instrument started one.
     public let parent: (any InstrumentedActivity)?
 
+    /// The engine (`SQLDialect.name`: `sqlite`, `postgresql`).
+    public var system: String { shared.system }
+    /// The SQL, with parameters (`?`, `$1`) in place of values: values are never inlined here.
+    public var sql: String { shared.sql }
+    /// The statement's first keyword, upper-cased (`SELECT`, `INSERT`, `UPDATE`, `DELETE`, `BEGIN`, …).
+    public var operation: String { shared.operation }
+    /// The one table the statement is about, when there is one (the table written, else the table read).
+    public var table: String? { shared.table }
+    /// The database: the file path (SQLite) or database name (PostgreSQL).
+    public var namespace: String? { shared.namespace }
+    /// The server (PostgreSQL), nil for SQLite.
+    public var server: InstrumentedServer? { shared.server }
+
+    /// A run of the statement `description` describes.
+    public init(_ description: Description, arguments: String?, parent: (any InstrumentedActivity)?) {
+        self.shared = description
+        self.arguments = arguments
+        self.parent = parent
+    }
+
     /// A statement.
     public init(
         system: String, sql: String, operation: String, table: String?, namespace: String?, server: InstrumentedServer?,
         arguments: String?, parent: (any InstrumentedActivity)?
     ) {
-        self.system = system
-        self.sql = sql
-        self.operation = operation
-        self.table = table
-        self.namespace = namespace
-        self.server = server
-        self.arguments = arguments
-        self.parent = parent
+        self.init(
+            Description(system: system, sql: sql, operation: operation, table: table, namespace: namespace, server: server),
+            arguments: arguments, parent: parent
+        )
     }
 
     /// The first keyword of `sql`, upper-cased (`SELECT`), or "" when it has none.

@@ -3,13 +3,19 @@ import Foundation
 import ORMKit
 
 /// (D) ORMKit with the code `ormgen` generated from `Benchmarks/schema` (`Generated/`): the product's
-/// own public API, as an app would write it.
+/// own public API, as an app would write it; (T) the same with an instrument.
 final class ORMKitContender: Contender {
     let database: Database
 
-    init(path: String) throws {
+    convenience init(path: String) throws {
+        try self.init(path: path, instrument: nil)
+    }
+
+    init(path: String, instrument: (any DatabaseInstrument)?) throws {
+        var options = Database.Options()
+        options.instrument = instrument
         // ORMKit opens files in WAL mode with foreign keys on; the remaining shared PRAGMA:
-        database = try Database(path: path)
+        database = try Database(path: path, options: options)
         try database.execute(sql: "PRAGMA synchronous = NORMAL")
         // Reads run on a reader connection: open it here, as the writer is, since a new connection also loads
         // the schema on first use (A prepares its statements, loading the schema, before timing too).

@@ -15,7 +15,7 @@ struct Options {
     var concurrentSeconds: Double?
 
     static let usage = """
-        usage: bench [--quick] [--reps N] [--warm-up] [--only WORKLOAD[,…]] [--contender A|B|C|D[,…]] [--no-allocations] [--seconds S]
+        usage: bench [--quick] [--reps N] [--warm-up] [--only WORKLOAD[,…]] [--contender A|B|C|D|T[,…]] [--no-allocations] [--seconds S]
           --quick           smaller sizes and 3 repetitions (CI smoke run, under a minute)
           --reps N          repetitions per contender and workload (default 5; 3 with --quick);
                             rounds of concurrentReads (default 3; 1 with --quick)
