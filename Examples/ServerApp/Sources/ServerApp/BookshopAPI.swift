@@ -2,8 +2,15 @@ import Foundation
 import Hummingbird
 import ORMKit
 
-extension Author: ResponseEncodable {}
-extension Book: ResponseEncodable {}
+/// A model clients create with POST: its JSON is the generated `Codable` conformance, checked by `validate()`.
+protocol Resource: Record, Decodable, ResponseEncodable {
+    var id: Int64? { get set }
+    /// Throws `ValidationFailure` for a value the API refuses (Validation.swift).
+    func validate() throws
+}
+
+extension Author: Resource {}
+extension Book: Resource {}
 
 /// The REST API, written once against ORMKit's engine protocol: the same routes serve SQLite and PostgreSQL.
 struct BookshopAPI<DB: DatabaseWriter & Sendable>: Sendable {
@@ -17,10 +24,10 @@ struct BookshopAPI<DB: DatabaseWriter & Sendable>: Sendable {
     func addRoutes(to router: Router<some RequestContext>) {
         router.addMiddleware { DatabaseErrorMiddleware() }
         router.get("health", use: health)
-        router.post("authors", use: createAuthor)
+        router.post("authors") { request, context in try await create(Author.self, request, context) }
         router.get("authors", use: listAuthors)
         router.get("authors/:id/books", use: booksOfAuthor)
-        router.post("books", use: createBook)
+        router.post("books") { request, context in try await create(Book.self, request, context) }
         router.get("books", use: listBooks)
         router.get("books/live", use: liveBooks)
         router.get("books/:id", use: book)
@@ -38,12 +45,13 @@ struct BookshopAPI<DB: DatabaseWriter & Sendable>: Sendable {
         return Response(status: .ok, body: ResponseBody(byteBuffer: ByteBuffer(string: "ok\n")))
     }
 
-    @Sendable func createAuthor(_ request: Request, context: some RequestContext) async throws -> EditedResponse<Author> {
-        var author = try await request.decode(as: Author.self, context: context)
-        try author.validate()
-        author.id = nil
-        try await author.insert(db)
-        return EditedResponse(status: .created, response: author)
+    /// 201 with the record as inserted; the key is the database's (one in the body is ignored).
+    func create<R: Resource>(_ type: R.Type, _ request: Request, _ context: some RequestContext) async throws -> EditedResponse<R> {
+        var record = try await request.decode(as: R.self, context: context)
+        try record.validate()
+        record.id = nil
+        try await record.insert(db)
+        return EditedResponse(status: .created, response: record)
     }
 
     @Sendable func listAuthors(_ request: Request, context: some RequestContext) async throws -> [Author] {
@@ -57,14 +65,6 @@ struct BookshopAPI<DB: DatabaseWriter & Sendable>: Sendable {
             throw HTTPError(.notFound, message: "no author with id \(id)")
         }
         return try await author.books.order(Book.year.desc, Book.title).fetchAll(db)
-    }
-
-    @Sendable func createBook(_ request: Request, context: some RequestContext) async throws -> EditedResponse<Book> {
-        var book = try await request.decode(as: Book.self, context: context)
-        try book.validate()
-        book.id = nil
-        try await book.insert(db)
-        return EditedResponse(status: .created, response: book)
     }
 
     /// `GET /books?author=ID&from=YEAR&to=YEAR&title=TEXT&minRating=R&page=N&per=M`: every filter optional, ordered
