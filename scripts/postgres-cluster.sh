@@ -17,6 +17,8 @@
 #   ORMKIT_POSTGRES_REPLICA_STOP   a shell command that stops the standby at once (pg_ctl -m immediate)
 #   ORMKIT_POSTGRES_REPLICA_START  a shell command that starts it again and waits until it accepts reads
 #   ORMKIT_POSTGRES_PRIMARY_START  a shell command that starts the primary again (after a test killed it)
+#   ORMKIT_POSTGRES_REPLICA_PROMOTE  a shell command that promotes the standby to a primary (a failover test's own
+#                                  cluster: the shared one's standby must stay one)
 #   ORMKIT_POSTGRES_DIR            DIR
 #   ORMKIT_PGBOUNCER_URL           postgres://postgres@127.0.0.1:PORT3/ormkit  (PgBouncer in transaction pooling mode
 #                                  in front of the primary, every database; only when pgbouncer is installed)
@@ -245,6 +247,7 @@ EOF
             "$(owner_command "$owner" "$pg_ctl" -D "$dir/standby" -l "$dir/standby.log" -w -t "$TIMEOUT" start)")"
         echo "export ORMKIT_POSTGRES_PRIMARY_START=$(shell_quote \
             "$(owner_command "$owner" "$pg_ctl" -D "$dir/primary" -l "$dir/primary.log" -w -t "$TIMEOUT" start)")"
+        echo "export ORMKIT_POSTGRES_REPLICA_PROMOTE=$(shell_quote "$(owner_command "$owner" "$pg_ctl" -D "$dir/standby" -w -t "$TIMEOUT" promote)")"
         echo "export ORMKIT_POSTGRES_DIR=$(shell_quote "$dir")"
         if [ -n "$bouncer_port" ]; then
             echo "export ORMKIT_PGBOUNCER_URL=$(shell_quote "postgres://$SUPERUSER@127.0.0.1:$bouncer_port/$DATABASE")"

@@ -1,6 +1,7 @@
 #if PostgreSQL  // the package trait that enables ORMKitPostgres (Package.swift)
 import Logging
 import ORMKit
+import PostgresNIO
 
 /// The last connection failure of one server's pool, read from the log postgres-nio's pool writes: the pool keeps
 /// retrying a server it cannot reach and tells a waiting call only, a minute later, that its circuit breaker
@@ -20,6 +21,8 @@ final class ConnectionFailureLog: Sendable {
     }
 
     private let state = Locked(State())
+    /// The connections `watch` follows (by `PostgresConnection.ID`).
+    private let watched = Locked(Set<Int>())
 
     /// The logger to give the pool: it records failures and prints nothing. Its level is `info`, the failures' level,
     /// so the pool's `debug` lines (one per lease) are not even formatted.
@@ -36,6 +39,18 @@ final class ConnectionFailureLog: Sendable {
     /// Notes that a leased connection broke, so the next call checks that the server can be reached.
     func recordLostConnection() {
         state.withLock { $0.lostConnection = true }
+    }
+
+    /// Follows `connection` (once per connection): when it closes — the server went away while the pool held it
+    /// idle, or the pool retired it — the next call checks that the server can be reached first, instead of waiting
+    /// a minute on the pool's silent retries.
+    func watch(_ connection: PostgresConnection) {
+        let id = connection.id
+        guard watched.withLock({ $0.insert(id).inserted }) else { return }
+        connection.closeFuture.whenComplete { [self] _ in
+            _ = watched.withLock { $0.remove(id) }
+            recordLostConnection()
+        }
     }
 
     /// The last failure, when it happened at or after `instant`.

@@ -61,8 +61,14 @@ public final class PostgresDatabase: Sendable {
         public init() {}
     }
 
-    let primary: PostgresEndpoint
+    /// The server writes go to: the primary, until it is lost and a server of the replica list is found promoted
+    /// (`failOver(from:)`).
+    private let writer: Locked<PostgresEndpoint>
+    /// The server the URL named as the primary.
+    private let originalPrimary: PostgresEndpoint
     let replicas: [PostgresEndpoint]
+    /// The server writes go to now.
+    var primary: PostgresEndpoint { writer.withLock { $0 } }
     private let options: Options
     /// Whether sessions prepare statements: `options.preparesStatements` until a pooler is found.
     private let preparation: StatementPreparationSwitch
@@ -107,7 +113,8 @@ public final class PostgresDatabase: Sendable {
             )
         }
         self.operations = operations
-        self.primary = primary
+        writer = Locked(primary)
+        originalPrimary = primary
         self.replicas = replicas
         self.options = options
         preparation = StatementPreparationSwitch(isOn: options.preparesStatements)
@@ -153,11 +160,41 @@ public final class PostgresDatabase: Sendable {
         await close()
     }
 
-    /// Runs `body` in a transaction on the primary: committed when it returns, rolled back when it throws.
+    /// Runs `body` in a transaction on the primary: committed when it returns, rolled back when it throws. When the
+    /// primary is lost, the call fails (retryable) and the next ones go to a server of the replica list found
+    /// promoted, if one is (docs/postgresql.md, "Failover of writes").
     ///
     /// - Throws: what `body` throws, or `DatabaseError` when the transaction cannot begin or commit.
     public func write<T>(_ body: (PostgresSession) async throws -> sending T) async throws -> sending T {
-        try await transaction(on: primary, begin: "BEGIN", isWritable: true, body)
+        let endpoint = primary
+        do {
+            return try await transaction(on: endpoint, begin: "BEGIN", isWritable: true, body)
+        } catch let error as DatabaseError where error.isConnectionLost {
+            await failOver(from: endpoint)
+            throw error
+        }
+    }
+
+    /// After the server writes went to was lost: the first other server of the list (the replicas, then the
+    /// primary it replaced) that is not in recovery — a standby promoted meanwhile — takes the writes from the next
+    /// call on. None found: writes stay where they were (the server may come back), and the next lost write looks
+    /// again. The call that lost its connection still fails (retryable): it may or may not have committed.
+    private func failOver(from lost: PostgresEndpoint) async {
+        let servers = replicas + [originalPrimary]
+        var probed: [ObjectIdentifier] = [ObjectIdentifier(lost)]
+        for candidate in servers where !probed.contains(ObjectIdentifier(candidate)) {
+            probed.append(ObjectIdentifier(candidate))
+            guard await candidate.canLease(within: options.replicaLeaseTimeout) else { continue }
+            let isPrimary = try? await candidate.withConnection { connection in
+                try await PostgresSession(
+                    connection: connection, isWritable: false, trace: nil, preparation: preparation, instrumentation: nil
+                ).fetchOne("SELECT NOT pg_is_in_recovery()", []) { row in try row.decode(at: 0) as Bool }
+            }
+            if isPrimary == true {
+                writer.withLock { if $0 === lost { $0 = candidate } }
+                return
+            }
+        }
     }
 
     /// Runs `body` in a read-only snapshot (`REPEATABLE READ READ ONLY`) on a replica, or on the primary with

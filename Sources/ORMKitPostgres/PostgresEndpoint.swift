@@ -113,6 +113,7 @@ final class PostgresEndpoint: Sendable {
         try await checkReachable()
         let failures = failures
         return try await client.withConnection(isolation: isolation) { connection in
+            failures.watch(connection)
             do {
                 return try await body(connection)
             } catch {

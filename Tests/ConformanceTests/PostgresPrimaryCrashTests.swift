@@ -15,6 +15,8 @@ import Testing
         let directory: String
         let url: String
         let startCommand: String
+        let replicaURL: String
+        let promoteCommand: String
 
         static let script = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -26,9 +28,12 @@ import Testing
                 .trimmingCharacters(in: .whitespacesAndNewlines)
             let values = try PostgresTestServer.runShell(
                 ". '\(env)' && printf '%s\\n' \"$ORMKIT_POSTGRES_URL\" \"$ORMKIT_POSTGRES_PRIMARY_START\""
+                    + " \"$ORMKIT_POSTGRES_REPLICA_URL\" \"$ORMKIT_POSTGRES_REPLICA_PROMOTE\""
             ).split(separator: "\n").map(String.init)
-            guard values.count == 2 else { throw POSIXError(.ENOENT) }
-            return OwnCluster(directory: directory, url: values[0], startCommand: values[1])
+            guard values.count == 4 else { throw POSIXError(.ENOENT) }
+            return OwnCluster(
+                directory: directory, url: values[0], startCommand: values[1], replicaURL: values[2], promoteCommand: values[3]
+            )
         }
 
         /// SIGKILL to the primary's postmaster and every process it started: a crash, no shutdown at all.
@@ -39,6 +44,11 @@ import Testing
 
         func startPrimary() throws {
             try PostgresTestServer.runShell(startCommand)
+        }
+
+        /// `pg_ctl promote` on the standby: it leaves recovery and accepts writes.
+        func promoteStandby() throws {
+            try PostgresTestServer.runShell(promoteCommand)
         }
 
         func stop() {

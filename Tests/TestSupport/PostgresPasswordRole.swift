@@ -21,8 +21,10 @@ public enum PostgresPasswordRole {
     public static func urls() async throws -> (right: String, wrong: String) {
         let server = try PostgresTestServer.require()
         let admin = try PostgresDatabase(url: server.primary.url)
+        // Two suites may create it at once: the one that loses the race gets unique_violation, not duplicate_object.
         try await admin.executeOutsideTransaction(sql: """
-            DO $$ BEGIN CREATE ROLE \(user) LOGIN PASSWORD '\(password)'; EXCEPTION WHEN duplicate_object THEN NULL; END $$
+            DO $$ BEGIN CREATE ROLE \(user) LOGIN PASSWORD '\(password)';
+            EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$
             """)
         let hbaFile = try #require(try await String.fetchOne(admin, sql: "SHOW hba_file"))
         let rules = try String(contentsOfFile: hbaFile, encoding: .utf8)
