@@ -180,10 +180,7 @@ public final class PostgresDatabase: Sendable {
     /// call on. None found: writes stay where they were (the server may come back), and the next lost write looks
     /// again. The call that lost its connection still fails (retryable): it may or may not have committed.
     private func failOver(from lost: PostgresEndpoint) async {
-        let servers = replicas + [originalPrimary]
-        var probed: [ObjectIdentifier] = [ObjectIdentifier(lost)]
-        for candidate in servers where !probed.contains(ObjectIdentifier(candidate)) {
-            probed.append(ObjectIdentifier(candidate))
+        for candidate in replicas + [originalPrimary] where candidate !== lost {
             guard await candidate.canLease(within: options.replicaLeaseTimeout) else { continue }
             let isPrimary = try? await candidate.withConnection { connection in
                 try await PostgresSession(

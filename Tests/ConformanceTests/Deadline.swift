@@ -1,5 +1,15 @@
 #if PostgreSQL  // the package trait that enables ORMKitPostgres (Package.swift)
 import ORMKit
+import Testing
+
+/// Polls `condition` every 20 ms for up to 10 s; records an issue when it never holds.
+func waitUntil(_ condition: () async throws -> Bool) async throws {
+    for _ in 0..<500 {
+        if try await condition() { return }
+        try await Task.sleep(for: .milliseconds(20))
+    }
+    Issue.record("the condition did not hold within 10 s")
+}
 
 /// A call that did not return within its deadline.
 struct TimedOut: Error, CustomStringConvertible {

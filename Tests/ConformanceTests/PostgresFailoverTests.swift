@@ -61,13 +61,5 @@ import Testing
         await promoted.shutdown()
         await db.shutdown()
     }
-
-    private func waitUntil(_ condition: () async throws -> Bool) async throws {
-        for _ in 0..<500 {
-            if try await condition() { return }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        Issue.record("the condition did not hold within 10 s")
-    }
 }
 #endif

@@ -119,14 +119,5 @@ import Testing
         )
         await admin.close()
     }
-
-    /// Polls `condition` every 20 ms for up to 10 s.
-    private func waitUntil(_ condition: () async throws -> Bool) async throws {
-        for _ in 0..<500 {
-            if try await condition() { return }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        Issue.record("timed out waiting")
-    }
 }
 #endif
