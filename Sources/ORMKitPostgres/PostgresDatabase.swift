@@ -85,33 +85,32 @@ public final class PostgresDatabase: Sendable {
     /// - Throws: `DatabaseError` (`.misuse`) when a URL cannot be parsed.
     public convenience init(url: String, replicaURLs: [String] = [], options: Options = Options()) throws {
         try self.init(
-            primary: PostgresClient.Configuration.parse(url: url),
-            replicas: replicaURLs.map(PostgresClient.Configuration.parse(url:)),
-            options: options
+            primary: ServerConfiguration(url: url), replicas: replicaURLs.map(ServerConfiguration.init(url:)), options: options
         )
     }
 
     /// Opens a database from postgres-nio configurations. Connections open on first use.
-    public init(
+    public convenience init(
         primary: PostgresClient.Configuration, replicas: [PostgresClient.Configuration] = [], options: Options = Options()
     ) {
-        func configured(_ configuration: PostgresClient.Configuration) -> PostgresClient.Configuration {
-            var configuration = configuration
+        self.init(primary: ServerConfiguration(primary), replicas: replicas.map { ServerConfiguration($0) }, options: options)
+    }
+
+    init(primary: ServerConfiguration, replicas: [ServerConfiguration], options: Options) {
+        func endpoint(_ server: ServerConfiguration, name: String, operations: OperationGate) -> PostgresEndpoint {
+            var configuration = server.configuration
             configuration.options.maximumConnections = options.maximumConnections
             configuration.options.connectTimeout = options.connectTimeout
             // Timestamps render and parse in UTC whatever the server's TimeZone setting.
             configuration.options.additionalStartupParameters.append(("TimeZone", "UTC"))
-            return configuration
-        }
-        let operations = OperationGate()
-        let primary = PostgresEndpoint(
-            configuration: configured(primary), name: "primary", instrument: options.instrument, operations: operations
-        )
-        let replicas = replicas.enumerated().map {
-            PostgresEndpoint(
-                configuration: configured($1), name: "replica \($0 + 1)", instrument: options.instrument, operations: operations
+            return PostgresEndpoint(
+                configuration: configuration, tlsOnRefusal: server.tlsOnRefusal, name: name, instrument: options.instrument,
+                operations: operations
             )
         }
+        let operations = OperationGate()
+        let primary = endpoint(primary, name: "primary", operations: operations)
+        let replicas = replicas.enumerated().map { endpoint($1, name: "replica \($0 + 1)", operations: operations) }
         self.operations = operations
         writer = Locked(primary)
         originalPrimary = primary
@@ -121,7 +120,7 @@ public final class PostgresDatabase: Sendable {
         runTask = Task {
             await withDiscardingTaskGroup { group in
                 for endpoint in [primary] + replicas {
-                    group.addTask { await endpoint.client.run() }
+                    group.addTask { await endpoint.run() }
                 }
             }
         }

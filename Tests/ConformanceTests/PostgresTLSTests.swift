@@ -6,8 +6,9 @@ import TestSupport
 import Testing
 
 /// `sslmode` as libpq means it, against the test server with TLS turned on and a certificate for `localhost` that
-/// a test CA signed (openssl, in the cluster's directory): `disable` never sends TLS, `prefer` and `require` encrypt
-/// without verifying, `verify-ca` checks the chain, `verify-full` also the host name.
+/// a test CA signed (openssl, in the cluster's directory): `disable` never sends TLS, `allow` tries TLS only when the
+/// server refuses a connection without it, `prefer` and `require` encrypt without verifying, `verify-ca` checks the
+/// chain, `verify-full` also the host name.
 @Suite("PostgreSQL: TLS modes") struct PostgresTLSTests {
     /// Runs `openssl` with `arguments` in `directory`.
     static func openssl(_ arguments: [String], in directory: URL) throws {
@@ -91,6 +92,18 @@ import Testing
         #expect(try required.get() == true, "require encrypts without verifying the test CA")
         #expect(try await Self.isEncrypted(url("sslmode=prefer")).get() == true)
         #expect(try await Self.isEncrypted(url("sslmode=disable")).get() == false)
+        #expect(try await Self.isEncrypted(url("sslmode=allow")).get() == false, "allow tries without TLS first")
+
+        // `allow` tries TLS second, when the server refuses a connection without it (`hostnossl … reject`).
+        var tlsOnly = try await PostgresTLSOnlyRole.url()
+        tlsOnly.query = "sslmode=allow"
+        #expect(try await Self.isEncrypted(try #require(tlsOnly.string)).get() == true, "allow retries with TLS")
+        tlsOnly.query = "sslmode=disable"
+        if case let .failure(error) = try await Self.isEncrypted(try #require(tlsOnly.string)) {
+            #expect(error.connectionFailure == .authentication, "\(error)")
+        } else {
+            Issue.record("the server accepted a connection without TLS that its rules refuse")
+        }
         #expect(try await Self.isEncrypted(url("sslmode=verify-ca&sslrootcert=\(ca)")).get() == true)
         #expect(try await Self.isEncrypted(url("sslmode=verify-full&sslrootcert=\(ca)", host: "localhost")).get() == true)
 
