@@ -114,6 +114,7 @@ extension Book: ORMKit.KeyedRecord {
             ORMKit.RelationSchema(name: "series", targetTable: "series", kind: .belongsTo(columns: ["series_id"], targetColumns: ["id"], isOptional: true)),
             ORMKit.RelationSchema(name: "readers", targetTable: "readers", kind: .manyToMany(joinTable: "book_readers", columns: ["isbn"], joinColumns: ["book_isbn"], targetColumns: ["id"], joinTargetColumns: ["reader_id"], positionColumn: nil)),
             ORMKit.RelationSchema(name: "loans", targetTable: "loan", kind: .hasMany(columns: ["isbn"], targetColumns: ["book_isbn"])),
+            ORMKit.RelationSchema(name: "reviews", targetTable: "review", kind: .hasMany(columns: ["isbn"], targetColumns: ["book_isbn"])),
         ]
     )
 
@@ -286,6 +287,7 @@ extension Book {
         public static let series = ORMKit.OptionalBelongsTo<Book, Series>(Book.schema.relations[2], ownerKey: { $0.seriesID }, targetKey: { $0.id })
         public static let readers = ORMKit.ManyToMany<Book, Reader>(Book.schema.relations[3], ownerKey: { $0.isbn }, targetKey: { $0.id })
         public static let loans = ORMKit.HasMany<Book, Loan>(Book.schema.relations[4], ownerKey: { $0.isbn }, targetKey: { $0.bookISBN }, assign: { $0.bookISBN = $1 })
+        public static let reviews = ORMKit.HasMany<Book, Review>(Book.schema.relations[5], ownerKey: { $0.isbn }, targetKey: { $0.bookISBN }, assign: { $0.bookISBN = $1 })
     }
 
     public static var author: ORMKit.BelongsTo<Book, Author> { Relations.author }
@@ -302,6 +304,9 @@ extension Book {
 
     public static var loans: ORMKit.HasMany<Book, Loan> { Relations.loans }
     public var loans: ORMKit.QueryRequest<Loan> { Relations.loans.request(for: self) }
+
+    public static var reviews: ORMKit.HasMany<Book, Review> { Relations.reviews }
+    public var reviews: ORMKit.QueryRequest<Review> { Relations.reviews.request(for: self) }
 }
 
 /// `Book` with `readers` loaded eagerly, declared under `results:` in schema/books.yaml:
@@ -358,4 +363,32 @@ public struct BookDetails: ORMKit.EagerResult, Swift.Sendable, Swift.Hashable {
     public init(record: Book, loaded: ((AuthorWithBooks, Author?), Series?)) {
         self.init(book: record, author: loaded.0.0, translator: loaded.0.1, series: loaded.1)
     }
+}
+
+extension Book {
+    /// Scope `inPrint` (schema/books.yaml): `copies > 0`.
+    public static var inPrint: ORMKit.QueryRequest<Book> { all().inPrint }
+
+    /// Scope `longerThan` (schema/books.yaml): `pages >= $pages`.
+    public static func longerThan(_ pages: Swift.Int32) -> ORMKit.QueryRequest<Book> { all().longerThan(pages) }
+
+    /// Scope `ofGenres` (schema/books.yaml): `genre in $genres`.
+    public static func ofGenres(_ genres: [Book.Genre]) -> ORMKit.QueryRequest<Book> { all().ofGenres(genres) }
+
+    /// Scope `classics` (schema/books.yaml): `genre in [fiction, poetry], addedAt < 2000-01-01T00:00:00Z`.
+    public static var classics: ORMKit.QueryRequest<Book> { all().classics }
+}
+
+extension ORMKit.QueryRequest where R == Book {
+    /// Keeps the rows of scope `inPrint` (schema/books.yaml): `copies > 0`.
+    public var inPrint: Self { filter(Book.Columns.copies > 0) }
+
+    /// Keeps the rows of scope `longerThan` (schema/books.yaml): `pages >= $pages`.
+    public func longerThan(_ pages: Swift.Int32) -> Self { filter(Book.Columns.pages >= pages) }
+
+    /// Keeps the rows of scope `ofGenres` (schema/books.yaml): `genre in $genres`.
+    public func ofGenres(_ genres: [Book.Genre]) -> Self { filter(Book.Columns.genre.`in`(genres)) }
+
+    /// Keeps the rows of scope `classics` (schema/books.yaml): `genre in [fiction, poetry], addedAt < 2000-01-01T00:00:00Z`.
+    public var classics: Self { filter(Book.Columns.genre.`in`([.fiction, .poetry])).filter(Book.Columns.addedAt < Foundation.Date(timeIntervalSince1970: 946684800)) }
 }

@@ -24,6 +24,7 @@ public enum ExampleSchema: ORMKit.DatabaseSchema {
         ExampleSchema.bookReaders,
         ExampleSchema.readingListsBooks,
         Loan.schema,
+        Review.schema,
     ]
 
     public static let migrations: [ORMKit.Migration] = [

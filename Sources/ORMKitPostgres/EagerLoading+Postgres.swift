@@ -129,7 +129,7 @@ struct PostgresEagerQuery {
                 orderings = ["\(join).\(quoteIdentifier(positionColumn)) ASC"]
             }
         }
-        condition = relation.targetCondition.map { renderer.render($0) }
+        condition = relation.readCondition.map { renderer.render($0) }
         order = orderings.isEmpty ? "" : " ORDER BY " + orderings.joined(separator: ", ")
         arguments = try renderer.wireArguments()
         table = target

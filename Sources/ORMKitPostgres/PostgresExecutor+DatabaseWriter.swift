@@ -11,7 +11,7 @@ extension PostgresExecutor {
 
     /// See `DatabaseReader`.
     public func fetchAll<R: Record>(_ request: QueryRequest<R>) async throws -> [R] {
-        guard request.isPlainFilter, request.condition == nil, request.orderings.isEmpty else {
+        guard request.isPlainFilter, request.whereCondition == nil, request.orderings.isEmpty else {
             return try await withSession(writing: false) { try await request.fetchAll(in: $0) }
         }
         // A whole table, unprepared: over that many rows, the extra asynchronous `map` that postgres-nio's
@@ -66,6 +66,7 @@ extension PostgresExecutor {
 
     /// See `DatabaseReader`.
     public func find<R: Record>(_ type: R.Type, key: R.PrimaryKey) async throws -> R? {
+        if let scoped = try R.scopedRequest(forKey: key) { return try await scoped.fetchOne(self) }
         let find = try PostgresRecordSQL.of(R.self).requireKeyed(R.schema.name).find
         let key = try R.wireKey(key)
         return try await withSession(writing: false) { try await $0.fetchOne(find, key, table: R.schema.name, R.decodeRecord) }
@@ -73,6 +74,13 @@ extension PostgresExecutor {
 
     /// See `DatabaseReader`: one `= ANY($1)` query for a one-column key, else one query per key.
     public func find<R: Record>(_ type: R.Type, keys: [R.PrimaryKey]) async throws -> [R] {
+        if R.defaultScope != nil {
+            return try await withSession(writing: false) { session in
+                var found: [R] = []
+                for key in keys { if let record = try await session.find(R.self, key: key) { found.append(record) } }
+                return found
+            }
+        }
         let recordSQL = PostgresRecordSQL.of(R.self)
         let keyed = try recordSQL.requireKeyed(R.schema.name)
         let keys = try keys.map(R.wireKey)
@@ -96,6 +104,7 @@ extension PostgresExecutor {
 
     /// See `DatabaseReader`.
     public func exists<R: Record>(_ type: R.Type, key: R.PrimaryKey) async throws -> Bool {
+        if let scoped = try R.scopedRequest(forKey: key) { return try await scoped.exists(self) }
         let exists = try PostgresRecordSQL.of(R.self).requireKeyed(R.schema.name).exists
         let key = try R.wireKey(key)
         return try await withSession(writing: false) { session in

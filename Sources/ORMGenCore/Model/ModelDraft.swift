@@ -16,6 +16,8 @@ struct ModelDraft {
     var indexes: [Index] = []
     var relations: [Relation] = []
     var results: [EagerResultModel] = []
+    var scopes: [ScopeModel] = []
+    var defaultScope: ScopeModel?
 
     var name: String { declaration.name.value }
 

@@ -34,6 +34,13 @@ public enum Naming {
         columnsFunction,
     ]
 
+    /// Names a scope cannot take: the record API above, and what the runtime's query requests declare (a scope is
+    /// also a member of `QueryRequest` for its model).
+    static let queryAPINames: Set<String> = runtimeAPINames.union([
+        "unscoped", "defaultScope", "keyCondition", "cursor", "stream", "forEach", "observe", "observeChanges", "sum",
+        "min", "max", "average", "countAll", "aggregate", "condition", "orderings",
+    ])
+
     /// The generated record's private static function that builds its `schema`'s columns.
     static let columnsFunction = "makeColumnSchemas"
 

@@ -220,6 +220,27 @@ struct Model: Sendable {
     var isCodable = false
     /// Named eager-loading results (`results:`), rendered in the model's file.
     var results: [EagerResultModel] = []
+    /// Named filters (`scopes:`), rendered in the model's file.
+    var scopes: [ScopeModel] = []
+    /// The filter every read applies (`defaultScope:`).
+    var defaultScope: ScopeModel? = nil
+}
+
+/// A scope resolved: its Swift parameters and the typed conditions the generated request filters with.
+struct ScopeModel: Sendable {
+    struct Parameter: Sendable {
+        /// The parameter's name, unescaped.
+        var name: String
+        var swiftType: String
+    }
+
+    /// The Swift name, unescaped.
+    var name: String
+    var parameters: [Parameter]
+    /// Each condition as a Swift expression on the model's columns (`Book.Columns.genre == .fiction`).
+    var conditions: [String]
+    /// The conditions as the schema writes them, for the doc comment (`genre == fiction, pages >= 300`).
+    var summary: String
 }
 
 /// A named eager-loading result: a struct with the model's record and one labelled property per relation it loads.

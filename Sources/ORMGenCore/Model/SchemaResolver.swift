@@ -2,7 +2,7 @@
 ///
 /// Passes, in order: schema name and version, embeddables, models' own fields, `belongsTo` foreign-key
 /// fields, primary keys, columns and indexes, the other relations and join tables, payload paths, named results,
-/// table-wide name checks,
+/// scopes, table-wide name checks,
 /// migrations (in `Validation/`; the indexes their `addIndex` steps leave join their tables' indexes), table
 /// order, then seed rows (in `Validation/`).
 struct SchemaResolver {
@@ -41,6 +41,7 @@ struct SchemaResolver {
         for model in sortedModelNames { resolveOtherRelations(of: model) }
         for model in sortedModelNames { resolvePayload(of: model) }
         resolveResults()
+        resolveScopes()
         checkTableNames()
         checkIndexNames()
         var migrationResolver = MigrationResolver(drafts: drafts, schemaVersion: version)
@@ -414,6 +415,7 @@ struct SchemaResolver {
         }
         return Model(
             name: draft.name, fields: draft.fields, columns: draft.columns, key: key, table: table, enums: enums,
-            sourcePath: draft.declaration.name.location.path, isCodable: draft.isCodable, results: draft.results)
+            sourcePath: draft.declaration.name.location.path, isCodable: draft.isCodable, results: draft.results,
+            scopes: draft.scopes, defaultScope: draft.defaultScope)
     }
 }

@@ -3,7 +3,11 @@ import Yams
 /// Reads one file's node tree into a `SchemaDocument`, checking keys and shapes (not meaning).
 struct DocumentReader {
     static let topLevelKeys = ["name", "version", "naming", "access", "codable", "models", "embeddables", "migrations", "seed"]
-    static let modelKeys = ["table", "primaryKey", "codable", "fields", "indexes", "relations", "results"]
+    static let modelKeys = [
+        "table", "primaryKey", "codable", "fields", "indexes", "relations", "results", "scopes", "defaultScope",
+    ]
+    /// The comparisons of a scope condition (`field: { op: value }`).
+    static let scopeComparisons = ["==", "!=", "<", "<=", ">", ">=", "in", "notIn"]
     static let embeddableKeys = ["fields"]
     static let fieldKeys = [
         "type", "column", "default", "unique", "index", "transient", "check", "storage", "embedded",
@@ -116,6 +120,12 @@ struct DocumentReader {
                 model.results = entries(value, what: "'results' of model '\(name.value)'").compactMap {
                     result(owner: name.value, name: $0.key, $0.value)
                 }
+            case "scopes":
+                model.scopes = entries(value, what: "'scopes' of model '\(name.value)'").map {
+                    scope(owner: name.value, name: $0.key, $0.value)
+                }
+            case "defaultScope":
+                model.defaultScope = scope(owner: name.value, name: Located(value: "defaultScope", location: key.location), value)
             default:
                 break
             }
@@ -142,6 +152,39 @@ struct DocumentReader {
                 at: reader.location(node))
             return nil
         }
+    }
+
+    /// A scope: `{ field: condition, … }`, each condition a value (`==`), a list (`in`) or `{ op: value, … }`.
+    private mutating func scope(owner: String, name: Located<String>, _ node: Node) -> ScopeDeclaration {
+        let what = name.value == "defaultScope" ? "the default scope of '\(owner)'" : "scope '\(owner).\(name.value)'"
+        var conditions: [ScopeConditionDeclaration] = []
+        for (field, value) in reader.pairs(node, what: what) ?? [] {
+            let location = reader.location(value)
+            if case .mapping = value {
+                for (comparison, operand) in entries(value, what: "the condition on '\(field.value)' in \(what)") {
+                    guard Self.scopeComparisons.contains(comparison.value) else {
+                        reader.diagnostics.error(
+                            "unknown comparison '\(comparison.value)' on '\(field.value)' in \(what); use \(Self.scopeComparisons.joined(separator: ", "))"
+                                + Suggestion.didYouMean(comparison.value, among: Self.scopeComparisons),
+                            at: comparison.location)
+                        continue
+                    }
+                    if let operand = reader.literal(operand, what: "the value compared with '\(field.value)' in \(what)") {
+                        conditions.append(ScopeConditionDeclaration(field: field, comparison: comparison, operand: operand))
+                    }
+                }
+            } else if let operand = reader.literal(value, what: "the value of '\(field.value)' in \(what)") {
+                let comparison = if case .sequence = value { "in" } else { "==" }
+                conditions.append(ScopeConditionDeclaration(
+                    field: field, comparison: Located(value: comparison, location: location), operand: operand))
+            }
+        }
+        if conditions.isEmpty {
+            reader.diagnostics.error(
+                "\(what) has no condition; map fields to values, like `{ status: published, year: { \">=\": 2000 } }`",
+                at: name.location)
+        }
+        return ScopeDeclaration(name: name, conditions: conditions)
     }
 
     private mutating func embeddable(name: Located<String>, _ node: Node) -> EmbeddableDeclaration? {

@@ -50,6 +50,25 @@ struct ModelDeclaration: Sendable {
     var relations: [RelationDeclaration] = []
     /// Named eager-loading results (`results:`).
     var results: [ResultDeclaration] = []
+    /// Named filters (`scopes:`).
+    var scopes: [ScopeDeclaration] = []
+    /// The filter every read applies (`defaultScope:`), named `defaultScope`.
+    var defaultScope: ScopeDeclaration?
+}
+
+/// A named filter under a model's `scopes:`, or its `defaultScope:`: conditions on fields, all of which a row
+/// must meet.
+struct ScopeDeclaration: Sendable {
+    var name: Located<String>
+    var conditions: [ScopeConditionDeclaration]
+}
+
+/// One condition of a scope: `field: value` (`==`), `field: [a, b]` (`in`), or one of `field: { op: value }`
+/// (`==`, `!=`, `<`, `<=`, `>`, `>=`, `in`, `notIn`). A value may be a parameter, `$name`.
+struct ScopeConditionDeclaration: Sendable {
+    var field: Located<String>
+    var comparison: Located<String>
+    var operand: Located<LiteralValue>
 }
 
 /// `AuthorWithBooks: [books, profile]` under a model's `results:`.

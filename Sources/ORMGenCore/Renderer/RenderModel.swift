@@ -18,6 +18,7 @@ extension SwiftRenderer {
         }
         renderRelations(model, into: &writer)
         renderResults(model, into: &writer)
+        renderScopes(model, into: &writer)
         return writer.text
     }
 

@@ -27,6 +27,7 @@ extension SwiftRenderer {
                     writer.line("self.\(Naming.swift(model.fields[index].swiftName)) = rowID")
                 }
             }
+            renderDefaultScope(model, into: &writer)
         }
     }
 

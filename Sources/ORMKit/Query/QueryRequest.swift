@@ -12,7 +12,10 @@
 /// The rendered SQL is the statement-cache key: running the same query shape again, with any values,
 /// reuses the prepared statement.
 public struct QueryRequest<R: Record>: Sendable {
+    /// The filters of `filter(_:)`, combined with `AND`.
     package var condition: SQLExpression?
+    /// The model's default scope (`R.defaultScope`) until `unscoped()` removes it.
+    package var scopeCondition: SQLExpression? = R.defaultScope?.sqlExpression
     package var orderings: [Ordering] = []
     package var grouping: [SQLExpression] = []
     package var havingCondition: SQLExpression?
@@ -61,6 +64,24 @@ public struct QueryRequest<R: Record>: Sendable {
         return copy
     }
 
+    /// The same request without the model's default scope (`defaultScope:` in the schema): it reads every row
+    /// the other filters match. Other filters, before and after, stay.
+    ///
+    /// ```swift
+    /// let everyBook = try await Book.all().unscoped().count(db)   // archived books too
+    /// ```
+    public func unscoped() -> Self {
+        var copy = self
+        copy.scopeCondition = nil
+        return copy
+    }
+
+    /// The `WHERE` condition: the default scope and the filters.
+    package var whereCondition: SQLExpression? {
+        guard let scopeCondition else { return condition }
+        return condition.map { SQLExpression(.binary(.and, scopeCondition, $0)) } ?? scopeCondition
+    }
+
     /// Removes duplicate rows (`SELECT DISTINCT`).
     public func distinct() -> Self {
         var copy = self
@@ -81,7 +102,7 @@ public struct QueryRequest<R: Record>: Sendable {
     /// ` WHERE … GROUP BY … HAVING … ORDER BY … LIMIT … OFFSET …`, as set.
     package func clauses(renderer: inout SQLRenderer, includeOrderAndLimit: Bool = true) -> String {
         var sql = ""
-        if let condition { sql += " WHERE " + renderer.render(condition) }
+        if let whereCondition { sql += " WHERE " + renderer.render(whereCondition) }
         if !grouping.isEmpty { sql += " GROUP BY " + grouping.map { renderer.render($0) }.joined(separator: ", ") }
         if let havingCondition { sql += " HAVING " + renderer.render(havingCondition) }
         guard includeOrderAndLimit else { return sql }

@@ -50,6 +50,7 @@ extension Record {
     @discardableResult
     @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public static func deleteAll(_ db: some DatabaseContext) throws -> Int {
+        if defaultScope != nil { return try all().deleteAll(db) }
         let sql = schema.recordSQL.deleteAll
         return try db.withConnection { conn in
             try naming {

@@ -9,6 +9,7 @@ extension Record {
     @inlinable
     @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public static func find(_ db: some DatabaseContext, _ key: PrimaryKey) throws -> Self? {
+        if let scoped = try scopedRequest(forKey: key) { return try scoped.fetchOne(db) }
         let sql = try schema.recordSQL.requireKey(tableName: schema.name).find
         return try db.withReadConnection { conn in
             try naming {
@@ -34,6 +35,7 @@ extension Record {
     /// - Throws: `DatabaseError`.
     @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public static func exists(_ db: some DatabaseContext, key: PrimaryKey) throws -> Bool {
+        if let scoped = try scopedRequest(forKey: key) { return try scoped.exists(db) }
         let sql = try schema.recordSQL.requireKey(tableName: schema.name).exists
         return try db.withReadConnection { conn in
             try naming {
@@ -46,12 +48,14 @@ extension Record {
         }
     }
 
-    /// Every record of the table, in SQLite's order (use `order(_:)` for a defined one).
+    /// Every record of the table (in the default scope, when the model has one), in SQLite's order (use
+    /// `order(_:)` for a defined one).
     ///
     /// - Throws: `DatabaseError` (`.decoding` naming the table, column and row for a bad value).
     @inlinable
     @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public static func fetchAll(_ db: some DatabaseContext) throws -> [Self] {
+        if defaultScope != nil { return try all().fetchAll(db) }
         let sql = schema.recordSQL.selectAll
         return try db.withReadConnection { conn in try naming { try conn.withStatement(sql) { try $0.decodeRecords(Self.self) } } }
     }
@@ -62,6 +66,7 @@ extension Record {
     @inlinable
     @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public static func fetchOne(_ db: some DatabaseContext) throws -> Self? {
+        if defaultScope != nil { return try all().fetchOne(db) }
         let sql = schema.recordSQL.selectFirst
         return try db.withReadConnection { conn in
             try naming { try conn.withStatement(sql) { try $0.firstRow(decodeRecord) } }
@@ -73,6 +78,7 @@ extension Record {
     /// - Throws: `DatabaseError`.
     @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public static func count(_ db: some DatabaseContext) throws -> Int {
+        if defaultScope != nil { return try all().count(db) }
         let sql = schema.recordSQL.count
         return try naming { try Int.fetchOne(db, sql: sql) ?? 0 }
     }

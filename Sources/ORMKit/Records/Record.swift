@@ -38,6 +38,15 @@ public protocol Record: Sendable {
 
     /// Called after an insert with the row id SQLite assigned; auto-increment records store it in their key.
     mutating func didInsert(rowID: Int64)
+
+    /// The condition every read of the model applies (`defaultScope:` in the schema): queries, `find`, `count`,
+    /// relations, joins and eager loading leave out the rows it does not match, until `unscoped()`. Nil (the
+    /// default) for a model without one.
+    static var defaultScope: QueryExpression<Bool>? { get }
+
+    /// The condition "the primary key is `key`", for the reads by key of a model with a default scope (generated
+    /// for those models; nil for the others, whose reads by key run prepared key statements).
+    static func keyCondition(_ key: PrimaryKey) -> QueryExpression<Bool>?
 }
 
 extension Record {
@@ -68,6 +77,29 @@ extension Record {
             kind: kind, message: "\(Self.self) implements Record for SQLite only; regenerate it with ormgen (or implement init(row: WireRow) and encode(to: inout WireEncoder)) to use it on this engine",
             table: table
         )
+    }
+
+    /// No default scope.
+    @inlinable
+    public static var defaultScope: QueryExpression<Bool>? { nil }
+
+    /// No key condition: see `Record.keyCondition(_:)`.
+    @inlinable
+    public static func keyCondition(_ key: PrimaryKey) -> QueryExpression<Bool>? { nil }
+
+    /// For a model with a default scope, the request for the row with primary key `key` (its reads by key run
+    /// it); nil for the others.
+    ///
+    /// - Throws: `DatabaseError` (`.misuse`) for a scoped model without `keyCondition(_:)`.
+    @usableFromInline
+    package static func scopedRequest(forKey key: PrimaryKey) throws -> QueryRequest<Self>? {
+        guard defaultScope != nil else { return nil }
+        guard let keyCondition = keyCondition(key) else {
+            throw DatabaseError(
+                kind: .misuse, message: "\(Self.self) has a default scope but no keyCondition(_:), so it cannot be read by key; regenerate it with ormgen",
+                table: schema.name)
+        }
+        return all().filter(keyCondition)
     }
 
     /// Records without an auto-increment key ignore the assigned row id.

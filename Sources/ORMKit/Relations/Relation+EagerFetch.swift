@@ -113,7 +113,7 @@ extension Relation {
     /// around its key list, so integer keys can be bound straight to the placeholders; nil otherwise.
     @usableFromInline
     func integerKeyListSQL() -> KeyListSQL? {
-        guard case let .direct(_, targetColumn) = link, targetCondition == nil else { return nil }
+        guard case let .direct(_, targetColumn) = link, readCondition == nil else { return nil }
         var renderer = SQLRenderer()
         let column = renderer.render(.column(Target.schema.name, targetColumn))
         let head = "SELECT \(Target.schema.recordSQL.selection) FROM \(Target.schema.recordSQL.table) WHERE (\(column) IN ("
@@ -134,8 +134,9 @@ extension Relation {
         guard case let .direct(_, targetColumn) = link else { return nil }
         return try chunked(keys, conn: conn).map { chunk in
             var request = QueryRequest<Target>()
+            request.scopeCondition = nil  // in readCondition, unless the relation is unscoped
             request.condition = .and(
-                SQLExpression(.inList(.column(Target.schema.name, targetColumn), chunk, negated: false)), targetCondition)
+                SQLExpression(.inList(.column(Target.schema.name, targetColumn), chunk, negated: false)), readCondition)
             request.orderings = targetOrderings
             var renderer = SQLRenderer()
             let sql = request.selectSQL(Target.schema.recordSQL.selection, renderer: &renderer)
@@ -163,7 +164,7 @@ extension Relation {
                 SQLJoin(table: joinTable, condition: .equal(.column(joinTable, joinTargetColumn), .column(target, targetColumn)))
             ])
             sql += " WHERE " + renderer.render(.and(
-                SQLExpression(.inList(.column(joinTable, joinOwnerColumn), chunk, negated: false)), targetCondition))
+                SQLExpression(.inList(.column(joinTable, joinOwnerColumn), chunk, negated: false)), readCondition))
             let orderings = targetOrderings.isEmpty
                 ? positionColumn.map { [Ordering(expression: .column(joinTable, $0), isDescending: false)] } ?? []
                 : targetOrderings

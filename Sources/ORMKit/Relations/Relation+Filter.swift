@@ -25,10 +25,29 @@ extension Relation {
         return copy
     }
 
-    /// `targetCondition` with the target's plain columns replaced by this relation's columns, for joins and
+    /// The same relation without the target's default scope (`defaultScope:` in the schema): navigation, eager
+    /// loading, joins and `any` see every target its filters match.
+    ///
+    /// ```swift
+    /// let everyBook = try await Author.all().including(Author.books.unscoped()).fetchAll(db)
+    /// ```
+    public func unscoped() -> Self {
+        var copy = self
+        copy.appliesTargetScope = false
+        return copy
+    }
+
+    /// What every target read through the relation must meet: the target's default scope (until `unscoped()`)
+    /// and `filter(_:)`'s condition. Its plain columns name the target's table.
+    package var readCondition: SQLExpression? {
+        guard appliesTargetScope, let scope = Target.defaultScope?.sqlExpression else { return targetCondition }
+        return targetCondition.map { .and(scope, $0) } ?? scope
+    }
+
+    /// `readCondition` with the target's plain columns replaced by this relation's columns, for joins and
     /// `EXISTS` subqueries, where the target table may be aliased.
     var targetConditionThroughRelation: SQLExpression? {
-        targetCondition.map { $0.replacingColumns(of: Target.schema.name, withColumnsOf: key) }
+        readCondition.map { $0.replacingColumns(of: Target.schema.name, withColumnsOf: key) }
     }
 }
 

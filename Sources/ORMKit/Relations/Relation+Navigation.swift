@@ -16,7 +16,9 @@ extension Relation {
 
     /// The request for the targets of the owner whose link value is `key`.
     func request(ownerKey key: BoundValue) -> QueryRequest<Target> {
+        // The request applies the target's default scope itself (`unscoped()` on it removes it).
         var request = QueryRequest<Target>()
+        if !appliesTargetScope { request.scopeCondition = nil }
         let target = Target.schema.name
         let bound = SQLExpression(.value(key))
         switch link {

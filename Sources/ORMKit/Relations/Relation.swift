@@ -34,6 +34,9 @@ public struct Relation<Owner: Record, Target: Record, Loaded: Sendable, Kind: Re
     /// A condition every target must meet, from `filter(_:)`: part of navigation, eager loading, joins and
     /// `any`. Its plain columns name the target's table.
     @usableFromInline package var targetCondition: SQLExpression? = nil
+    /// Whether reads through the relation apply the target's default scope (`Target.defaultScope`): true until
+    /// `unscoped()`.
+    @usableFromInline package var appliesTargetScope = true
     /// The order of targets, from `order(_:)`: navigation and eager loading (each owner's list) follow it.
     @usableFromInline package var targetOrderings: [Ordering] = []
 
