@@ -72,7 +72,7 @@ extension QueryRequest {
     /// a limit or DISTINCT, its primary keys.
     private func matchingRows(_ renderer: inout SQLRenderer) -> String {
         if isPlainFilter {
-            return condition.map { " WHERE " + renderer.render($0) } ?? ""
+            return whereCondition.map { " WHERE " + renderer.render($0) } ?? ""
         }
         let table = quoteIdentifier(R.schema.name)
         let key = R.schema.primaryKey.map { "\(table).\(quoteIdentifier($0))" }.joined(separator: ", ")

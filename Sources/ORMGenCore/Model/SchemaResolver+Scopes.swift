@@ -5,9 +5,8 @@ extension SchemaResolver {
     mutating func resolveScopes() {
         for model in sortedModelNames {
             guard var draft = drafts[model] else { continue }
-            var taken: [String: SchemaLocation] = [:]
             draft.scopes = draft.declaration.scopes.compactMap { declaration in
-                guard checkScopeName(declaration.name, of: draft, taken: &taken) else { return nil }
+                guard checkScopeName(declaration.name, of: draft) else { return nil }
                 return resolveScope(declaration, of: draft, allowsParameters: true)
             }
             draft.defaultScope = draft.declaration.defaultScope.flatMap { resolveScope($0, of: draft, allowsParameters: false) }
@@ -16,10 +15,8 @@ extension SchemaResolver {
     }
 
     /// Whether `name` can be a scope of `draft`: an identifier that is no keyword, field, column, relation, record or
-    /// query member, and no other scope.
-    private mutating func checkScopeName(
-        _ name: Located<String>, of draft: ModelDraft, taken: inout [String: SchemaLocation]
-    ) -> Bool {
+    /// query member (YAML already refuses a key twice in one mapping).
+    private mutating func checkScopeName(_ name: Located<String>, of draft: ModelDraft) -> Bool {
         let what = "scope '\(draft.name).\(name.value)'"
         guard Naming.isIdentifier(name.value), !Naming.swiftKeywords.contains(name.value) else {
             diagnostics.error(
@@ -37,11 +34,6 @@ extension SchemaResolver {
                 "\(what) has the name of a method of records or queries ('\(name.value)'); rename the scope", at: name.location)
             return false
         }
-        if let first = taken[name.value] {
-            reportDuplicate(what, at: name.location, first: first)
-            return false
-        }
-        taken[name.value] = name.location
         return true
     }
 
@@ -176,7 +168,7 @@ extension SchemaResolver {
         case let .success(converted):
             return converted.swift
         case .failure:
-            var message = "\(what) compares '\(field.name)' with '\(scalar.text)', which is not a \(LiteralConverter.typeDescription(field.type))"
+            var message = "\(what) compares '\(field.name)' with '\(scalar.text)', which does not fit its type '\(LiteralConverter.typeDescription(field.type))'"
             if case let .enumeration(enumType) = field.type {
                 let cases = enumType.cases.map(\.name)
                 message += " (\(cases.joined(separator: ", ")))" + Suggestion.didYouMean(scalar.text, among: cases)

@@ -158,7 +158,8 @@ struct DocumentReader {
     private mutating func scope(owner: String, name: Located<String>, _ node: Node) -> ScopeDeclaration {
         let what = name.value == "defaultScope" ? "the default scope of '\(owner)'" : "scope '\(owner).\(name.value)'"
         var conditions: [ScopeConditionDeclaration] = []
-        for (field, value) in reader.pairs(node, what: what) ?? [] {
+        let pairs = reader.pairs(node, what: what)
+        for (field, value) in pairs ?? [] {
             let location = reader.location(value)
             if case .mapping = value {
                 for (comparison, operand) in entries(value, what: "the condition on '\(field.value)' in \(what)") {
@@ -179,7 +180,7 @@ struct DocumentReader {
                     field: field, comparison: Located(value: comparison, location: location), operand: operand))
             }
         }
-        if conditions.isEmpty {
+        if pairs?.isEmpty == true {
             reader.diagnostics.error(
                 "\(what) has no condition; map fields to values, like `{ status: published, year: { \">=\": 2000 } }`",
                 at: name.location)

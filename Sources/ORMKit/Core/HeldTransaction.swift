@@ -51,7 +51,15 @@ final class HeldTransaction: @unchecked Sendable {
                 return
             }
             jobs.append(Job(
-                run: { continuation.resume(with: Result { try work() }) },
+                run: {
+                    do {
+                        continuation.resume(returning: try work())
+                        return nil
+                    } catch {
+                        continuation.resume(throwing: error)
+                        return error
+                    }
+                },
                 fail: { continuation.resume(throwing: $0) }
             ))
             condition.signal()
@@ -79,9 +87,10 @@ final class HeldTransaction: @unchecked Sendable {
             }
             let job = jobs.removeFirst()
             condition.unlock()
-            job.run()
+            let jobError = job.run()
             if !conn.isInTransaction {
-                let error = DatabaseError(
+                // The statement's own error (a full disk, an I/O error) says why; the later statements get it too.
+                let error = jobError ?? DatabaseError(
                     kind: .misuse,
                     message: "SQLite rolled the transaction back after a failed statement; the transaction's later statements do not run"
                 )
@@ -110,9 +119,10 @@ final class HeldTransaction: @unchecked Sendable {
         for job in pending { job.fail(reported) }
     }
 
-    /// One statement sent to the writer: `run` runs it and resumes its caller, `fail` resumes it with an error.
+    /// One statement sent to the writer: `run` runs it, resumes its caller and returns the error it threw, `fail`
+    /// resumes it with an error.
     private struct Job {
-        let run: @Sendable () -> Void
+        let run: @Sendable () -> (any Error)?
         let fail: @Sendable (any Error) -> Void
     }
 

@@ -1,0 +1,121 @@
+import ExampleModels
+import Foundation
+import ORMKit
+import Testing
+
+/// Scopes from the schema (`scopes:`, `defaultScope:`) select the same rows on every engine: named scopes chain
+/// with each other and with query methods; the default scope (`Review`: hidden reviews left out) applies to every
+/// read, until `unscoped()`.
+@Suite("Conformance: scopes") struct ScopeConformanceTests {
+    /// Books of one author: "A" fiction 120 pages 0 copies (1990), "B" poetry 350 pages (1995), "C" science 500
+    /// pages (2010), "D" history, no page count (2020).
+    static func seeded(_ backend: Backend) async throws -> (Engine, [Book])? {
+        guard let engine = try await Engine.open(backend) else { return nil }
+        var author = Author(name: "Scoped", email: "scoped@test.org", rating: 3)
+        try await author.insert(engine.db)
+        func book(_ isbn: String, _ title: String, _ genre: Book.Genre, pages: Int32?, copies: Int, year: Int) -> Book {
+            let addedAt = Date(timeIntervalSince1970: TimeInterval((year - 1970) * 365 * 86_400))
+            return Book(
+                isbn: isbn, title: title, genre: genre, pages: pages, tags: [], uid: UUID(), shelf: Shelf(row: 1, column: 1),
+                color: Color(red: 0, green: 0, blue: 0), addedAt: addedAt, copies: copies, authorID: author.id ?? 0)
+        }
+        let books = [
+            book("1000000001", "A", .fiction, pages: 120, copies: 0, year: 1990),
+            book("1000000002", "B", .poetry, pages: 350, copies: 2, year: 1995),
+            book("1000000003", "C", .science, pages: 500, copies: 1, year: 2010),
+            book("1000000004", "D", .history, pages: nil, copies: 3, year: 2020),
+        ]
+        _ = try await engine.db.insert(books)
+        return (engine, books)
+    }
+
+    /// The seeded books' titles among `request`'s rows, by title.
+    static func titles(_ request: QueryRequest<Book>, _ db: some DatabaseReader) async throws -> [String] {
+        try await request.filter(Book.isbn.like("100000000%")).order(Book.title).fetchAll(db).map(\.title)
+    }
+
+    @Test(arguments: Backend.allCases) func namedScopesFilterAndChain(_ backend: Backend) async throws {
+        guard let (engine, _) = try await Self.seeded(backend) else { return }
+        let db = engine.db
+        #expect(try await Self.titles(Book.inPrint, db) == ["B", "C", "D"])
+        #expect(try await Self.titles(Book.longerThan(300), db) == ["B", "C"])
+        #expect(try await Self.titles(Book.ofGenres([.poetry, .history]), db) == ["B", "D"])
+        #expect(try await Self.titles(Book.ofGenres([]), db) == [])
+        #expect(try await Self.titles(Book.classics, db) == ["A", "B"])
+        // Chained with each other, before and after other query methods.
+        #expect(try await Self.titles(Book.inPrint.longerThan(300), db) == ["B", "C"])
+        #expect(try await Self.titles(Book.classics.inPrint, db) == ["B"])
+        #expect(try await Self.titles(Book.filter(Book.title != "C").longerThan(300), db) == ["B"])
+        #expect(try await Book.inPrint.longerThan(300).filter(Book.isbn.like("100000000%")).count(db) == 2)
+        let page = try await Book.inPrint.filter(Book.isbn.like("100000000%")).order(Book.title.desc).page(1, size: 2, in: db)
+        #expect(page.items.map(\.title) == ["D", "C"] && page.totalCount == 3)
+        try await engine.close()
+    }
+
+    /// Two visible reviews and one hidden one of book B, one hidden of book C.
+    static func reviewed(_ backend: Backend) async throws -> (Engine, [Book], [Review])? {
+        guard let (engine, books) = try await seeded(backend) else { return nil }
+        let reviews = try await engine.db.insert([
+            Review(rating: 5, body: "great", bookISBN: books[1].isbn),
+            Review(rating: 4, body: "good", bookISBN: books[1].isbn),
+            Review(rating: 1, body: "spam", isHidden: true, bookISBN: books[1].isbn),
+            Review(rating: 2, body: "hidden", isHidden: true, bookISBN: books[2].isbn),
+        ])
+        return (engine, books, reviews)
+    }
+
+    @Test(arguments: Backend.allCases) func theDefaultScopeAppliesToQueriesAndReadsByKey(_ backend: Backend) async throws {
+        guard let (engine, _, reviews) = try await Self.reviewed(backend) else { return }
+        let db = engine.db
+        let hidden = try #require(reviews[2].id), visible = try #require(reviews[0].id)
+        #expect(try await Review.fetchAll(db).map(\.body).sorted() == ["good", "great"])
+        #expect(try await Review.count(db) == 2)
+        #expect(try await Review.all().unscoped().count(db) == 4)
+        #expect(try await Review.filter(Review.rating < 3).count(db) == 0)
+        #expect(try await Review.filter(Review.rating < 3).unscoped().count(db) == 2)
+        #expect(try await Review.positive.count(db) == 2)
+        #expect(try await Review.ratedBetween(low: 1, high: 4).fetchAll(db).map(\.body) == ["good"])
+        #expect(try await Review.all().aggregate(db, countAll()) == 2)
+        #expect(try await Review.all().select(Review.rating).fetchAll(db).sorted() == [4, 5])
+        #expect(try await Review.all().page(1, size: 10, in: db).totalCount == 2)
+        #expect(try await Review.find(db, hidden) == nil)
+        #expect(try await Review.find(db, visible)?.body == "great")
+        #expect(try await !Review.exists(db, key: hidden))
+        #expect(try await Review.exists(db, key: visible))
+        #expect(try await Review.find(db, keys: [hidden, visible]).map(\.body) == ["great"])
+        #expect(try await Review.all().unscoped().filter(Review.id == hidden).fetchOne(db)?.body == "spam")
+        // Writes through a request see what its reads see: a hidden review is not updated or deleted.
+        #expect(try await Review.all().updateAll(db, Review.rating.set(to: 3)) == 2)
+        #expect(try await Review.all().unscoped().filter(Review.rating == 3).count(db) == 2)
+        #expect(try await Review.deleteAll(db) == 2)
+        #expect(try await Review.all().unscoped().count(db) == 2)
+        try await engine.close()
+    }
+
+    @Test(arguments: Backend.allCases) func theDefaultScopeAppliesThroughRelations(_ backend: Backend) async throws {
+        guard let (engine, books, _) = try await Self.reviewed(backend) else { return }
+        let db = engine.db
+        let b = books[1], c = books[2]
+        // Navigation, and its unscoped form.
+        #expect(try await b.reviews.count(db) == 2)
+        #expect(try await b.reviews.unscoped().count(db) == 3)
+        #expect(try await Book.reviews.unscoped().request(for: b).count(db) == 3)
+        #expect(try await c.reviews.fetchAll(db).isEmpty)
+        // Eager loading.
+        let loaded = try await Book.filter(Book.isbn.in([b.isbn, c.isbn])).order(Book.title).including(Book.reviews).fetchAll(db)
+        #expect(loaded.map { $0.related.map(\.body).sorted() } == [["good", "great"], []])
+        let everything = try await Book.filter(Book.isbn == b.isbn).including(Book.reviews.unscoped()).fetchAll(db)
+        #expect(everything.first?.related.count == 3)
+        let filtered = try await Book.filter(Book.isbn == b.isbn).including(Book.reviews.filter(Review.rating < 5)).fetchAll(db)
+        #expect(filtered.first?.related.map(\.body) == ["good"])
+        // Joins and `any`.
+        #expect(try await Book.joining(Book.reviews).filter(Book.isbn == b.isbn).count(db) == 2)
+        #expect(try await Book.filter(Book.reviews.any(Review.rating <= 2)).count(db) == 0)
+        #expect(try await Book.filter(Book.reviews.unscoped().any(Review.rating <= 2)).count(db) == 2)
+        #expect(try await Book.filter(Book.reviews.any()).fetchAll(db).map(\.title) == ["B"])
+        // From the review's side, the owner is not scoped: a hidden review still has its book.
+        let hidden = try #require(try await Review.all().unscoped().filter(Review.body == "spam").fetchOne(db))
+        #expect(try await hidden.book.fetchOne(db)?.title == "B")
+        try await engine.close()
+    }
+}
