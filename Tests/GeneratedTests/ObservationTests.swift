@@ -224,6 +224,38 @@ import Testing
         #expect(next.deleted == [bob.id] && next.inserted.isEmpty && next.updated.isEmpty)
     }
 
+    /// A model's default scope holds in change sets: a row hidden by an update leaves (deleted), one shown again
+    /// enters (inserted), and a change to a hidden row yields nothing.
+    @Test func changeSetsFollowTheDefaultScope() async throws {
+        let example = try ExampleDatabase()
+        let db = example.db
+        let author = try await insert([author("Rev")], db)[0]
+        let book = Self.book(isbn: "9780000000777", authorID: try #require(author.id))
+        try await db.write { conn in try book.insert(conn) }
+        let visible = try await db.write { conn in
+            var review = Review(rating: 5, body: "fine", bookISBN: book.isbn)
+            try review.insert(conn)
+            return review
+        }
+        var changes = db.observeChanges(Review.all()).makeAsyncIterator()
+        #expect(try await changes.next()?.inserted == [visible])
+
+        var hidden = visible
+        hidden.isHidden = true
+        try await db.write { [hidden] conn in try hidden.update(conn) }
+        var next = try #require(try await changes.next())
+        #expect(next.deleted == [visible.id] && next.inserted.isEmpty && next.updated.isEmpty)
+
+        // Changed while hidden (nothing), then shown again (inserted).
+        hidden.body = "edited"
+        try await db.write { [hidden] conn in try hidden.update(conn) }
+        var shown = hidden
+        shown.isHidden = false
+        try await db.write { [shown] conn in try shown.update(conn) }
+        next = try #require(try await changes.next())
+        #expect(next.inserted == [shown] && next.deleted.isEmpty && next.updated.isEmpty)
+    }
+
     @Test func changeSetsMergeCommitsTheTaskDidNotAskForYet() async throws {
         let example = try ExampleDatabase()
         let db = example.db
