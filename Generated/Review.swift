@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 // swiftlint:disable all
 
-import Foundation
+public import Foundation
 public import ORMKit
 
 private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_4
@@ -12,6 +12,7 @@ public struct Review: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var rating: Swift.Int
     public var body: Swift.String
     public var isHidden: Swift.Bool
+    public var deletedAt: Swift.Optional<Foundation.Date>
     public var bookISBN: Swift.String
 
     public init(
@@ -19,12 +20,14 @@ public struct Review: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
         rating: Swift.Int,
         body: Swift.String,
         isHidden: Swift.Bool = false,
+        deletedAt: Foundation.Date? = nil,
         bookISBN: Swift.String
     ) {
         self.id = id
         self.rating = rating
         self.body = body
         self.isHidden = isHidden
+        self.deletedAt = deletedAt
         self.bookISBN = bookISBN
     }
 }
@@ -47,11 +50,12 @@ extension Review: ORMKit.Record {
 
     private static func makeColumnSchemas() -> [ORMKit.ColumnSchema] {
         var columns: [ORMKit.ColumnSchema] = []
-        columns.reserveCapacity(5)
+        columns.reserveCapacity(6)
         columns.append(ORMKit.ColumnSchema(name: "id", type: "INTEGER", kind: .integer, isNullable: false))
         columns.append(ORMKit.ColumnSchema(name: "rating", type: "INTEGER", kind: .integer, isNullable: false, check: "rating BETWEEN 1 AND 5"))
         columns.append(ORMKit.ColumnSchema(name: "body", type: "TEXT", kind: .text, isNullable: false))
         columns.append(ORMKit.ColumnSchema(name: "is_hidden", type: "INTEGER", kind: .bool, isNullable: false, storage: "integer", defaultValue: .value(stored: .integer(0), wire: .bool(false))))
+        columns.append(ORMKit.ColumnSchema(name: "deleted_at", type: "REAL", kind: .date, isNullable: true, storage: "referenceSeconds"))
         columns.append(ORMKit.ColumnSchema(name: "book_isbn", type: "TEXT", kind: .text, isNullable: false))
         return columns
     }
@@ -71,7 +75,8 @@ extension Review: ORMKit.Record {
             rating: try row.decode(at: 1),
             body: try row.decode(at: 2),
             isHidden: try row.decode(at: 3),
-            bookISBN: try row.decode(at: 4)
+            deletedAt: try row.decode(at: 4),
+            bookISBN: try row.decode(at: 5)
         )
     }
 
@@ -89,6 +94,7 @@ extension Review: ORMKit.Record {
         try encoder.encode(self.rating)
         try encoder.encode(self.body)
         try encoder.encode(self.isHidden)
+        try encoder.encode(self.deletedAt)
         try encoder.encode(self.bookISBN)
     }
 
@@ -114,9 +120,19 @@ extension Review: ORMKit.Record {
         Review.Columns.isHidden == false
     }
 
-    /// The row with primary key `key`, for reads by key (which apply the default scope).
+    /// `softDelete:` (schema/books.yaml): deletes stamp `deletedAt`, reads leave stamped rows out.
+    public static var softDelete: ORMKit.SoftDelete? {
+        ORMKit.SoftDelete(column: Review.Columns.deletedAt, stamp: { Review.Columns.deletedAt.set(to: $0) })
+    }
+
+    /// The row with primary key `key`, for reads and deletes by key (which apply the scope).
     public static func keyCondition(_ key: PrimaryKey) -> ORMKit.QueryExpression<Swift.Bool>? {
         Review.Columns.id == key
+    }
+
+    /// This record's row, for its own deletes.
+    public var rowCondition: ORMKit.QueryExpression<Swift.Bool>? {
+        Review.Columns.id.`in`([self.id].compactMap { $0 })
     }
 }
 
@@ -128,6 +144,7 @@ extension Review {
         public static let rating = ORMKit.Column<Swift.Int>("rating", table: "review")
         public static let body = ORMKit.Column<Swift.String>("body", table: "review")
         public static let isHidden = ORMKit.Column<Swift.Bool>("is_hidden", table: "review")
+        public static let deletedAt = ORMKit.Column<Foundation.Date?>("deleted_at", table: "review")
         public static let bookISBN = ORMKit.Column<Swift.String>("book_isbn", table: "review")
     }
 
@@ -135,6 +152,7 @@ extension Review {
     public static var rating: ORMKit.Column<Swift.Int> { Columns.rating }
     public static var body: ORMKit.Column<Swift.String> { Columns.body }
     public static var isHidden: ORMKit.Column<Swift.Bool> { Columns.isHidden }
+    public static var deletedAt: ORMKit.Column<Foundation.Date?> { Columns.deletedAt }
     public static var bookISBN: ORMKit.Column<Swift.String> { Columns.bookISBN }
 }
 

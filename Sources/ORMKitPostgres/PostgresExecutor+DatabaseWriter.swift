@@ -213,6 +213,13 @@ extension PostgresExecutor {
 
     /// See `DatabaseWriter`.
     public func delete<R: Record>(_ type: R.Type, keys: [R.PrimaryKey]) async throws -> Int {
+        if let stamp = R.softDeleteStamp {
+            return try await withSession(writing: true) { session in
+                var deleted = 0
+                for key in keys { deleted += try await R.liveRow(key: key).updateAll(in: session, [stamp]) }
+                return deleted
+            }
+        }
         let delete = try PostgresRecordSQL.of(R.self).requireKeyed(R.schema.name).deleteByKey
         let keys = try keys.map(R.wireKey)
         return try await withSession(writing: true) { session in

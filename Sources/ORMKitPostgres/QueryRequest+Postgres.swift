@@ -45,6 +45,7 @@ extension QueryRequest {
 
     /// Deletes the matching rows in `session`; returns how many there were.
     func deleteAll(in session: PostgresSession) async throws -> Int {
+        if let stamp = softDeleteStamp { return try await updateAll(in: session, [stamp]) }
         var renderer = SQLRenderer(dialect: .postgresql)
         let table = quoteIdentifier(R.schema.name)
         let sql = "WITH deleted AS (DELETE FROM \(table)\(matchingRows(&renderer)) RETURNING 1) SELECT COUNT(*) FROM deleted"

@@ -118,4 +118,45 @@ import Testing
         #expect(try await hidden.book.fetchOne(db)?.title == "B")
         try await engine.close()
     }
+
+    @Test(arguments: Backend.allCases) func softDeleteStampsAndReadsLeaveDeletedRowsOut(_ backend: Backend) async throws {
+        guard let (engine, books, reviews) = try await Self.reviewed(backend) else { return }
+        let db = engine.db
+        let great = reviews[0], spam = reviews[2], b = books[1]
+        #expect(try await great.delete(db))
+        #expect(try await !great.delete(db), "a deleted row is not deleted again")
+        #expect(try await Review.count(db) == 1)
+        #expect(try await Review.find(db, try #require(great.id)) == nil)
+        #expect(try await !Review.exists(db, key: try #require(great.id)))
+        #expect(try await Review.all().withDeleted().count(db) == 2)
+        #expect(try await Review.all().withDeleted().unscoped().count(db) == 4)
+        let deleted = try await Review.all().onlyDeleted().fetchAll(db)
+        #expect(deleted.map(\.body) == ["great"] && deleted.first?.deletedAt != nil)
+        // Through relations: navigation, eager loading, `any`, and their withDeleted() forms.
+        #expect(try await b.reviews.count(db) == 1)
+        #expect(try await b.reviews.withDeleted().count(db) == 2)
+        #expect(try await Book.reviews.withDeleted().request(for: b).count(db) == 2)
+        let loaded = try await Book.filter(Book.isbn == b.isbn).including(Book.reviews).fetchAll(db)
+        #expect(loaded.first?.related.map(\.body) == ["good"])
+        let withDeleted = try await Book.filter(Book.isbn == b.isbn).including(Book.reviews.withDeleted()).fetchAll(db)
+        #expect(withDeleted.first?.related.count == 2)
+        #expect(try await Book.filter(Book.reviews.any(Review.rating == 5)).count(db) == 0)
+        #expect(try await Book.filter(Book.reviews.withDeleted().any(Review.rating == 5)).count(db) == 1)
+        // Deletes by key and through a request stamp too (the default scope does not shield a row from them).
+        #expect(try await Review.delete(db, key: try #require(spam.id)))
+        #expect(try await Review.filter(Review.rating == 4).deleteAll(db) == 1)
+        #expect(try await Review.count(db) == 0)
+        #expect(try await Review.all().withDeleted().unscoped().count(db) == 4, "nothing is gone")
+        // Restore, then destroy for good.
+        #expect(try await great.restore(db))
+        #expect(try await Review.count(db) == 1)
+        #expect(try await Review.all().restoreAll(db) == 1, "restores the deleted review in scope (good), not the hidden one")
+        #expect(try await Review.count(db) == 2)
+        #expect(try await great.destroy(db))
+        #expect(try await Review.all().withDeleted().unscoped().count(db) == 3)
+        #expect(try await Review.all().unscoped().onlyDeleted().destroyAll(db) == 1)
+        #expect(try await Review.all().withDeleted().unscoped().fetchAll(db).map(\.body).sorted() == ["good", "hidden"])
+        await #expect(throws: DatabaseError.self) { try await Book.all().restoreAll(db) }
+        try await engine.close()
+    }
 }

@@ -99,4 +99,18 @@ import Testing
             "schema.yaml:14:31: error: the default scope of 'Author' cannot take parameters ('$a'): it applies to every read; use a value, or declare a named scope",
         ])
     }
+
+    @Test func softDeleteNamesAStoredOptionalDate() throws {
+        let base = Self.models.replacingOccurrences(of: "    scopes:\n%@\n", with: "")
+        let valid = base.replacingOccurrences(of: "fields: { name: String,", with: "softDelete: removedAt\n    fields: { removedAt: Date?, name: String,")
+        let result = generate(valid)
+        #expect(result.diagnostics.isEmpty)
+        let author = try #require(file("Author.swift", in: result))
+        #expect(author.contains("ORMKit.SoftDelete(column: Author.Columns.removedAt, stamp: { Author.Columns.removedAt.set(to: $0) })"))
+        #expect(author.contains("Author.Columns.id.`in`([self.id].compactMap { $0 })"))
+        let wrong = base.replacingOccurrences(of: "fields: { name: String,", with: "softDelete: name\n    fields: { name: String,")
+        #expect(diagnostics(wrong) == [
+            "schema.yaml:13:17: error: softDelete of 'Author' names 'name', which must be a stored `Date?` field without a default (nil while the row is live)",
+        ])
+    }
 }

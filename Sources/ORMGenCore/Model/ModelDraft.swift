@@ -18,6 +18,7 @@ struct ModelDraft {
     var results: [EagerResultModel] = []
     var scopes: [ScopeModel] = []
     var defaultScope: ScopeModel?
+    var softDeleteColumn: String?
 
     var name: String { declaration.name.value }
 

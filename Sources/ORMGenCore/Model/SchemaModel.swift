@@ -224,6 +224,11 @@ struct Model: Sendable {
     var scopes: [ScopeModel] = []
     /// The filter every read applies (`defaultScope:`).
     var defaultScope: ScopeModel? = nil
+    /// `softDelete:`: the member name in `Columns` of the `Date?` column deletes stamp.
+    var softDeleteColumn: String? = nil
+
+    /// Whether reads filter rows (a default scope or soft delete), so the model needs key conditions.
+    var isScoped: Bool { defaultScope != nil || softDeleteColumn != nil }
 }
 
 /// A scope resolved: its Swift parameters and the typed conditions the generated request filters with.

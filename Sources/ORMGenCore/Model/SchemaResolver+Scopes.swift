@@ -10,8 +10,30 @@ extension SchemaResolver {
                 return resolveScope(declaration, of: draft, allowsParameters: true)
             }
             draft.defaultScope = draft.declaration.defaultScope.flatMap { resolveScope($0, of: draft, allowsParameters: false) }
+            draft.softDeleteColumn = draft.declaration.softDelete.flatMap { resolveSoftDelete($0, of: draft) }
             drafts[model] = draft
         }
+    }
+
+    /// The `Columns` member of the field `softDelete:` names: a stored `Date?` field.
+    private mutating func resolveSoftDelete(_ name: Located<String>, of draft: ModelDraft) -> String? {
+        guard let index = draft.fieldIndex(named: name.value) else {
+            diagnostics.error(
+                "softDelete of '\(draft.name)' names '\(name.value)', which is not a field of '\(draft.name)'; declare it: `\(name.value): Date?`"
+                    + Suggestion.didYouMean(name.value, among: draft.fields.map(\.name)),
+                at: name.location)
+            return nil
+        }
+        let field = draft.fields[index]
+        guard case .scalar(.date) = field.type, field.isOptional, !field.isTransient, field.defaultValue == nil,
+            let column = draft.columns.first(where: { $0.fieldIndex == index && $0.subfield == nil }), !draft.keyIndexes.contains(index)
+        else {
+            diagnostics.error(
+                "softDelete of '\(draft.name)' names '\(name.value)', which must be a stored `Date?` field without a default (nil while the row is live)",
+                at: name.location)
+            return nil
+        }
+        return column.memberName
     }
 
     /// Whether `name` can be a scope of `draft`: an identifier that is no keyword, field, column, relation, record or

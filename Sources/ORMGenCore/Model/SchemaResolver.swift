@@ -416,6 +416,6 @@ struct SchemaResolver {
         return Model(
             name: draft.name, fields: draft.fields, columns: draft.columns, key: key, table: table, enums: enums,
             sourcePath: draft.declaration.name.location.path, isCodable: draft.isCodable, results: draft.results,
-            scopes: draft.scopes, defaultScope: draft.defaultScope)
+            scopes: draft.scopes, defaultScope: draft.defaultScope, softDeleteColumn: draft.softDeleteColumn)
     }
 }

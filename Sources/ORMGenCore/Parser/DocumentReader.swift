@@ -4,7 +4,7 @@ import Yams
 struct DocumentReader {
     static let topLevelKeys = ["name", "version", "naming", "access", "codable", "models", "embeddables", "migrations", "seed"]
     static let modelKeys = [
-        "table", "primaryKey", "codable", "fields", "indexes", "relations", "results", "scopes", "defaultScope",
+        "table", "primaryKey", "codable", "fields", "indexes", "relations", "results", "scopes", "defaultScope", "softDelete",
     ]
     /// The comparisons of a scope condition (`field: { op: value }`).
     static let scopeComparisons = ["==", "!=", "<", "<=", ">", ">=", "in", "notIn"]
@@ -124,6 +124,8 @@ struct DocumentReader {
                 model.scopes = entries(value, what: "'scopes' of model '\(name.value)'").map {
                     scope(owner: name.value, name: $0.key, $0.value)
                 }
+            case "softDelete":
+                model.softDelete = reader.name(value, what: "'softDelete' of model '\(name.value)'")
             case "defaultScope":
                 model.defaultScope = scope(owner: name.value, name: Located(value: "defaultScope", location: key.location), value)
             default:

@@ -54,6 +54,8 @@ struct ModelDeclaration: Sendable {
     var scopes: [ScopeDeclaration] = []
     /// The filter every read applies (`defaultScope:`), named `defaultScope`.
     var defaultScope: ScopeDeclaration?
+    /// `softDelete:`: the `Date?` field deletes stamp.
+    var softDelete: Located<String>?
 }
 
 /// A named filter under a model's `scopes:`, or its `defaultScope:`: conditions on fields, all of which a row

@@ -27,7 +27,7 @@ extension SwiftRenderer {
                     writer.line("self.\(Naming.swift(model.fields[index].swiftName)) = rowID")
                 }
             }
-            renderDefaultScope(model, into: &writer)
+            renderScopedReads(model, into: &writer)
         }
     }
 

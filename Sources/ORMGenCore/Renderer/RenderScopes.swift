@@ -25,27 +25,49 @@ extension SwiftRenderer {
         }
     }
 
-    /// The model's default scope and the key condition its reads by key use (`Record.defaultScope`,
-    /// `Record.keyCondition(_:)`), inside its `Record` conformance.
-    func renderDefaultScope(_ model: Model, into writer: inout CodeWriter) {
-        guard let scope = model.defaultScope else { return }
-        writer.line()
-        writer.line("/// `defaultScope:` (\(model.sourcePath)): `\(scope.summary)`.")
-        writer.block("\(modifier)static var defaultScope: ORMKit.QueryExpression<Swift.Bool>? {") { writer in
-            writer.line(scope.conditions.joined(separator: " && "))
+    /// What a model whose reads filter rows implements of `Record` (inside its conformance): its default scope,
+    /// its soft-delete column, and the key conditions its reads and deletes by key use.
+    func renderScopedReads(_ model: Model, into writer: inout CodeWriter) {
+        guard model.isScoped else { return }
+        let typeName = Naming.swift(model.name)
+        if let scope = model.defaultScope {
+            writer.line()
+            writer.line("/// `defaultScope:` (\(model.sourcePath)): `\(scope.summary)`.")
+            writer.block("\(modifier)static var defaultScope: ORMKit.QueryExpression<Swift.Bool>? {") { writer in
+                writer.line(scope.conditions.joined(separator: " && "))
+            }
         }
-        writer.line()
+        if let softDelete = model.softDeleteColumn {
+            let column = "\(typeName).Columns.\(Naming.swift(softDelete))"
+            writer.line()
+            writer.line("/// `softDelete:` (\(model.sourcePath)): deletes stamp `\(softDelete)`, reads leave stamped rows out.")
+            writer.block("\(modifier)static var softDelete: ORMKit.SoftDelete? {") { writer in
+                writer.line("ORMKit.SoftDelete(column: \(column), stamp: { \(column).set(to: $0) })")
+            }
+        }
         let keyColumns = keyFieldIndexes(model).compactMap { index in
             model.columns.first { $0.fieldIndex == index && $0.subfield == nil }.map { (model.fields[index], $0) }
         }
         let isComposite: Bool = { if case .composite = model.key { return true } else { return false } }()
-        let conditions = keyColumns.map { field, column in
-            "\(Naming.swift(model.name)).Columns.\(Naming.swift(column.memberName)) == key"
-                + (isComposite ? ".\(Naming.swift(field.swiftName))" : "")
+        func conditions(_ value: (Field) -> String) -> String {
+            keyColumns.map { field, column in "\(typeName).Columns.\(Naming.swift(column.memberName)) == \(value(field))" }
+                .joined(separator: " && ")
         }
-        writer.line("/// The row with primary key `key`, for reads by key (which apply the default scope).")
+        writer.line()
+        writer.line("/// The row with primary key `key`, for reads and deletes by key (which apply the scope).")
         writer.block("\(modifier)static func keyCondition(_ key: PrimaryKey) -> ORMKit.QueryExpression<Swift.Bool>? {") { writer in
-            writer.line(conditions.joined(separator: " && "))
+            writer.line(conditions { isComposite ? "key.\(Naming.swift($0.swiftName))" : "key" })
+        }
+        writer.line()
+        writer.line("/// This record's row, for its own deletes.")
+        writer.block("\(modifier)var rowCondition: ORMKit.QueryExpression<Swift.Bool>? {") { writer in
+            if case .autoIncrement = model.key, let (field, column) = keyColumns.first {
+                // nil until inserted: no row (`IN ()` is false).
+                let member = "\(typeName).Columns.\(Naming.swift(column.memberName))"
+                writer.line("\(member).`in`([self.\(Naming.swift(field.swiftName))].compactMap { $0 })")
+            } else {
+                writer.line(conditions { "self.\(Naming.swift($0.swiftName))" })
+            }
         }
     }
 

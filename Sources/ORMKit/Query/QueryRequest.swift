@@ -16,6 +16,10 @@ public struct QueryRequest<R: Record>: Sendable {
     package var condition: SQLExpression?
     /// The model's default scope (`R.defaultScope`) until `unscoped()` removes it.
     package var scopeCondition: SQLExpression? = R.defaultScope?.sqlExpression
+    /// Which rows of a soft-delete model it reads (`withDeleted()`, `onlyDeleted()`).
+    package var deletedRows = DeletedRows.excluded
+    /// Whether `deleteAll` removes the rows of a soft-delete model for good (`destroyAll`).
+    package var destroys = false
     package var orderings: [Ordering] = []
     package var grouping: [SQLExpression] = []
     package var havingCondition: SQLExpression?
@@ -65,7 +69,7 @@ public struct QueryRequest<R: Record>: Sendable {
     }
 
     /// The same request without the model's default scope (`defaultScope:` in the schema): it reads every row
-    /// the other filters match. Other filters, before and after, stay.
+    /// the other filters match. Other filters, before and after, stay; soft-deleted rows stay out (`withDeleted()`).
     ///
     /// ```swift
     /// let everyBook = try await Book.all().unscoped().count(db)   // archived books too
@@ -76,10 +80,10 @@ public struct QueryRequest<R: Record>: Sendable {
         return copy
     }
 
-    /// The `WHERE` condition: the default scope and the filters.
+    /// The `WHERE` condition: soft delete, the default scope and the filters.
     package var whereCondition: SQLExpression? {
-        guard let scopeCondition else { return condition }
-        return condition.map { SQLExpression(.binary(.and, scopeCondition, $0)) } ?? scopeCondition
+        [deletedRows.condition(for: R.self), scopeCondition, condition].compactMap { $0 }
+            .reduce(nil) { combined, next in combined.map { SQLExpression(.binary(.and, $0, next)) } ?? next }
     }
 
     /// Removes duplicate rows (`SELECT DISTINCT`).

@@ -55,7 +55,7 @@ extension Record {
     @inlinable
     @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public static func fetchAll(_ db: some DatabaseContext) throws -> [Self] {
-        if defaultScope != nil { return try all().fetchAll(db) }
+        if isScoped { return try all().fetchAll(db) }
         let sql = schema.recordSQL.selectAll
         return try db.withReadConnection { conn in try naming { try conn.withStatement(sql) { try $0.decodeRecords(Self.self) } } }
     }
@@ -66,7 +66,7 @@ extension Record {
     @inlinable
     @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public static func fetchOne(_ db: some DatabaseContext) throws -> Self? {
-        if defaultScope != nil { return try all().fetchOne(db) }
+        if isScoped { return try all().fetchOne(db) }
         let sql = schema.recordSQL.selectFirst
         return try db.withReadConnection { conn in
             try naming { try conn.withStatement(sql) { try $0.firstRow(decodeRecord) } }
@@ -78,7 +78,7 @@ extension Record {
     /// - Throws: `DatabaseError`.
     @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public static func count(_ db: some DatabaseContext) throws -> Int {
-        if defaultScope != nil { return try all().count(db) }
+        if isScoped { return try all().count(db) }
         let sql = schema.recordSQL.count
         return try naming { try Int.fetchOne(db, sql: sql) ?? 0 }
     }

@@ -44,9 +44,16 @@ public protocol Record: Sendable {
     /// default) for a model without one.
     static var defaultScope: QueryExpression<Bool>? { get }
 
-    /// The condition "the primary key is `key`", for the reads by key of a model with a default scope (generated
-    /// for those models; nil for the others, whose reads by key run prepared key statements).
+    /// The condition "the primary key is `key`", for the reads by key of a model with a default scope or soft
+    /// delete (generated for those models; nil for the others, whose reads by key run prepared key statements).
     static func keyCondition(_ key: PrimaryKey) -> QueryExpression<Bool>?
+
+    /// The condition "the primary key is this record's", for a model with a default scope or soft delete (nil for
+    /// the others).
+    var rowCondition: QueryExpression<Bool>? { get }
+
+    /// The soft-delete column (`softDelete:` in the schema); nil (the default) for a model without one.
+    static var softDelete: SoftDelete? { get }
 }
 
 extension Record {
@@ -87,20 +94,29 @@ extension Record {
     @inlinable
     public static func keyCondition(_ key: PrimaryKey) -> QueryExpression<Bool>? { nil }
 
-    /// For a model with a default scope, the request for the row with primary key `key` (its reads by key run
-    /// it); nil for the others.
+    /// No row condition: see `Record.rowCondition`.
+    @inlinable
+    public var rowCondition: QueryExpression<Bool>? { nil }
+
+    /// No soft delete.
+    @inlinable
+    public static var softDelete: SoftDelete? { nil }
+
+    /// For a model with a default scope or soft delete, the request for the row with primary key `key` (its reads
+    /// by key run it); nil for the others.
     ///
     /// - Throws: `DatabaseError` (`.misuse`) for a scoped model without `keyCondition(_:)`.
     @usableFromInline
     package static func scopedRequest(forKey key: PrimaryKey) throws -> QueryRequest<Self>? {
-        guard defaultScope != nil else { return nil }
-        guard let keyCondition = keyCondition(key) else {
-            throw DatabaseError(
-                kind: .misuse, message: "\(Self.self) has a default scope but no keyCondition(_:), so it cannot be read by key; regenerate it with ormgen",
-                table: schema.name)
-        }
+        guard isScoped else { return nil }
+        guard let keyCondition = keyCondition(key) else { throw missingKeyCondition }
         return all().filter(keyCondition)
     }
+
+    /// Whether reads of the model filter rows (a default scope, soft delete): its reads by key and of the whole
+    /// table then run as requests.
+    @inlinable
+    package static var isScoped: Bool { defaultScope != nil || softDelete != nil }
 
     /// Records without an auto-increment key ignore the assigned row id.
     @inlinable

@@ -135,6 +135,7 @@ extension Relation {
         return try chunked(keys, conn: conn).map { chunk in
             var request = QueryRequest<Target>()
             request.scopeCondition = nil  // in readCondition, unless the relation is unscoped
+            request.deletedRows = .included  // in readCondition too
             request.condition = .and(
                 SQLExpression(.inList(.column(Target.schema.name, targetColumn), chunk, negated: false)), readCondition)
             request.orderings = targetOrderings

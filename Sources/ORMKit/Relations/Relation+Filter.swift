@@ -37,11 +37,19 @@ extension Relation {
         return copy
     }
 
-    /// What every target read through the relation must meet: the target's default scope (until `unscoped()`)
-    /// and `filter(_:)`'s condition. Its plain columns name the target's table.
+    /// The same relation reading soft-deleted targets too (a target model with `softDelete:`).
+    public func withDeleted() -> Self {
+        var copy = self
+        copy.deletedTargets = .included
+        return copy
+    }
+
+    /// What every target read through the relation must meet: live (unless `withDeleted()`), the target's default
+    /// scope (until `unscoped()`) and `filter(_:)`'s condition. Its plain columns name the target's table.
     package var readCondition: SQLExpression? {
-        guard appliesTargetScope, let scope = Target.defaultScope?.sqlExpression else { return targetCondition }
-        return targetCondition.map { .and(scope, $0) } ?? scope
+        let scope = appliesTargetScope ? Target.defaultScope?.sqlExpression : nil
+        return [deletedTargets.condition(for: Target.self), scope, targetCondition].compactMap { $0 }
+            .reduce(nil) { combined, next in combined.map { .and($0, next) } ?? next }
     }
 
     /// `readCondition` with the target's plain columns replaced by this relation's columns, for joins and

@@ -19,6 +19,7 @@ extension Relation {
         // The request applies the target's default scope itself (`unscoped()` on it removes it).
         var request = QueryRequest<Target>()
         if !appliesTargetScope { request.scopeCondition = nil }
+        request.deletedRows = deletedTargets
         let target = Target.schema.name
         let bound = SQLExpression(.value(key))
         switch link {

@@ -37,6 +37,8 @@ public struct Relation<Owner: Record, Target: Record, Loaded: Sendable, Kind: Re
     /// Whether reads through the relation apply the target's default scope (`Target.defaultScope`): true until
     /// `unscoped()`.
     @usableFromInline package var appliesTargetScope = true
+    /// Which soft-deleted targets reads through the relation see (`withDeleted()`).
+    @usableFromInline package var deletedTargets = DeletedRows.excluded
     /// The order of targets, from `order(_:)`: navigation and eager loading (each owner's list) follow it.
     @usableFromInline package var targetOrderings: [Ordering] = []
 
