@@ -224,8 +224,8 @@ import Testing
         #expect(next.deleted == [bob.id] && next.inserted.isEmpty && next.updated.isEmpty)
     }
 
-    /// A model's default scope holds in change sets: a row hidden by an update leaves (deleted), one shown again
-    /// enters (inserted), and a change to a hidden row yields nothing.
+    /// A model's default scope and soft delete hold in change sets: a row hidden by an update leaves (deleted), one
+    /// shown again enters (inserted), a change to a hidden row yields nothing, a soft-deleted row leaves.
     @Test func changeSetsFollowTheDefaultScope() async throws {
         let example = try ExampleDatabase()
         let db = example.db
@@ -254,6 +254,12 @@ import Testing
         try await db.write { [shown] conn in try shown.update(conn) }
         next = try #require(try await changes.next())
         #expect(next.inserted == [shown] && next.deleted.isEmpty && next.updated.isEmpty)
+
+        // Soft-deleted (`softDelete: deletedAt`): reported deleted, though the row is still in the table.
+        try await db.write { [shown] conn in _ = try shown.delete(conn) }
+        next = try #require(try await changes.next())
+        #expect(next.deleted == [visible.id] && next.inserted.isEmpty && next.updated.isEmpty)
+        #expect(try await Review.all().withDeleted().count(db) == 1)
     }
 
     @Test func changeSetsMergeCommitsTheTaskDidNotAskForYet() async throws {

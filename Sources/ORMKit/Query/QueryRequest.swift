@@ -82,8 +82,7 @@ public struct QueryRequest<R: Record>: Sendable {
 
     /// The `WHERE` condition: soft delete, the default scope and the filters.
     package var whereCondition: SQLExpression? {
-        [deletedRows.condition(for: R.self), scopeCondition, condition].compactMap { $0 }
-            .reduce(nil) { combined, next in combined.map { SQLExpression(.binary(.and, $0, next)) } ?? next }
+        SQLExpression.all(deletedRows.condition(for: R.self), scopeCondition, condition)
     }
 
     /// Removes duplicate rows (`SELECT DISTINCT`).

@@ -33,6 +33,18 @@ package enum DeletedRows: Sendable {
     }
 }
 
+extension SQLExpression {
+    /// `a AND b AND c` of the conditions given; nil when none is.
+    static func all(_ first: SQLExpression?, _ second: SQLExpression?, _ third: SQLExpression?) -> SQLExpression? {
+        func and(_ lhs: SQLExpression?, _ rhs: SQLExpression?) -> SQLExpression? {
+            guard let lhs else { return rhs }
+            guard let rhs else { return lhs }
+            return SQLExpression(.binary(.and, lhs, rhs))
+        }
+        return and(and(first, second), third)
+    }
+}
+
 extension QueryRequest {
     /// The same request reading soft-deleted rows too (a model with `softDelete:` in the schema).
     public func withDeleted() -> Self {

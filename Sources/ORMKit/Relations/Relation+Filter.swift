@@ -48,8 +48,7 @@ extension Relation {
     /// scope (until `unscoped()`) and `filter(_:)`'s condition. Its plain columns name the target's table.
     package var readCondition: SQLExpression? {
         let scope = appliesTargetScope ? Target.defaultScope?.sqlExpression : nil
-        return [deletedTargets.condition(for: Target.self), scope, targetCondition].compactMap { $0 }
-            .reduce(nil) { combined, next in combined.map { .and($0, next) } ?? next }
+        return SQLExpression.all(deletedTargets.condition(for: Target.self), scope, targetCondition)
     }
 
     /// `readCondition` with the target's plain columns replaced by this relation's columns, for joins and
