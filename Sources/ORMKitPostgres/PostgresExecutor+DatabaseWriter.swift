@@ -66,7 +66,7 @@ extension PostgresExecutor {
 
     /// See `DatabaseReader`.
     public func find<R: Record>(_ type: R.Type, key: R.PrimaryKey) async throws -> R? {
-        if let scoped = try R.scopedRequest(forKey: key) { return try await scoped.fetchOne(self) }
+        if R.isScoped { return try await R.scopedRequest(forKey: key).fetchOne(self) }
         let find = try PostgresRecordSQL.of(R.self).requireKeyed(R.schema.name).find
         let key = try R.wireKey(key)
         return try await withSession(writing: false) { try await $0.fetchOne(find, key, table: R.schema.name, R.decodeRecord) }
@@ -104,7 +104,7 @@ extension PostgresExecutor {
 
     /// See `DatabaseReader`.
     public func exists<R: Record>(_ type: R.Type, key: R.PrimaryKey) async throws -> Bool {
-        if let scoped = try R.scopedRequest(forKey: key) { return try await scoped.exists(self) }
+        if R.isScoped { return try await R.scopedRequest(forKey: key).exists(self) }
         let exists = try PostgresRecordSQL.of(R.self).requireKeyed(R.schema.name).exists
         let key = try R.wireKey(key)
         return try await withSession(writing: false) { session in

@@ -9,7 +9,7 @@ extension Record {
     @inlinable
     @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public static func find(_ db: some DatabaseContext, _ key: PrimaryKey) throws -> Self? {
-        if let scoped = try scopedRequest(forKey: key) { return try scoped.fetchOne(db) }
+        if isScoped { return try scopedRequest(forKey: key).fetchOne(db) }
         let sql = try schema.recordSQL.requireKey(tableName: schema.name).find
         return try db.withReadConnection { conn in
             try naming {
@@ -35,7 +35,7 @@ extension Record {
     /// - Throws: `DatabaseError`.
     @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public static func exists(_ db: some DatabaseContext, key: PrimaryKey) throws -> Bool {
-        if let scoped = try scopedRequest(forKey: key) { return try scoped.exists(db) }
+        if isScoped { return try scopedRequest(forKey: key).exists(db) }
         let sql = try schema.recordSQL.requireKey(tableName: schema.name).exists
         return try db.withReadConnection { conn in
             try naming {

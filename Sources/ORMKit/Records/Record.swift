@@ -102,13 +102,12 @@ extension Record {
     @inlinable
     public static var softDelete: SoftDelete? { nil }
 
-    /// For a model with a default scope or soft delete, the request for the row with primary key `key` (its reads
-    /// by key run it); nil for the others.
+    /// For a model with a default scope or soft delete (`isScoped`), the request for the row with primary key `key`:
+    /// its reads by key run it.
     ///
-    /// - Throws: `DatabaseError` (`.misuse`) for a scoped model without `keyCondition(_:)`.
+    /// - Throws: `DatabaseError` (`.misuse`) for a model without `keyCondition(_:)`.
     @usableFromInline
-    package static func scopedRequest(forKey key: PrimaryKey) throws -> QueryRequest<Self>? {
-        guard isScoped else { return nil }
+    package static func scopedRequest(forKey key: PrimaryKey) throws -> QueryRequest<Self> {
         guard let keyCondition = keyCondition(key) else { throw missingKeyCondition }
         return all().filter(keyCondition)
     }
