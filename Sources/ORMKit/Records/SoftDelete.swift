@@ -27,9 +27,9 @@ package enum DeletedRows: Sendable {
     case only
 
     /// The condition on `R`'s rows; nil for a model without soft delete, or for `included`.
-    package func condition<R: Record>(for type: R.Type, table: String = R.schema.name) -> SQLExpression? {
+    package func condition<R: Record>(for type: R.Type) -> SQLExpression? {
         guard let softDelete = R.softDelete, self != .included else { return nil }
-        return SQLExpression(.isNull(.column(table, softDelete.column), negated: self == .only))
+        return SQLExpression(.isNull(.column(R.schema.name, softDelete.column), negated: self == .only))
     }
 }
 
@@ -70,8 +70,7 @@ extension Record {
     ///
     /// - Throws: `DatabaseError` (`.misuse`) for a model generated without `keyCondition(_:)`.
     package static func liveRow(key: PrimaryKey) throws -> QueryRequest<Self> {
-        guard let condition = keyCondition(key) else { throw missingKeyCondition }
-        return all().unscoped().filter(condition)
+        try scopedRequest(forKey: key).unscoped()
     }
 
     /// The live row of this record, whatever the default scope.
