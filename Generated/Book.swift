@@ -18,11 +18,14 @@ public struct Book: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     #sourceLocation(file: "schema/books.yaml", line: 13)
     public var tags: [String]
     #sourceLocation()
+    #sourceLocation(file: "schema/books.yaml", line: 14)
+    public var metadata: Swift.Optional<BookMetadata>
+    #sourceLocation()
     public var cover: Swift.Optional<Foundation.Data>
     public var link: Swift.Optional<Foundation.URL>
     public var uid: Foundation.UUID
     public var shelf: Shelf
-    #sourceLocation(file: "schema/books.yaml", line: 18)
+    #sourceLocation(file: "schema/books.yaml", line: 19)
     public var color: Color
     #sourceLocation()
     public var addedAt: Foundation.Date
@@ -43,6 +46,7 @@ public struct Book: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
         price: Foundation.Decimal? = nil,
         weight: Swift.Float? = nil,
         tags: [String],
+        metadata: BookMetadata? = nil,
         cover: Foundation.Data? = nil,
         link: Foundation.URL? = nil,
         uid: Foundation.UUID,
@@ -62,6 +66,7 @@ public struct Book: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
         self.price = price
         self.weight = weight
         self.tags = tags
+        self.metadata = metadata
         self.cover = cover
         self.link = link
         self.uid = uid
@@ -101,6 +106,7 @@ extension Book: ORMKit.KeyedRecord {
         isAutoIncrement: false,
         indexes: [
             ORMKit.IndexSchema(name: "books_title", columns: ["title"], isUnique: false),
+            ORMKit.IndexSchema(name: "books_metadata_publisher_city", keys: [.jsonPath(column: "metadata", keys: ["publisher", "city"], kind: .text)], isUnique: false),
             ORMKit.IndexSchema(name: "books_genre_format", columns: ["genre", "format"], isUnique: false),
         ],
         foreignKeys: [
@@ -120,7 +126,7 @@ extension Book: ORMKit.KeyedRecord {
 
     private static func makeColumnSchemas() -> [ORMKit.ColumnSchema] {
         var columns: [ORMKit.ColumnSchema] = []
-        columns.reserveCapacity(20)
+        columns.reserveCapacity(21)
         columns.append(ORMKit.ColumnSchema(name: "isbn", type: "TEXT", kind: .text, isNullable: false, check: "length(isbn) IN (10, 13)"))
         columns.append(ORMKit.ColumnSchema(name: "title", type: "TEXT", kind: .text, isNullable: false))
         columns.append(ORMKit.ColumnSchema(name: "genre", type: "TEXT", kind: .enumeration(isIntegerRaw: false, rawValues: ["fiction", "science", "history", "poetry"]), isNullable: false, defaultValue: .value(stored: .text("fiction"), wire: .text("fiction"))))
@@ -129,6 +135,7 @@ extension Book: ORMKit.KeyedRecord {
         columns.append(ORMKit.ColumnSchema(name: "price", type: "TEXT", kind: .decimal(scale: nil), isNullable: true, storage: "text"))
         columns.append(ORMKit.ColumnSchema(name: "weight", type: "REAL", kind: .float, isNullable: true))
         columns.append(ORMKit.ColumnSchema(name: "tags", type: "TEXT", kind: .json, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "metadata", type: "TEXT", kind: .json, isNullable: true))
         columns.append(ORMKit.ColumnSchema(name: "cover", type: "BLOB", kind: .bytes, isNullable: true))
         columns.append(ORMKit.ColumnSchema(name: "link", type: "TEXT", kind: .text, isNullable: true))
         columns.append(ORMKit.ColumnSchema(name: "uid", type: "BLOB", kind: .uuid, isNullable: false, storage: "blob"))
@@ -163,16 +170,17 @@ extension Book: ORMKit.KeyedRecord {
             price: try row.decode(at: 5),
             weight: try row.decode(at: 6),
             tags: try row.decodeJSON(at: 7),
-            cover: try row.decode(at: 8),
-            link: try row.decode(at: 9),
-            uid: try row.decode(at: 10),
-            shelf: Shelf(row: try row.decode(at: 11), column: try row.decode(at: 12), room: try row.decode(at: 13)),
-            color: try row.decode(at: 14),
-            addedAt: try row.decode(at: 15),
-            copies: try row.decode(at: 16),
-            authorID: try row.decode(at: 17),
-            translatorID: try row.decode(at: 18),
-            seriesID: try row.decode(at: 19)
+            metadata: try row.decodeJSON(at: 8),
+            cover: try row.decode(at: 9),
+            link: try row.decode(at: 10),
+            uid: try row.decode(at: 11),
+            shelf: Shelf(row: try row.decode(at: 12), column: try row.decode(at: 13), room: try row.decode(at: 14)),
+            color: try row.decode(at: 15),
+            addedAt: try row.decode(at: 16),
+            copies: try row.decode(at: 17),
+            authorID: try row.decode(at: 18),
+            translatorID: try row.decode(at: 19),
+            seriesID: try row.decode(at: 20)
         )
     }
 
@@ -194,6 +202,7 @@ extension Book: ORMKit.KeyedRecord {
         try encoder.encode(self.price)
         try encoder.encode(self.weight)
         try encoder.encodeJSON(self.tags)
+        try encoder.encodeJSON(self.metadata)
         try encoder.encode(self.cover)
         try encoder.encode(self.link)
         try encoder.encode(self.uid)
@@ -236,13 +245,16 @@ extension Book {
         #sourceLocation(file: "schema/books.yaml", line: 13)
         public static let tags = ORMKit.Column<[String]>("tags", table: "books")
         #sourceLocation()
+        #sourceLocation(file: "schema/books.yaml", line: 14)
+        public static let metadata = ORMKit.Column<BookMetadata?>("metadata", table: "books")
+        #sourceLocation()
         public static let cover = ORMKit.Column<Foundation.Data?>("cover", table: "books")
         public static let link = ORMKit.Column<Foundation.URL?>("link", table: "books")
         public static let uid = ORMKit.Column<Foundation.UUID>("uid", table: "books")
         public static let shelfRow = ORMKit.Column<Swift.Int>("shelf_row", table: "books")
         public static let shelfColumn = ORMKit.Column<Swift.Int>("shelf_column", table: "books")
         public static let shelfRoom = ORMKit.Column<Swift.String>("shelf_room", table: "books")
-        #sourceLocation(file: "schema/books.yaml", line: 18)
+        #sourceLocation(file: "schema/books.yaml", line: 19)
         public static let color = ORMKit.Column<Color>("color", table: "books")
         #sourceLocation()
         public static let addedAt = ORMKit.Column<Foundation.Date>("added_on", table: "books")
@@ -262,13 +274,16 @@ extension Book {
     #sourceLocation(file: "schema/books.yaml", line: 13)
     public static var tags: ORMKit.Column<[String]> { Columns.tags }
     #sourceLocation()
+    #sourceLocation(file: "schema/books.yaml", line: 14)
+    public static var metadata: ORMKit.Column<BookMetadata?> { Columns.metadata }
+    #sourceLocation()
     public static var cover: ORMKit.Column<Foundation.Data?> { Columns.cover }
     public static var link: ORMKit.Column<Foundation.URL?> { Columns.link }
     public static var uid: ORMKit.Column<Foundation.UUID> { Columns.uid }
     public static var shelfRow: ORMKit.Column<Swift.Int> { Columns.shelfRow }
     public static var shelfColumn: ORMKit.Column<Swift.Int> { Columns.shelfColumn }
     public static var shelfRoom: ORMKit.Column<Swift.String> { Columns.shelfRoom }
-    #sourceLocation(file: "schema/books.yaml", line: 18)
+    #sourceLocation(file: "schema/books.yaml", line: 19)
     public static var color: ORMKit.Column<Color> { Columns.color }
     #sourceLocation()
     public static var addedAt: ORMKit.Column<Foundation.Date> { Columns.addedAt }

@@ -70,6 +70,7 @@ struct EngineNeutralSchemaTests {
         }
         func addForeignKey(of column: ColumnSchema, in table: TableDefinition) -> String? { nil }
         var tableOptions: String { " STRICT" }
+        var json: any JSONSyntax { sqlite.json }
     }
 
     @Test func aThirdDialectCreatesTheSchemaAndRunsRecordsWithTheGeneratedCodeUnchanged() async throws {

@@ -7,6 +7,8 @@ struct FieldResolver {
     /// Embeddables by name, already resolved.
     let embeddables: [String: Embeddable]
     let modelNames: Set<String>
+    /// Every declared embeddable's name: an embeddable's fields may hold other embeddables (stored as JSON).
+    var embeddableNames: Set<String> = []
 
     /// Resolves a field of a model (`inEmbeddable == false`) or of an embeddable.
     func resolve(
@@ -244,6 +246,13 @@ struct FieldResolver {
                 diagnostics.error("embedded field '\(path)' cannot be optional; give its embeddable fields optional types instead", at: typeLocation)
                 return nil
             }
+            if let nested = embeddable.fields.first(where: { if case .json = $0.type { true } else { false } }) {
+                diagnostics.error(
+                    "embeddable '\(base)' holds '\(nested.name)' (\(nested.swiftType)), which has no column of its own, so field '\(path)' "
+                        + "cannot be embedded as columns; store it whole with 'storage: json' instead of 'embedded: true'",
+                    at: declaration.isEmbedded?.location ?? typeLocation)
+                return nil
+            }
             return (.embedded(embeddable), false)
         }
         if declaration.isConverter?.value == true {
@@ -267,17 +276,22 @@ struct FieldResolver {
         if let scalar = ScalarType(rawValue: base) {
             return (.scalar(scalar), isOptional)
         }
+        if inEmbeddable, JSONShape(type: base, embeddables: embeddableNames) != nil {
+            // Another embeddable, or an array or dictionary: the embeddable is then stored only as JSON.
+            return (.json(swiftType: base), isOptional)
+        }
         var message = "unknown type '\(written ?? base)' for field '\(path)'"
         if embeddables[base] != nil && !inEmbeddable {
             message += "; '\(base)' is an embeddable, add 'embedded: true'"
         } else if modelNames.contains(base) {
             message += "; to refer to model '\(base)', declare a belongsTo relation instead of a field"
         } else {
-            let candidates = ScalarType.allCases.map(\.rawValue) + (inEmbeddable ? [] : embeddables.keys.sorted())
+            let candidates = ScalarType.allCases.map(\.rawValue) + (inEmbeddable ? embeddableNames.sorted() : embeddables.keys.sorted())
             let hint = Suggestion.didYouMean(base, among: candidates)
-            message += hint.isEmpty
-                ? "; use a scalar type (\(ScalarType.allCases.map(\.rawValue).joined(separator: ", "))), 'enum', 'storage: json', 'embedded' or 'converter'"
-                : hint
+            let scalars = ScalarType.allCases.map(\.rawValue).joined(separator: ", ")
+            message += !hint.isEmpty ? hint
+                : inEmbeddable ? "; an embeddable field is a scalar (\(scalars)), an embeddable, or an array ([T]) or dictionary ([String: T]) of these"
+                : "; use a scalar type (\(scalars)), 'enum', 'storage: json', 'embedded' or 'converter'"
         }
         diagnostics.error(message, at: typeLocation)
         return nil

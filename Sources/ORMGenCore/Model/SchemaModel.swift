@@ -165,10 +165,36 @@ struct ForeignKey: Sendable {
 struct Index: Sendable {
     var name: String
     var table: String
-    var columns: [String]
+    /// What the index orders by: columns, or typed paths into JSON columns.
+    var keys: [IndexKey]
     var isUnique: Bool
     /// Where the index's name comes from in the schema, for diagnostics.
     var location: SchemaLocation? = nil
+
+    init(name: String, table: String, columns: [String], isUnique: Bool, location: SchemaLocation? = nil) {
+        self.init(name: name, table: table, keys: columns.map(IndexKey.column), isUnique: isUnique, location: location)
+    }
+
+    init(name: String, table: String, keys: [IndexKey], isUnique: Bool, location: SchemaLocation? = nil) {
+        self.name = name
+        self.table = table
+        self.keys = keys
+        self.isUnique = isUnique
+        self.location = location
+    }
+
+    /// The column each key reads; setting it renames the columns keys read (a renamed column keeps its paths).
+    var columns: [String] {
+        get { keys.map(\.column) }
+        set {
+            keys = zip(keys, newValue).map { key, column in
+                switch key {
+                case .column: .column(column)
+                case let .jsonPath(_, path, kind): .jsonPath(column: column, keys: path, kind: kind)
+                }
+            }
+        }
+    }
 }
 
 enum RelationKindModel: Sendable {

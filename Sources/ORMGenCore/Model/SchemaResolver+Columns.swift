@@ -1,3 +1,5 @@
+import ORMSchema
+
 extension SchemaResolver {
     /// Columns of `model` in field order, with collision checks (SQL names compare case-insensitively).
     mutating func resolveColumns(of model: String) {
@@ -87,23 +89,87 @@ extension SchemaResolver {
                 diagnostics.error("an index of model '\(model)' names no columns", at: declaration.location)
                 continue
             }
-            var columns: [String] = []
+            var keys: [IndexKey] = []
             var isComplete = true
             for name in declaration.fields {
-                if let resolved = indexColumns(for: name, in: draft, model: model, context: "index on model '\(model)'") {
-                    columns += resolved
+                if name.value.contains(".") {
+                    if let path = indexPath(for: name, in: draft, model: model) { keys.append(path) } else { isComplete = false }
+                } else if let resolved = indexColumns(for: name, in: draft, model: model, context: "index on model '\(model)'") {
+                    keys += resolved.map(IndexKey.column)
                 } else {
                     isComplete = false
                 }
             }
             guard isComplete else { continue }
-            let name = declaration.name?.value ?? draft.tableName + "_" + columns.joined(separator: "_")
+            let nameParts = keys.map { key in
+                if case let .jsonPath(column, path, _) = key { ([column] + path.map(Naming.snakeCase)).joined(separator: "_") } else { key.column }
+            }
+            let name = declaration.name?.value ?? draft.tableName + "_" + nameParts.joined(separator: "_")
             indexes.append(Index(
-                name: name, table: draft.tableName, columns: columns, isUnique: declaration.isUnique,
+                name: name, table: draft.tableName, keys: keys, isUnique: declaration.isUnique,
                 location: declaration.name?.location ?? declaration.location))
         }
         draft.indexes = indexes
         drafts[model] = draft
+    }
+
+    /// The key of an index on a typed JSON path (`metadata.publisher.city`): a field stored as JSON whose type is an
+    /// embeddable, then a field of each embeddable on the way, ending at a scalar. Reports where the path breaks.
+    mutating func indexPath(for name: Located<String>, in draft: ModelDraft, model: String) -> IndexKey? {
+        let steps = name.value.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        let context = "index path '\(name.value)' of model '\(model)'"
+        guard let fieldIndex = draft.fieldIndex(named: steps[0]) else {
+            diagnostics.error(
+                "\(context) starts at unknown field '\(steps[0])'" + Suggestion.didYouMean(steps[0], among: draft.fields.map(\.name)),
+                at: name.location)
+            return nil
+        }
+        let field = draft.fields[fieldIndex]
+        guard case let .json(swiftType) = field.type, !field.isTransient,
+            case let .object(root)? = JSONShape(type: swiftType, embeddables: Set(embeddables.keys))
+        else {
+            diagnostics.error(
+                "\(context) starts at field '\(field.name)', which is not stored as JSON with an embeddable type; "
+                    + "a path index needs a field like '{ type: Metadata, storage: json }'", at: name.location)
+            return nil
+        }
+        var current = root
+        var keys: [String] = []
+        for (position, step) in steps.dropFirst().enumerated() {
+            let fields = embeddables[current]?.fields ?? []
+            guard let member = fields.first(where: { $0.name == step }) else {
+                diagnostics.error(
+                    "\(context): '\(step)' is not a field of embeddable '\(current)'" + Suggestion.didYouMean(step, among: fields.map(\.name)),
+                    at: name.location)
+                return nil
+            }
+            keys.append(member.swiftName)
+            let isLast = position == steps.count - 2
+            switch member.type {
+            case let .scalar(scalar) where isLast:
+                guard let kind = scalar.jsonScalarKind else {
+                    diagnostics.error(
+                        "\(context) ends at a \(scalar.rawValue), which JSON does not hold in a form SQL compares exactly; index a scalar of another type",
+                        at: name.location)
+                    return nil
+                }
+                guard let column = draft.columns.first(where: { $0.fieldIndex == fieldIndex })?.name else { return nil }
+                return .jsonPath(column: column, keys: keys, kind: kind)
+            case let .json(memberType) where !isLast:
+                if case let .object(next)? = JSONShape(type: memberType, embeddables: Set(embeddables.keys)) {
+                    current = next
+                    continue
+                }
+                fallthrough
+            default:
+                diagnostics.error(
+                    "\(context): '\(step)' (\(member.swiftType)) \(isLast ? "is not a scalar; an index path ends at a scalar field" : "is not an embeddable, so the path cannot go on")",
+                    at: name.location)
+                return nil
+            }
+        }
+        diagnostics.error("\(context) names no field inside '\(steps[0])'", at: name.location)
+        return nil
     }
 
     /// The columns an index or migration names by field (or column) name; reports unknown and transient fields.

@@ -174,7 +174,8 @@ struct SchemaResolver {
     private mutating func resolveEmbeddables() {
         var firsts: [String: SchemaLocation] = [:]
         let modelNames = Set(document.models.map(\.name.value))
-        let fieldResolver = FieldResolver(embeddables: [:], modelNames: modelNames)
+        let fieldResolver = FieldResolver(
+            embeddables: [:], modelNames: modelNames, embeddableNames: Set(document.embeddables.map(\.name.value)))
         for declaration in document.embeddables {
             let name = declaration.name
             guard checkTypeName(name, kind: "embeddable") else { continue }
@@ -203,6 +204,38 @@ struct SchemaResolver {
                 diagnostics.error("embeddable '\(name.value)' needs at least one field", at: name.location)
             }
             embeddables[name.value] = Embeddable(name: name.value, fields: fields, sourcePath: name.location.path)
+        }
+        checkEmbeddableCycles()
+    }
+
+    /// An embeddable that holds itself, directly or through other embeddables (not through an array or dictionary),
+    /// would be a Swift struct of infinite size.
+    private mutating func checkEmbeddableCycles() {
+        let names = Set(embeddables.keys)
+        func held(by name: String) -> [(field: Field, target: String)] {
+            embeddables[name]?.fields.compactMap { field in
+                guard case let .json(swiftType) = field.type,
+                    let target = JSONShape(type: swiftType, embeddables: names)?.objectName
+                else { return nil }
+                return (field, target)
+            } ?? []
+        }
+        for start in embeddables.keys.sorted() {
+            var path: [String] = []
+            var visited: Set<String> = []
+            func reaches(_ name: String) -> Bool {
+                for (field, target) in held(by: name) {
+                    path.append("\(name).\(field.name)")
+                    if target == start { return true }
+                    if visited.insert(target).inserted, reaches(target) { return true }
+                    path.removeLast()
+                }
+                return false
+            }
+            guard reaches(start), let first = held(by: start).first(where: { path.first == "\(start).\($0.field.name)" }) else { continue }
+            diagnostics.error(
+                "embeddable '\(start)' holds itself through \(path.joined(separator: " → ")); hold it in an array ([\(start)]) "
+                    + "or leave one of these fields out", at: first.field.location)
         }
     }
 

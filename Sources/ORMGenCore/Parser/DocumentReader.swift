@@ -13,7 +13,7 @@ struct DocumentReader {
         "type", "column", "default", "unique", "index", "transient", "check", "storage", "embedded",
         "converter", "sqlType", "scale", "payload", "enum", "rawType", "enumType",
     ]
-    static let indexKeys = ["columns", "unique", "name"]
+    static let indexKeys = ["columns", "on", "unique", "name"]
     static let relationOptions: [RelationKind: [String]] = [
         .belongsTo: ["optional", "onDelete", "onUpdate", "foreignKey"],
         .hasMany: ["inverse"],
@@ -297,9 +297,9 @@ struct DocumentReader {
                 var hasColumns = false
                 for (key, value) in pairs {
                     switch key.value {
-                    case "columns":
+                    case "columns", "on":
                         hasColumns = true
-                        index.fields = reader.names(value, what: "'columns' of an index of \(subject)") ?? []
+                        index.fields = reader.names(value, what: "'\(key.value)' of an index of \(subject)") ?? []
                     case "unique":
                         index.isUnique = reader.bool(value, what: "'unique' of an index of \(subject)")?.value ?? false
                     case "name":

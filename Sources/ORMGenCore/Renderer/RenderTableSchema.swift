@@ -92,7 +92,18 @@ extension SwiftRenderer {
     }
 
     func indexSchema(_ index: Index) -> String {
-        "ORMKit.IndexSchema(name: \(SwiftLiteral.string(index.name)), columns: \(stringArray(index.columns)), "
+        guard index.keys.contains(where: { if case .jsonPath = $0 { true } else { false } }) else {
+            return "ORMKit.IndexSchema(name: \(SwiftLiteral.string(index.name)), columns: \(stringArray(index.columns)), "
+                + "isUnique: \(index.isUnique))"
+        }
+        let keys = index.keys.map { key in
+            switch key {
+            case let .column(name): ".column(\(SwiftLiteral.string(name)))"
+            case let .jsonPath(column, path, kind):
+                ".jsonPath(column: \(SwiftLiteral.string(column)), keys: \(stringArray(path)), kind: .\(kind.rawValue))"
+            }
+        }
+        return "ORMKit.IndexSchema(name: \(SwiftLiteral.string(index.name)), keys: [\(keys.joined(separator: ", "))], "
             + "isUnique: \(index.isUnique))"
     }
 

@@ -25,6 +25,15 @@ public struct SQLExpression: Sendable, Hashable {
         case aggregate(AggregateFunction, SQLExpression?, distinct: Bool)
         /// `[NOT] EXISTS (subquery)`: relation filters (`Author.books.any(…)`).
         case exists(SQLSubquery, negated: Bool)
+        /// The value at `keys` inside a JSON document, compared as `kind` (the JSON value itself when nil).
+        case jsonValue(JSONDocument, keys: [String], kind: JSONScalarKind?)
+        /// Whether the array at `keys` inside a JSON document holds `element`.
+        case jsonContains(JSONDocument, keys: [String], element: BoundValue)
+        /// Whether an element of the array at `keys` inside a JSON document meets `condition`, which reads the
+        /// element as `JSONDocument.element(depth:)`.
+        case jsonAny(JSONDocument, keys: [String], depth: Int, condition: SQLExpression)
+        /// The document with the value at `keys` replaced by `value`'s JSON text (`updateAll`).
+        case jsonSetting(JSONDocument, keys: [String], value: BoundValue)
     }
 
     let node: Node
@@ -55,6 +64,8 @@ package struct BoundValue: Sendable, Hashable {
         case stored(DatabaseValue)
         /// A Swift value and the storage of its column.
         case typed(any StorageBoundValue)
+        /// A value given in both forms (JSON text and scalars for JSON paths).
+        case forms(DatabaseValue, WireValue)
         /// A value its column's storage cannot hold (a date outside the years date text holds, more fraction digits
         /// than a scale), with the error an insert of it throws: a statement binding it throws instead of running.
         indirect case refused(DatabaseError)
@@ -77,6 +88,16 @@ package struct BoundValue: Sendable, Hashable {
         }
     }
 
+    /// A value bound as `storageForm` on SQLite and as `wireForm` on a server engine.
+    package init(storageForm: DatabaseValue, wireForm: WireValue) {
+        held = .forms(storageForm, wireForm)
+    }
+
+    /// A value no statement can bind: a statement rendering it throws `error` instead of running.
+    package init(refusing error: DatabaseError) {
+        held = .refused(error)
+    }
+
     /// Why the column's storage cannot hold the value: the error an insert of it throws; nil for a storable value.
     package var refusal: DatabaseError? {
         if case .refused(let error) = held { error } else { nil }
@@ -87,6 +108,7 @@ package struct BoundValue: Sendable, Hashable {
         switch held {
         case .stored(let value): value
         case .typed(let value): value.storageForm
+        case .forms(let storageForm, _): storageForm
         case .refused: .null
         }
     }
@@ -96,6 +118,7 @@ package struct BoundValue: Sendable, Hashable {
         switch held {
         case .stored(let value): value.wireValue
         case .typed(let value): value.wireForm
+        case .forms(_, let wireForm): wireForm
         case .refused: .null
         }
     }

@@ -38,13 +38,7 @@ package struct SQLRenderer {
             // A relation that is not joined renders its key, which SQLite reports as "no such column".
             return "\(quoteIdentifier(relationTables[relation] ?? relation)).\(quoteIdentifier(name))"
         case .value(let value):
-            if refusal == nil { refusal = value.refusal }
-            switch dialect.valueForm {
-            case .storage: storageArguments.append(value.storageForm)
-            case .wire: wireValues.append(value.wireForm)
-            }
-            parameterCount += 1
-            return dialect.placeholder(parameterCount)
+            return bind(value)
         case .binary(let op, let lhs, let rhs):
             let token = op == .like ? dialect.caseInsensitiveLike : op.rawValue
             noteRefusals(in: [rhs], comparedWith: lhs)
@@ -77,6 +71,38 @@ package struct SQLRenderer {
             let joins = render(subquery.joins)
             let table = quoteIdentifier(subquery.table) + (subquery.alias.map { " AS \(quoteIdentifier($0))" } ?? "")
             return "(\(negated ? "NOT " : "")EXISTS (SELECT 1 FROM \(table)\(joins) WHERE \(render(subquery.condition))))"
+        case .jsonValue(let document, let keys, let kind):
+            return dialect.ddl.json.value(in: render(document), keys: keys, kind: kind, isElement: document.isElement)
+        case .jsonContains(let document, let keys, let element):
+            let container = render(document)
+            return dialect.ddl.json.arrayContains(container, keys: keys, isElement: document.isElement, placeholder: bind(element))
+        case .jsonAny(let document, let keys, let depth, let condition):
+            let elements = dialect.ddl.json.arrayElements(
+                of: render(document), keys: keys, isElement: document.isElement, alias: JSONDocument.alias(depth))
+            return "(EXISTS (SELECT 1 FROM \(elements) WHERE \(render(condition))))"
+        case .jsonSetting(let document, let keys, let value):
+            let target = render(document)
+            return dialect.ddl.json.setting(target, keys: keys, placeholder: bind(value))
+        }
+    }
+
+    /// The placeholder of `value`, collected for binding.
+    private mutating func bind(_ value: BoundValue) -> String {
+        if refusal == nil { refusal = value.refusal }
+        switch dialect.valueForm {
+        case .storage: storageArguments.append(value.storageForm)
+        case .wire: wireValues.append(value.wireForm)
+        }
+        parameterCount += 1
+        return dialect.placeholder(parameterCount)
+    }
+
+    /// The SQL of a JSON document: its column, or the current element of an enclosing `contains(where:)`.
+    private func render(_ document: JSONDocument) -> String {
+        switch document {
+        case .column(let table, let name): "\(quoteIdentifier(table)).\(quoteIdentifier(name))"
+        case .relationColumn(let relation, let name): "\(quoteIdentifier(relationTables[relation] ?? relation)).\(quoteIdentifier(name))"
+        case .element(let depth): dialect.ddl.json.element(alias: JSONDocument.alias(depth))
         }
     }
 

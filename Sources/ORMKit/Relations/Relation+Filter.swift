@@ -82,6 +82,24 @@ extension SQLExpression {
             return SQLExpression(.inList(replaced(operand), list.map(replaced), negated: negated))
         case let .between(operand, lower, upper, negated):
             return SQLExpression(.between(replaced(operand), lower: replaced(lower), upper: replaced(upper), negated: negated))
+        case let .jsonValue(document, keys, kind):
+            return SQLExpression(.jsonValue(document.replacingColumns(of: table, withColumnsOf: key), keys: keys, kind: kind))
+        case let .jsonContains(document, keys, element):
+            return SQLExpression(.jsonContains(document.replacingColumns(of: table, withColumnsOf: key), keys: keys, element: element))
+        case let .jsonAny(document, keys, depth, condition):
+            return SQLExpression(.jsonAny(
+                document.replacingColumns(of: table, withColumnsOf: key), keys: keys, depth: depth, condition: replaced(condition)))
+        case .jsonSetting:
+            // Assignments are not conditions.
+            return self
         }
+    }
+}
+
+extension JSONDocument {
+    /// The document with a column of `table` turned into the same column of relation `key`.
+    func replacingColumns(of table: String, withColumnsOf key: String) -> JSONDocument {
+        if case .column(table, let name) = self { return .relationColumn(relation: key, name: name) }
+        return self
     }
 }

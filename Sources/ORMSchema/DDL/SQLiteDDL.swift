@@ -4,6 +4,9 @@ public struct SQLiteDDL: SchemaDialect {
     /// SQLite's DDL.
     public init() {}
 
+    /// SQLite's JSON functions.
+    public var json: any JSONSyntax { SQLiteJSON() }
+
     /// The declared type, as the schema gives it (empty for a converter column without `sqlType`).
     public func columnType(_ column: ColumnSchema) -> String {
         column.type

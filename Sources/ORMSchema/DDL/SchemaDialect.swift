@@ -22,6 +22,8 @@ public protocol SchemaDialect: Sendable {
     var tableOptions: String { get }
     /// What creates the types `tables` use before any table (PostgreSQL's enum types); empty by default.
     func typeStatements(for tables: [TableDefinition]) -> [String]
+    /// How the engine reads and writes inside JSON columns (typed paths, their indexes).
+    var json: any JSONSyntax { get }
 }
 
 extension SchemaDialect {
@@ -46,7 +48,13 @@ extension SchemaDialect {
     /// `CREATE [UNIQUE] INDEX IF NOT EXISTS … ON table (…)`.
     public func createIndex(_ index: IndexSchema, on table: String) -> String {
         let unique = index.isUnique ? "UNIQUE " : ""
-        let columns = index.columns.map(quoteIdentifier).joined(separator: ", ")
+        let columns = index.keys.map { key in
+            switch key {
+            case .column(let name): quoteIdentifier(name)
+            case .jsonPath(let column, let keys, let kind):
+                "(" + json.value(in: quoteIdentifier(column), keys: keys, kind: kind, isElement: false) + ")"
+            }
+        }.joined(separator: ", ")
         return "CREATE \(unique)INDEX IF NOT EXISTS \(quoteIdentifier(index.name)) ON \(quoteIdentifier(table)) (\(columns))"
     }
 

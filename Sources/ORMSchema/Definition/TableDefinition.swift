@@ -42,16 +42,42 @@ public struct TableDefinition: Sendable, Hashable {
 public struct IndexSchema: Sendable, Hashable {
     /// The index name, unquoted.
     public let name: String
-    /// The indexed column names, in order.
-    public let columns: [String]
+    /// What the index orders by, in order: columns, or typed paths into JSON columns.
+    public let keys: [IndexKey]
     /// Whether the index is `UNIQUE`.
     public let isUnique: Bool
 
-    /// Creates an index description. Called by generated code.
+    /// Creates an index on columns. Called by generated code.
     public init(name: String, columns: [String], isUnique: Bool) {
+        self.init(name: name, keys: columns.map(IndexKey.column), isUnique: isUnique)
+    }
+
+    /// Creates an index on columns and JSON paths. Called by generated code.
+    public init(name: String, keys: [IndexKey], isUnique: Bool) {
         self.name = name
-        self.columns = columns
+        self.keys = keys
         self.isUnique = isUnique
+    }
+
+    /// The column each key reads, in order (a JSON path's column for a path).
+    public var columns: [String] { keys.map(\.column) }
+
+    /// Whether a key is an expression (a JSON path) rather than a column: the engine's catalog then describes the
+    /// key by its expression, which migrations compare by the index's name.
+    public var hasExpressions: Bool { keys.contains { if case .jsonPath = $0 { true } else { false } } }
+}
+
+/// One key of an index: a column, or a typed path into a JSON column (an expression index).
+public enum IndexKey: Sendable, Hashable {
+    case column(String)
+    /// The scalar at `keys` inside JSON column `column`, compared as `kind`.
+    case jsonPath(column: String, keys: [String], kind: JSONScalarKind)
+
+    /// The column the key reads.
+    public var column: String {
+        switch self {
+        case .column(let name), .jsonPath(let name, _, _): name
+        }
     }
 }
 

@@ -1,0 +1,111 @@
+/// The kind of JSON scalar a typed path leads to, which decides how the engine compares it: text, an integer, a
+/// real number or a boolean.
+public enum JSONScalarKind: String, Sendable, Hashable {
+    case text, integer, real, boolean
+}
+
+/// How an engine reads and writes inside JSON columns: the SQL of a typed path (`Book.metadata.publisher.city`),
+/// of array membership and iteration, and of `updateAll`'s path assignment. Paths are keys from the document's root;
+/// keys are written as literals (so an index on a path and a query on it render the same expression).
+public protocol JSONSyntax: Sendable {
+    /// The scalar at `keys` in `document` (SQL text), as SQL compares `kind`; the JSON value itself (an object or
+    /// an array) when `kind` is nil. `document` is a JSON array element from ``arrayElements(of:keys:isElement:alias:)``
+    /// when `isElement`.
+    func value(in document: String, keys: [String], kind: JSONScalarKind?, isElement: Bool) -> String
+    /// A `FROM` item naming the elements of the array at `keys` as `alias`, each readable by ``element(alias:)``.
+    func arrayElements(of document: String, keys: [String], isElement: Bool, alias: String) -> String
+    /// The document of the current element of ``arrayElements(of:keys:isElement:alias:)``.
+    func element(alias: String) -> String
+    /// Whether the array at `keys` holds the scalar bound at `placeholder` (see ``containmentArgument(_:)``).
+    func arrayContains(_ document: String, keys: [String], isElement: Bool, placeholder: String) -> String
+    /// `document` with the value at `keys` replaced by the JSON text bound at `placeholder`; unchanged when the
+    /// object that would hold the last key is absent (a JSON path never creates a partial object).
+    func setting(_ document: String, keys: [String], placeholder: String) -> String
+    /// Whether ``arrayContains(_:keys:isElement:placeholder:)`` binds the element as JSON text of a one-element
+    /// array (`@>`) rather than as the scalar itself.
+    var bindsContainmentAsJSONArray: Bool { get }
+}
+
+/// SQLite's JSON functions: `json_extract` with `$.key` paths, `json_each`, `json_set`.
+public struct SQLiteJSON: JSONSyntax {
+    public init() {}
+
+    public func value(in document: String, keys: [String], kind: JSONScalarKind?, isElement: Bool) -> String {
+        // A scalar element of `json_each` is already an SQL value; an object element is JSON text.
+        if isElement && keys.isEmpty { return document }
+        return "json_extract(\(document), \(Self.path(keys)))"
+    }
+
+    public func arrayElements(of document: String, keys: [String], isElement: Bool, alias: String) -> String {
+        "json_each(\(document), \(Self.path(keys))) AS \(quoteIdentifier(alias))"
+    }
+
+    public func element(alias: String) -> String {
+        quoteIdentifier(alias) + ".\"value\""
+    }
+
+    public func arrayContains(_ document: String, keys: [String], isElement: Bool, placeholder: String) -> String {
+        "(EXISTS (SELECT 1 FROM json_each(\(document), \(Self.path(keys))) WHERE \"value\" = \(placeholder)))"
+    }
+
+    public func setting(_ document: String, keys: [String], placeholder: String) -> String {
+        let set = "json_set(\(document), \(Self.path(keys)), json(\(placeholder)))"
+        return "(CASE WHEN json_type(\(document), \(Self.path(keys.dropLast()))) = 'object' THEN \(set) ELSE \(document) END)"
+    }
+
+    public var bindsContainmentAsJSONArray: Bool { false }
+
+    /// `'$.a.b'`, a key that is not a plain name double-quoted (`$."a b"`).
+    static func path(_ keys: some Collection<String>) -> String {
+        let steps = keys.map { key in
+            key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } && !key.isEmpty ? "." + key : ".\"" + key + "\""
+        }
+        return SQLLiteral.string("$" + steps.joined())
+    }
+}
+
+/// PostgreSQL's `jsonb` operators: `#>>` with a cast for typed scalars, `jsonb_array_elements`, `@>`, `jsonb_set`.
+public struct PostgreSQLJSON: JSONSyntax {
+    public init() {}
+
+    public func value(in document: String, keys: [String], kind: JSONScalarKind?, isElement: Bool) -> String {
+        let text = "(\(document) #>> \(Self.path(keys)))"
+        return switch kind {
+        case nil: container(document, keys)
+        case .text: text
+        case .integer: "(\(text)::bigint)"
+        case .real: "(\(text)::double precision)"
+        case .boolean: "(\(text)::boolean)"
+        }
+    }
+
+    public func arrayElements(of document: String, keys: [String], isElement: Bool, alias: String) -> String {
+        "jsonb_array_elements(\(container(document, keys))) AS \(quoteIdentifier(alias))(\"value\")"
+    }
+
+    public func element(alias: String) -> String {
+        quoteIdentifier(alias) + ".\"value\""
+    }
+
+    public func arrayContains(_ document: String, keys: [String], isElement: Bool, placeholder: String) -> String {
+        "(\(container(document, keys)) @> \(placeholder))"
+    }
+
+    public func setting(_ document: String, keys: [String], placeholder: String) -> String {
+        "jsonb_set(\(document), \(Self.path(keys)), \(placeholder))"
+    }
+
+    public var bindsContainmentAsJSONArray: Bool { true }
+
+    private func container(_ document: String, _ keys: [String]) -> String {
+        keys.isEmpty ? document : "(\(document) #> \(Self.path(keys)))"
+    }
+
+    /// `'{a,b}'`: a `text[]` literal, each key double-quoted with `"` and `\` escaped.
+    static func path(_ keys: [String]) -> String {
+        let elements = keys.map { key in
+            "\"" + key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        }
+        return SQLLiteral.string("{" + elements.joined(separator: ",") + "}")
+    }
+}
