@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 // swiftlint:disable all
 
-public import ORMKit
+import ORMKit
 
 private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersion_4
 
@@ -20,24 +20,4 @@ public struct Shelf: Swift.Sendable, Swift.Hashable, Swift.Codable {
         self.column = column
         self.room = room
     }
-}
-
-/// Typed paths into `Shelf` stored as JSON (`storage: json`).
-extension ORMKit.JSONPathExpression where Value == Shelf {
-    /// `row` inside the JSON.
-    public var row: ORMKit.JSONPath<Swift.Int> { jsonMember("row") }
-    /// `column` inside the JSON.
-    public var column: ORMKit.JSONPath<Swift.Int> { jsonMember("column") }
-    /// `room` inside the JSON.
-    public var room: ORMKit.JSONPath<Swift.String> { jsonMember("room") }
-}
-
-/// Typed paths into an optional `Shelf` stored as JSON (`storage: json`).
-extension ORMKit.JSONPathExpression where Value == Shelf? {
-    /// `row` inside the JSON.
-    public var row: ORMKit.JSONPath<Swift.Optional<Swift.Int>> { jsonMember("row") }
-    /// `column` inside the JSON.
-    public var column: ORMKit.JSONPath<Swift.Optional<Swift.Int>> { jsonMember("column") }
-    /// `room` inside the JSON.
-    public var room: ORMKit.JSONPath<Swift.Optional<Swift.String>> { jsonMember("room") }
 }

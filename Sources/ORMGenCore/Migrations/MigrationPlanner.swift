@@ -122,7 +122,7 @@ struct Planner {
         case let .alterColumn(table, column):
             planning.alterColumn(&self, table: table, column: column)
         case let .addIndex(index):
-            lines.append(SQLiteDDL().createIndex(index.schema, on: index.table) + ";")
+            lines.append(planning.ddl.createIndex(index.schema, on: index.table) + ";")
             if let position = tableIndex(index.table) { tables[position].indexes.append(index) }
         case let .dropIndex(name):
             lines.append("DROP INDEX IF EXISTS \(Naming.sql(name));")
@@ -158,7 +158,7 @@ struct Planner {
         lines.append("ALTER TABLE \(Naming.sql(temporary)) RENAME TO \(Naming.sql(name));")
         let newColumns = declared.union(keptNames)
         let keptIndexes = current.indexes.filter { $0.columns.allSatisfy(newColumns.contains) }
-        for index in keptIndexes { lines.append(SQLiteDDL().createIndex(index.schema, on: index.table) + ";") }
+        for index in keptIndexes { lines.append(planning.ddl.createIndex(index.schema, on: index.table) + ";") }
         var rebuilt = PlannedTable(target, model: new.models.first { $0.name == target.modelName })
         rebuilt.columns += kept
         rebuilt.indexes = keptIndexes
@@ -195,7 +195,7 @@ struct Planner {
             planning.createTable(&self, table)
             var created = PlannedTable(table, model: model)
             created.indexes = table.indexes.filter { !pending.addedIndexes.contains($0.name) }
-            for index in created.indexes { lines.append(SQLiteDDL().createIndex(index.schema, on: index.table) + ";") }
+            for index in created.indexes { lines.append(planning.ddl.createIndex(index.schema, on: index.table) + ";") }
             tables.append(created)
             return
         }
@@ -223,7 +223,7 @@ struct Planner {
         where !tables[position].indexes.contains(where: { $0.name == index.name }) && !pending.addedIndexes.contains(index.name) {
             // Before the last version, an index waits for columns that later steps create.
             guard pending.isEmpty || index.columns.allSatisfy({ tables[position].column($0) != nil }) else { continue }
-            lines.append(SQLiteDDL().createIndex(index.schema, on: index.table) + ";")
+            lines.append(planning.ddl.createIndex(index.schema, on: index.table) + ";")
             tables[position].indexes.append(index)
         }
     }

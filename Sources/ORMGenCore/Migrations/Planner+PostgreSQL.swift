@@ -4,6 +4,8 @@ import ORMSchema
 /// column's type, nullability, default and constraints in place; enum values are CHECK constraints that follow
 /// the schema; foreign keys to tables that do not exist yet wait until they do.
 struct PostgreSQLPlanning: PlanningDialect {
+    var ddl: any SchemaDialect { PostgreSQLDDL() }
+
     func header(from old: Int, to new: Int) -> [String] {
         [
             "-- ormgen diff --dialect postgresql: schema version \(old) → \(new)",

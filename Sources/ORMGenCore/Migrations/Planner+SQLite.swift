@@ -3,6 +3,8 @@ import ORMSchema
 /// The steps as SQLite runs them: `ALTER TABLE` where SQLite's can make the change, else the 12-step table
 /// rebuild (`Planner.rebuild`).
 struct SQLitePlanning: PlanningDialect {
+    var ddl: any SchemaDialect { SQLiteDDL() }
+
     func header(from old: Int, to new: Int) -> [String] {
         [
             "-- ormgen diff: schema version \(old) → \(new)",

@@ -1,7 +1,12 @@
+import ORMSchema
+
 /// What the migration planner writes differently per engine: one value per `SQLDialect` (`SQLDialect.planning`).
 /// The planner calls it at each point where engines differ and never asks which engine it plans for; a new
 /// engine is one new conforming type.
 protocol PlanningDialect: Sendable {
+    /// The engine's DDL (indexes: a JSON path index is an expression in each engine's syntax).
+    var ddl: any SchemaDialect { get }
+
     /// The plan's first lines: what it is, and how `migrate` runs it.
     func header(from old: Int, to new: Int) -> [String]
 

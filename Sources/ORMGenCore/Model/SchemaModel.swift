@@ -302,6 +302,8 @@ struct Embeddable: Sendable {
     var name: String
     var fields: [Field]
     var sourcePath: String
+    /// Whether a JSON field holds it (directly or nested): it then gets typed JSON paths.
+    var isStoredAsJSON = false
 }
 
 struct JoinTable: Sendable {

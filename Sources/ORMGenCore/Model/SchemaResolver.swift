@@ -53,9 +53,12 @@ struct SchemaResolver {
         let seed = seedResolver.resolve(document.seed, tableOrder: tables.map(\.name))
         diagnostics.append(contentsOf: migrationResolver.diagnostics.all + seedResolver.diagnostics.all)
         guard !diagnostics.hasErrors else { return nil }
+        let jsonEmbeddables = storedAsJSON(models)
         var schema = Schema(
             name: name, version: version, accessLevel: accessLevel, models: models,
-            embeddables: embeddables.keys.sorted().compactMap { embeddables[$0] },
+            embeddables: embeddables.keys.sorted().compactMap { name in
+                embeddables[name].map { var embeddable = $0; embeddable.isStoredAsJSON = jsonEmbeddables.contains(name); return embeddable }
+            },
             tables: tables, joinTables: tables.compactMap { table in joinTables.first { $0.table.name == table.name } },
             migrations: migrations, seed: seed, sourcePaths: sourcePaths)
         schema.postgresqlIssues = PostgreSQLValidator.issues(in: schema)
@@ -206,6 +209,32 @@ struct SchemaResolver {
             embeddables[name.value] = Embeddable(name: name.value, fields: fields, sourcePath: name.location.path)
         }
         checkEmbeddableCycles()
+    }
+
+    /// The embeddables a JSON field of `models` holds, directly or inside other embeddables and collections: those
+    /// that get typed paths.
+    private func storedAsJSON(_ models: [Model]) -> Set<String> {
+        let names = Set(embeddables.keys)
+        func objects(in shape: JSONShape) -> [String] {
+            switch shape {
+            case .scalar: []
+            case let .object(name): [name]
+            case let .array(element), let .dictionary(element): objects(in: element)
+            }
+        }
+        func objects(of fields: [Field]) -> [String] {
+            fields.flatMap { field -> [String] in
+                guard case let .json(swiftType) = field.type, let shape = JSONShape(type: swiftType, embeddables: names) else { return [] }
+                return objects(in: shape)
+            }
+        }
+        var found: Set<String> = []
+        var pending = models.flatMap { objects(of: $0.fields) }
+        while let name = pending.popLast() {
+            guard found.insert(name).inserted else { continue }
+            pending += objects(of: embeddables[name]?.fields ?? [])
+        }
+        return found
     }
 
     /// An embeddable that holds itself, directly or through other embeddables (not through an array or dictionary),
