@@ -51,15 +51,15 @@ extension ORMKit.JSONPathExpression where Value == BookMetadata {
 /// Typed paths into an optional `BookMetadata` stored as JSON (`storage: json`).
 extension ORMKit.JSONPathExpression where Value == BookMetadata? {
     /// `publisher` inside the JSON.
-    public var publisher: ORMKit.JSONPath<Swift.Optional<Publisher>> { jsonMember("publisher") }
+    public var publisher: ORMKit.JSONPath<Swift.Optional<Publisher>> { jsonMember("publisher", refusesNull: true) }
     /// `edition` inside the JSON.
-    public var edition: ORMKit.JSONPath<Swift.Optional<Swift.Int>> { jsonMember("edition") }
+    public var edition: ORMKit.JSONPath<Swift.Optional<Swift.Int>> { jsonMember("edition", refusesNull: true) }
     /// `keywords` inside the JSON.
-    public var keywords: ORMKit.JSONPath<Swift.Optional<[String]>> { jsonMember("keywords") }
+    public var keywords: ORMKit.JSONPath<Swift.Optional<[String]>> { jsonMember("keywords", refusesNull: true) }
     /// `printings` inside the JSON.
-    public var printings: ORMKit.JSONPath<Swift.Optional<[Printing]>> { jsonMember("printings") }
+    public var printings: ORMKit.JSONPath<Swift.Optional<[Printing]>> { jsonMember("printings", refusesNull: true) }
     /// `firstPublished` inside the JSON.
     public var firstPublished: ORMKit.JSONPath<Swift.Optional<Foundation.Date>> { jsonMember("firstPublished") }
     /// `prices` inside the JSON.
-    public var prices: ORMKit.JSONPath<Swift.Optional<[String: Double]>> { jsonMember("prices") }
+    public var prices: ORMKit.JSONPath<Swift.Optional<[String: Double]>> { jsonMember("prices", refusesNull: true) }
 }

@@ -9,13 +9,16 @@ private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersio
 public struct Printing: Swift.Sendable, Swift.Hashable, Swift.Codable {
     public var year: Swift.Int
     public var copies: Swift.Int
+    public var isSigned: Swift.Bool
 
     public init(
         year: Swift.Int,
-        copies: Swift.Int
+        copies: Swift.Int,
+        isSigned: Swift.Bool = false
     ) {
         self.year = year
         self.copies = copies
+        self.isSigned = isSigned
     }
 }
 
@@ -25,12 +28,16 @@ extension ORMKit.JSONPathExpression where Value == Printing {
     public var year: ORMKit.JSONPath<Swift.Int> { jsonMember("year") }
     /// `copies` inside the JSON.
     public var copies: ORMKit.JSONPath<Swift.Int> { jsonMember("copies") }
+    /// `isSigned` inside the JSON.
+    public var isSigned: ORMKit.JSONPath<Swift.Bool> { jsonMember("isSigned") }
 }
 
 /// Typed paths into an optional `Printing` stored as JSON (`storage: json`).
 extension ORMKit.JSONPathExpression where Value == Printing? {
     /// `year` inside the JSON.
-    public var year: ORMKit.JSONPath<Swift.Optional<Swift.Int>> { jsonMember("year") }
+    public var year: ORMKit.JSONPath<Swift.Optional<Swift.Int>> { jsonMember("year", refusesNull: true) }
     /// `copies` inside the JSON.
-    public var copies: ORMKit.JSONPath<Swift.Optional<Swift.Int>> { jsonMember("copies") }
+    public var copies: ORMKit.JSONPath<Swift.Optional<Swift.Int>> { jsonMember("copies", refusesNull: true) }
+    /// `isSigned` inside the JSON.
+    public var isSigned: ORMKit.JSONPath<Swift.Optional<Swift.Bool>> { jsonMember("isSigned", refusesNull: true) }
 }

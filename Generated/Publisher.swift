@@ -35,9 +35,9 @@ extension ORMKit.JSONPathExpression where Value == Publisher {
 /// Typed paths into an optional `Publisher` stored as JSON (`storage: json`).
 extension ORMKit.JSONPathExpression where Value == Publisher? {
     /// `name` inside the JSON.
-    public var name: ORMKit.JSONPath<Swift.Optional<Swift.String>> { jsonMember("name") }
+    public var name: ORMKit.JSONPath<Swift.Optional<Swift.String>> { jsonMember("name", refusesNull: true) }
     /// `city` inside the JSON.
-    public var city: ORMKit.JSONPath<Swift.Optional<Swift.String>> { jsonMember("city") }
+    public var city: ORMKit.JSONPath<Swift.Optional<Swift.String>> { jsonMember("city", refusesNull: true) }
     /// `founded` inside the JSON.
     public var founded: ORMKit.JSONPath<Swift.Optional<Swift.Int>> { jsonMember("founded") }
 }

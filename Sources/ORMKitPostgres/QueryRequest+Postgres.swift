@@ -62,7 +62,7 @@ extension QueryRequest {
         try ColumnAssignment.validate(assignments, table: R.schema.name)
         var renderer = SQLRenderer(dialect: .postgresql)
         let table = quoteIdentifier(R.schema.name)
-        let setClause = assignments.map { "\(quoteIdentifier($0.column)) = \($0.renderValue(&renderer))" }.joined(separator: ", ")
+        let setClause = ColumnAssignment.setClause(assignments, renderer: &renderer)
         let sql = "WITH updated AS (UPDATE \(table) SET \(setClause)\(matchingRows(&renderer)) RETURNING 1) SELECT COUNT(*) FROM updated"
         let arguments = try renderer.wireArguments()
         let statement = QueryStatementCache.shared.statement(sql, arguments)

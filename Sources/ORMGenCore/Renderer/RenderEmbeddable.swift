@@ -29,9 +29,11 @@ extension SwiftRenderer {
                 for field in embeddable.fields {
                     guard let memberType = Self.jsonPathType(of: field) else { continue }
                     let type = isOptional && !field.isOptional ? memberType + "?" : memberType + (field.isOptional ? "?" : "")
+                    let refusesNull = isOptional && !field.isOptional ? ", refusesNull: true" : ""
                     writer.line("/// `\(field.name)` inside the JSON.")
                     writer.line(
-                        "\(modifier)var \(Naming.swift(field.swiftName)): ORMKit.JSONPath<\(Self.spelledOptional(type))> { jsonMember(\(SwiftLiteral.string(field.swiftName))) }")
+                        "\(modifier)var \(Naming.swift(field.swiftName)): ORMKit.JSONPath<\(Self.spelledOptional(type))> "
+                            + "{ jsonMember(\(SwiftLiteral.string(field.swiftName))\(refusesNull)) }")
                 }
             }
         }

@@ -1,8 +1,10 @@
+import ORMSchema
+
 /// `"column" = value` in `updateAll`: made with `Column.set(to:)`.
 public struct ColumnAssignment: Sendable {
     package let table: String
     package let column: String
-    let value: SQLExpression
+    var value: SQLExpression
     /// For an expression assigned to an integer column: the range the stored value must stay in (checked by SQL,
     /// see `CheckedInteger`); nil for plain values and other columns.
     var checkedRange: ClosedRange<Int64>? = nil
@@ -30,8 +32,24 @@ public struct ColumnAssignment: Sendable {
         }
     }
 
+    /// The `SET` clause of `updateAll` (`"a" = ?, "b" = ?`): assignments of paths of one JSON column become one
+    /// assignment, each applied to the document the previous one left (SQL assigns a column once per statement).
+    package static func setClause(_ assignments: [ColumnAssignment], renderer: inout SQLRenderer) -> String {
+        var merged: [ColumnAssignment] = []
+        for assignment in assignments {
+            if case .jsonSetting(let target, let keys, let value) = assignment.value.node,
+                let previous = merged.lastIndex(where: { $0.column == assignment.column }),
+                case .jsonSetting = merged[previous].value.node, target == SQLExpression(.column(table: assignment.table, name: assignment.column)) {
+                merged[previous].value = SQLExpression(.jsonSetting(target: merged[previous].value, keys: keys, value: value))
+            } else {
+                merged.append(assignment)
+            }
+        }
+        return merged.map { "\(quoteIdentifier($0.column)) = \($0.renderValue(&renderer))" }.joined(separator: ", ")
+    }
+
     /// `value` as SQL, wrapped in the range check when there is one.
-    package func renderValue(_ renderer: inout SQLRenderer) -> String {
+    func renderValue(_ renderer: inout SQLRenderer) -> String {
         let sql = renderer.render(value)
         guard let checkedRange, !renderer.dialect.checksIntegerRanges else { return sql }
         let bounds = [DatabaseValue.integer(checkedRange.lowerBound), .integer(checkedRange.upperBound), .text("\(table).\(column)")]

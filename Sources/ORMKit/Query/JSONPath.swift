@@ -42,9 +42,11 @@ public protocol JSONPathExpression: TypedExpression {
 }
 
 extension JSONPathExpression {
-    /// The path to member `key` of this JSON object, typed `Member`. Called by generated code.
-    public func jsonMember<Member>(_ key: String, as type: Member.Type = Member.self) -> JSONPath<Member> {
-        JSONPath(jsonLocation.appending(key))
+    /// The path to member `key` of this JSON object, typed `Member`. Called by generated code, with `refusesNull`
+    /// for a member the embeddable declares non-optional that is optional here only because an object on the way
+    /// is (`set(to: nil)` on it would write a document that no longer decodes).
+    public func jsonMember<Member>(_ key: String, refusesNull: Bool = false, as type: Member.Type = Member.self) -> JSONPath<Member> {
+        JSONPath(jsonLocation.appending(key), refusesNull: refusesNull)
     }
 }
 
@@ -66,9 +68,12 @@ public struct JSONPath<Value>: JSONPathExpression {
     public typealias Storage = JSONPathStorage<Value>
     /// The document and keys of the path.
     public let jsonLocation: JSONLocation
+    /// Whether `set(to: nil)` is refused: the embeddable declares the member non-optional.
+    let refusesNull: Bool
 
-    init(_ location: JSONLocation) {
+    init(_ location: JSONLocation, refusesNull: Bool = false) {
         jsonLocation = location
+        self.refusesNull = refusesNull
     }
 
     /// The value at the path, as SQL compares it.
@@ -84,7 +89,8 @@ extension JSONPath where Value: Encodable {
     /// Assigns the value at this path in `updateAll`, leaving the rest of the document as it is:
     /// `Book.metadata.edition.set(to: 2)`. SQLite writes it with `json_set`, PostgreSQL with `jsonb_set`. When the
     /// object that holds the path's last key is absent (a nil optional object on the way), the row's document is
-    /// left unchanged on both engines: a path never creates a partial object.
+    /// left unchanged on both engines: a path never creates a partial object. nil for a member the embeddable
+    /// declares non-optional (optional here because an object on the way is) makes `updateAll` throw.
     public func set(to value: Value) -> ColumnAssignment {
         guard case .column(let table, let column) = jsonLocation.document else {
             let error = DatabaseError(kind: .misuse, message: "a path inside contains(where:) cannot be assigned")
@@ -93,13 +99,20 @@ extension JSONPath where Value: Encodable {
         let bound: BoundValue
         do {
             let text = String(decoding: try JSONCoding.encode(value), as: UTF8.self)
+            if refusesNull && text == "null" {
+                throw DatabaseError(
+                    kind: .encoding, message: "'\(jsonLocation.keys.joined(separator: "."))' is not optional in the JSON of \(table).\(column): "
+                        + "nil would leave a document that no longer decodes", table: table, column: column)
+            }
             bound = BoundValue(storageForm: .text(text), wireForm: .json(text))
+        } catch let error as DatabaseError {
+            bound = BoundValue(refusing: error)
         } catch {
             bound = BoundValue(refusing: DatabaseError(kind: .encoding, message: "\(Value.self) does not encode as JSON: \(error)"))
         }
         return ColumnAssignment(
             table: table, column: column,
-            value: SQLExpression(.jsonSetting(jsonLocation.document, keys: jsonLocation.keys, value: bound)))
+            value: SQLExpression(.jsonSetting(target: SQLExpression(.column(table: table, name: column)), keys: jsonLocation.keys, value: bound)))
     }
 }
 
@@ -108,12 +121,12 @@ extension JSONPathExpression {
     /// Whether the JSON array holds `element`: `Book.tags.contains("sf")`, `Book.metadata.keywords.contains("oslo")`.
     /// SQLite scans `json_each`; PostgreSQL tests `@>` (which a GIN index on the column serves).
     public func contains<Element: JSONPathLeaf>(_ element: Element) -> QueryExpression<Bool> where Value == [Element] {
-        jsonContains(element)
+        jsonContains(element, mayBeAbsent: false)
     }
 
-    /// Whether the JSON array, when present, holds `element`.
+    /// Whether the JSON array is present and holds `element` (false when it is absent, so `!contains` keeps the row).
     public func contains<Element: JSONPathLeaf>(_ element: Element) -> QueryExpression<Bool> where Value == [Element]? {
-        jsonContains(element)
+        jsonContains(element, mayBeAbsent: true)
     }
 
     /// Whether an element of the JSON array meets `condition`, which reads the element through its paths:
@@ -129,7 +142,7 @@ extension JSONPathExpression {
         jsonAny(condition)
     }
 
-    private func jsonContains<Element: JSONPathLeaf>(_ element: Element) -> QueryExpression<Bool> {
+    private func jsonContains<Element: JSONPathLeaf>(_ element: Element, mayBeAbsent: Bool) -> QueryExpression<Bool> {
         let bound: BoundValue
         do {
             let text = String(decoding: try JSONCoding.encode(element), as: UTF8.self)
@@ -137,7 +150,7 @@ extension JSONPathExpression {
         } catch {
             bound = BoundValue(refusing: DatabaseError(kind: .encoding, message: "\(Element.self) does not encode as JSON: \(error)"))
         }
-        return QueryExpression(.jsonContains(jsonLocation.document, keys: jsonLocation.keys, element: bound))
+        return QueryExpression(.jsonContains(jsonLocation.document, keys: jsonLocation.keys, element: bound, mayBeAbsent: mayBeAbsent))
     }
 
     private func jsonAny<Element>(_ condition: (JSONPath<Element>) -> QueryExpression<Bool>) -> QueryExpression<Bool> {

@@ -82,9 +82,7 @@ extension QueryRequest {
     public func updateAll(_ db: some DatabaseContext, _ assignments: [ColumnAssignment]) throws -> Int {
         try ColumnAssignment.validate(assignments, table: R.schema.name)
         var renderer = SQLRenderer()
-        let setClause = assignments
-            .map { "\(quoteIdentifier($0.column)) = \($0.renderValue(&renderer))" }
-            .joined(separator: ", ")
+        let setClause = ColumnAssignment.setClause(assignments, renderer: &renderer)
         let sql = "UPDATE \(R.schema.recordSQL.table) SET \(setClause)" + targetClause(renderer: &renderer)
         return try changingRows(db, sql: sql, arguments: try renderer.arguments())
     }

@@ -27,13 +27,15 @@ public struct SQLExpression: Sendable, Hashable {
         case exists(SQLSubquery, negated: Bool)
         /// The value at `keys` inside a JSON document, compared as `kind` (the JSON value itself when nil).
         case jsonValue(JSONDocument, keys: [String], kind: JSONScalarKind?)
-        /// Whether the array at `keys` inside a JSON document holds `element`.
-        case jsonContains(JSONDocument, keys: [String], element: BoundValue)
+        /// Whether the array at `keys` inside a JSON document holds `element`; false, not NULL, when the array
+        /// may be absent and is (`mayBeAbsent`: an optional array).
+        case jsonContains(JSONDocument, keys: [String], element: BoundValue, mayBeAbsent: Bool)
         /// Whether an element of the array at `keys` inside a JSON document meets `condition`, which reads the
         /// element as `JSONDocument.element(depth:)`.
         case jsonAny(JSONDocument, keys: [String], depth: Int, condition: SQLExpression)
-        /// The document with the value at `keys` replaced by `value`'s JSON text (`updateAll`).
-        case jsonSetting(JSONDocument, keys: [String], value: BoundValue)
+        /// `target` (a JSON column, or another setting of it) with the value at `keys` replaced by `value`'s JSON
+        /// text (`updateAll`).
+        case jsonSetting(target: SQLExpression, keys: [String], value: BoundValue)
     }
 
     let node: Node

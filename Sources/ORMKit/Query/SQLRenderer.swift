@@ -73,16 +73,25 @@ package struct SQLRenderer {
             return "(\(negated ? "NOT " : "")EXISTS (SELECT 1 FROM \(table)\(joins) WHERE \(render(subquery.condition))))"
         case .jsonValue(let document, let keys, let kind):
             return dialect.ddl.json.value(in: render(document), keys: keys, kind: kind, isElement: document.isElement)
-        case .jsonContains(let document, let keys, let element):
+        case .jsonContains(let document, let keys, let element, let mayBeAbsent):
             let container = render(document)
-            return dialect.ddl.json.arrayContains(container, keys: keys, isElement: document.isElement, placeholder: bind(element))
+            let sql = dialect.ddl.json.arrayContains(container, keys: keys, isElement: document.isElement, placeholder: bind(element))
+            // An absent array holds nothing: false, so `!contains` keeps the row (PostgreSQL's `@>` is NULL there).
+            return mayBeAbsent ? "COALESCE(\(sql), \(dialect.falseLiteral))" : sql
         case .jsonAny(let document, let keys, let depth, let condition):
             let elements = dialect.ddl.json.arrayElements(
                 of: render(document), keys: keys, isElement: document.isElement, alias: JSONDocument.alias(depth))
             return "(EXISTS (SELECT 1 FROM \(elements) WHERE \(render(condition))))"
-        case .jsonSetting(let document, let keys, let value):
-            let target = render(document)
-            return dialect.ddl.json.setting(target, keys: keys, placeholder: bind(value))
+        case .jsonSetting(let target, let keys, let value):
+            var sql = ""
+            for part in dialect.ddl.json.setting(keys: keys) {
+                switch part {
+                case .text(let text): sql += text
+                case .document: sql += render(target)
+                case .value: sql += bind(value)
+                }
+            }
+            return sql
         }
     }
 

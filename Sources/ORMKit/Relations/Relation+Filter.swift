@@ -84,8 +84,9 @@ extension SQLExpression {
             return SQLExpression(.between(replaced(operand), lower: replaced(lower), upper: replaced(upper), negated: negated))
         case let .jsonValue(document, keys, kind):
             return SQLExpression(.jsonValue(document.replacingColumns(of: table, withColumnsOf: key), keys: keys, kind: kind))
-        case let .jsonContains(document, keys, element):
-            return SQLExpression(.jsonContains(document.replacingColumns(of: table, withColumnsOf: key), keys: keys, element: element))
+        case let .jsonContains(document, keys, element, mayBeAbsent):
+            return SQLExpression(.jsonContains(
+                document.replacingColumns(of: table, withColumnsOf: key), keys: keys, element: element, mayBeAbsent: mayBeAbsent))
         case let .jsonAny(document, keys, depth, condition):
             return SQLExpression(.jsonAny(
                 document.replacingColumns(of: table, withColumnsOf: key), keys: keys, depth: depth, condition: replaced(condition)))

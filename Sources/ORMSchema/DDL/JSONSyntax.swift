@@ -18,12 +18,23 @@ public protocol JSONSyntax: Sendable {
     func element(alias: String) -> String
     /// Whether the array at `keys` holds the scalar bound at `placeholder` (see ``containmentArgument(_:)``).
     func arrayContains(_ document: String, keys: [String], isElement: Bool, placeholder: String) -> String
-    /// `document` with the value at `keys` replaced by the JSON text bound at `placeholder`; unchanged when the
-    /// object that would hold the last key is absent (a JSON path never creates a partial object).
-    func setting(_ document: String, keys: [String], placeholder: String) -> String
+    /// A document with the value at `keys` replaced by a bound JSON text: parts in the order they are written, the
+    /// document as often as the syntax needs it (each written afresh, so positional parameters stay in order). An
+    /// absent object on the way stays absent or becomes JSON null (both read as nil): a path never creates a
+    /// partial object.
+    func setting(keys: [String]) -> [SQLTemplatePart]
     /// Whether ``arrayContains(_:keys:isElement:placeholder:)`` binds the element as JSON text of a one-element
     /// array (`@>`) rather than as the scalar itself.
     var bindsContainmentAsJSONArray: Bool { get }
+}
+
+/// A piece of SQL a syntax returns when the caller writes some parts (a document, a bound value) itself.
+public enum SQLTemplatePart: Sendable, Hashable {
+    case text(String)
+    /// The JSON document the statement works on.
+    case document
+    /// The bound value's placeholder.
+    case value
 }
 
 /// SQLite's JSON functions: `json_extract` with `$.key` paths, `json_each`, `json_set`.
@@ -48,9 +59,12 @@ public struct SQLiteJSON: JSONSyntax {
         "(EXISTS (SELECT 1 FROM json_each(\(document), \(Self.path(keys))) WHERE \"value\" = \(placeholder)))"
     }
 
-    public func setting(_ document: String, keys: [String], placeholder: String) -> String {
-        let set = "json_set(\(document), \(Self.path(keys)), json(\(placeholder)))"
-        return "(CASE WHEN json_type(\(document), \(Self.path(keys.dropLast()))) = 'object' THEN \(set) ELSE \(document) END)"
+    public func setting(keys: [String]) -> [SQLTemplatePart] {
+        let set: [SQLTemplatePart] = [.text("json_set("), .document, .text(", \(Self.path(keys)), json("), .value, .text("))")]
+        guard keys.count > 1 else { return set }
+        // `json_set` would create the missing objects on the way; only set when the last key's object is there.
+        return [.text("(CASE WHEN json_type("), .document, .text(", \(Self.path(keys.dropLast()))) = 'object' THEN ")]
+            + set + [.text(" ELSE "), .document, .text(" END)")]
     }
 
     public var bindsContainmentAsJSONArray: Bool { false }
@@ -91,8 +105,9 @@ public struct PostgreSQLJSON: JSONSyntax {
         "(\(container(document, keys)) @> \(placeholder))"
     }
 
-    public func setting(_ document: String, keys: [String], placeholder: String) -> String {
-        "jsonb_set(\(document), \(Self.path(keys)), \(placeholder))"
+    public func setting(keys: [String]) -> [SQLTemplatePart] {
+        // `jsonb_set` leaves the document as it is when an object on the way is missing.
+        [.text("jsonb_set("), .document, .text(", \(Self.path(keys)), "), .value, .text(")")]
     }
 
     public var bindsContainmentAsJSONArray: Bool { true }
