@@ -54,6 +54,7 @@ struct SchemaResolver {
         diagnostics.append(contentsOf: migrationResolver.diagnostics.all + seedResolver.diagnostics.all)
         guard !diagnostics.hasErrors else { return nil }
         let jsonEmbeddables = storedAsJSON(models)
+        warnAboutHiddenPaths(in: models)
         var schema = Schema(
             name: name, version: version, accessLevel: accessLevel, models: models,
             embeddables: embeddables.keys.sorted().compactMap { name in
@@ -235,6 +236,25 @@ struct SchemaResolver {
             pending += objects(of: embeddables[name]?.fields ?? [])
         }
         return found
+    }
+
+    /// A field named like a property of a typed column (`name`, `table`, …) has a path under another object
+    /// (`Book.metadata.publisher.name`) but not at the top of a JSON column, where the column's property wins.
+    private mutating func warnAboutHiddenPaths(in models: [Model]) {
+        let columnProperties: Set<String> = ["name", "table", "sqlExpression", "jsonLocation", "isNull", "isNotNull", "asc", "desc", "ordering"]
+        let names = Set(embeddables.keys)
+        let roots = Set(models.flatMap(\.fields).compactMap { field -> String? in
+            guard case let .json(swiftType) = field.type else { return nil }
+            return JSONShape(type: swiftType, embeddables: names)?.objectName
+        })
+        for name in roots.sorted() {
+            for field in embeddables[name]?.fields ?? [] where columnProperties.contains(field.swiftName) {
+                diagnostics.warning(
+                    "at the top of a JSON column, '\(field.swiftName)' is the column's own property, so field '\(name).\(field.name)' has no "
+                        + "typed path there; rename the field, or reach it with `jsonMember(\"\(field.swiftName)\", as: \(field.swiftType).self)`",
+                    at: field.location)
+            }
+        }
     }
 
     /// An embeddable that holds itself, directly or through other embeddables (not through an array or dictionary),
