@@ -12,6 +12,7 @@ public struct Review: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var rating: Swift.Int
     public var body: Swift.String
     public var isHidden: Swift.Bool
+    public var reviewer: Swift.Optional<Swift.String>
     public var deletedAt: Swift.Optional<Foundation.Date>
     public var bookISBN: Swift.String
 
@@ -20,6 +21,7 @@ public struct Review: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
         rating: Swift.Int,
         body: Swift.String,
         isHidden: Swift.Bool = false,
+        reviewer: Swift.String? = nil,
         deletedAt: Foundation.Date? = nil,
         bookISBN: Swift.String
     ) {
@@ -27,6 +29,7 @@ public struct Review: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
         self.rating = rating
         self.body = body
         self.isHidden = isHidden
+        self.reviewer = reviewer
         self.deletedAt = deletedAt
         self.bookISBN = bookISBN
     }
@@ -40,6 +43,9 @@ extension Review: ORMKit.Record {
         columns: makeColumnSchemas(),
         primaryKey: ["id"],
         isAutoIncrement: true,
+        indexes: [
+            ORMKit.IndexSchema(name: "review_book_isbn_reviewer", columns: ["book_isbn", "reviewer"], isUnique: true, onlyWhereNull: "deleted_at"),
+        ],
         foreignKeys: [
             ORMKit.ForeignKeySchema(columns: ["book_isbn"], targetTable: "books", targetColumns: ["isbn"], onDelete: .cascade, onUpdate: .noAction),
         ],
@@ -50,11 +56,12 @@ extension Review: ORMKit.Record {
 
     private static func makeColumnSchemas() -> [ORMKit.ColumnSchema] {
         var columns: [ORMKit.ColumnSchema] = []
-        columns.reserveCapacity(6)
+        columns.reserveCapacity(7)
         columns.append(ORMKit.ColumnSchema(name: "id", type: "INTEGER", kind: .integer, isNullable: false))
         columns.append(ORMKit.ColumnSchema(name: "rating", type: "INTEGER", kind: .integer, isNullable: false, check: "rating BETWEEN 1 AND 5"))
         columns.append(ORMKit.ColumnSchema(name: "body", type: "TEXT", kind: .text, isNullable: false))
         columns.append(ORMKit.ColumnSchema(name: "is_hidden", type: "INTEGER", kind: .bool, isNullable: false, storage: "integer", defaultValue: .value(stored: .integer(0), wire: .bool(false))))
+        columns.append(ORMKit.ColumnSchema(name: "reviewer", type: "TEXT", kind: .text, isNullable: true))
         columns.append(ORMKit.ColumnSchema(name: "deleted_at", type: "REAL", kind: .date, isNullable: true, storage: "referenceSeconds"))
         columns.append(ORMKit.ColumnSchema(name: "book_isbn", type: "TEXT", kind: .text, isNullable: false))
         return columns
@@ -75,8 +82,9 @@ extension Review: ORMKit.Record {
             rating: try row.decode(at: 1),
             body: try row.decode(at: 2),
             isHidden: try row.decode(at: 3),
-            deletedAt: try row.decode(at: 4),
-            bookISBN: try row.decode(at: 5)
+            reviewer: try row.decode(at: 4),
+            deletedAt: try row.decode(at: 5),
+            bookISBN: try row.decode(at: 6)
         )
     }
 
@@ -94,6 +102,7 @@ extension Review: ORMKit.Record {
         try encoder.encode(self.rating)
         try encoder.encode(self.body)
         try encoder.encode(self.isHidden)
+        try encoder.encode(self.reviewer)
         try encoder.encode(self.deletedAt)
         try encoder.encode(self.bookISBN)
     }
@@ -144,6 +153,7 @@ extension Review {
         public static let rating = ORMKit.Column<Swift.Int>("rating", table: "review")
         public static let body = ORMKit.Column<Swift.String>("body", table: "review")
         public static let isHidden = ORMKit.Column<Swift.Bool>("is_hidden", table: "review")
+        public static let reviewer = ORMKit.Column<Swift.String?>("reviewer", table: "review")
         public static let deletedAt = ORMKit.Column<Foundation.Date?>("deleted_at", table: "review")
         public static let bookISBN = ORMKit.Column<Swift.String>("book_isbn", table: "review")
     }
@@ -152,6 +162,7 @@ extension Review {
     public static var rating: ORMKit.Column<Swift.Int> { Columns.rating }
     public static var body: ORMKit.Column<Swift.String> { Columns.body }
     public static var isHidden: ORMKit.Column<Swift.Bool> { Columns.isHidden }
+    public static var reviewer: ORMKit.Column<Swift.String?> { Columns.reviewer }
     public static var deletedAt: ORMKit.Column<Foundation.Date?> { Columns.deletedAt }
     public static var bookISBN: ORMKit.Column<Swift.String> { Columns.bookISBN }
 }

@@ -145,7 +145,7 @@ final class PostgresRecordSQL: Sendable {
     /// INSERT … ON CONFLICT (`names`) DO UPDATE SET the other non-key columns.
     ///
     /// - Throws: `DatabaseError` (`.misuse`) for an unknown column.
-    func upsert(onConflict names: [String], assigningKey: Bool, tableName: String) throws -> PostgresStatement {
+    func upsert(onConflict names: [String], condition: String, assigningKey: Bool, tableName: String) throws -> PostgresStatement {
         let conflict = try Self.positions(of: names, in: columns, tableName: tableName)
         let updated = columns.indices.filter { !conflict.contains($0) && !keyPositions.contains($0) }
         let autoIncrementKey = autoIncrementColumn != nil ? keyPositions.first : nil
@@ -159,7 +159,7 @@ final class PostgresRecordSQL: Sendable {
             : "DO UPDATE SET " + updated.map { "\(quoteIdentifier(columns[$0])) = EXCLUDED.\(quoteIdentifier(columns[$0]))" }
                 .joined(separator: ", ")
         let target = conflict.map { quoteIdentifier(columns[$0]) }.joined(separator: ", ")
-        return PostgresStatement(sql: "\(base.sql) ON CONFLICT (\(target)) \(action)\(returning)", positions: base.positions)
+        return PostgresStatement(sql: "\(base.sql) ON CONFLICT (\(target))\(condition) \(action)\(returning)", positions: base.positions)
     }
 
     /// Notes in `session` the explicit auto-increment key among `values` (a record's encoded columns) just written.

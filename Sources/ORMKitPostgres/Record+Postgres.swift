@@ -97,7 +97,9 @@ extension Record {
             return self
         }
         // By other columns, an existing row keeps its own key: the statement returns it (an auto-increment one).
-        let statement = try recordSQL.upsert(onConflict: names, assigningKey: assigningKey, tableName: Self.schema.name)
+        let statement = try recordSQL.upsert(
+            onConflict: names, condition: Self.schema.definition.conflictCondition(for: names), assigningKey: assigningKey,
+            tableName: Self.schema.name)
         let id = try await session.fetchOne(statement.sql, statement.arguments(values), table: Self.schema.name) { row in
             recordSQL.autoIncrementColumn == nil ? nil : try row.decode(at: 0) as Int64?
         }

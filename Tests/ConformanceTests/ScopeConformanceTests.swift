@@ -159,4 +159,26 @@ import Testing
         await #expect(throws: DatabaseError.self) { try await Book.all().restoreAll(db) }
         try await engine.close()
     }
+
+    /// `Review`'s unique index on (book, reviewer) holds among live reviews: a deleted review does not block a new
+    /// one, restoring it would break the rule, and an upsert on those columns finds the live one.
+    @Test(arguments: Backend.allCases) func uniqueIndexesHoldForLiveRowsOnly(_ backend: Backend) async throws {
+        guard let (engine, books) = try await Self.seeded(backend) else { return }
+        let db = engine.db
+        let isbn = books[0].isbn
+        let first = try await db.insert(Review(rating: 5, body: "first", reviewer: "ann", bookISBN: isbn))
+        await #expect(throws: DatabaseError.self) {
+            try await db.insert(Review(rating: 4, body: "again", reviewer: "ann", bookISBN: isbn))
+        }
+        #expect(try await first.delete(db))
+        _ = try await db.insert(Review(rating: 3, body: "second", reviewer: "ann", bookISBN: isbn))
+        await #expect(throws: DatabaseError.self) { try await first.restore(db) }
+        var replacement = Review(rating: 1, body: "changed", reviewer: "ann", bookISBN: isbn)
+        try await replacement.upsert(db, onConflict: [Review.bookISBN, Review.reviewer])
+        #expect(try await Review.filter(Review.reviewer == "ann").fetchAll(db).map(\.body) == ["changed"])
+        #expect(try await Review.all().withDeleted().filter(Review.reviewer == "ann").count(db) == 2)
+        // Reviews without a reviewer never conflict (NULLs are distinct in a unique index).
+        _ = try await db.insert([Review(rating: 2, body: "x", bookISBN: isbn), Review(rating: 2, body: "y", bookISBN: isbn)])
+        try await engine.close()
+    }
 }

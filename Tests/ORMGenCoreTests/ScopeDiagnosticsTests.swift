@@ -108,6 +108,18 @@ import Testing
         let author = try #require(file("Author.swift", in: result))
         #expect(author.contains("ORMKit.SoftDelete(column: Author.Columns.removedAt, stamp: { Author.Columns.removedAt.set(to: $0) })"))
         #expect(author.contains("Author.Columns.id.`in`([self.id].compactMap { $0 })"))
+        // Uniqueness holds for live rows: a `unique: true` column becomes a partial unique index, and unique
+        // indexes get the same clause; other indexes stay whole.
+        let unique = base.replacingOccurrences(
+            of: "fields: { name: String,", with: "softDelete: removedAt\n    indexes: [name, { columns: [name, archived], unique: true }]\n    fields: { removedAt: Date?, name: { type: String, unique: true },")
+        let uniqueResult = generate(unique)
+        #expect(uniqueResult.diagnostics.isEmpty)
+        let uniqueAuthor = try #require(file("Author.swift", in: uniqueResult))
+        #expect(uniqueAuthor.contains(#"ORMKit.ColumnSchema(name: "name", type: "TEXT", kind: .text, isNullable: false))"#))
+        #expect(uniqueAuthor.contains(#"ORMKit.IndexSchema(name: "author_name", columns: ["name"], isUnique: false)"#))
+        #expect(uniqueAuthor.contains(
+            #"ORMKit.IndexSchema(name: "author_name_archived", columns: ["name", "archived"], isUnique: true, onlyWhereNull: "removed_at")"#))
+        #expect(uniqueAuthor.contains(#"ORMKit.IndexSchema(name: "author_name_live", columns: ["name"], isUnique: true, onlyWhereNull: "removed_at")"#))
         let wrong = base.replacingOccurrences(of: "fields: { name: String,", with: "softDelete: name\n    fields: { name: String,")
         #expect(diagnostics(wrong) == [
             "schema.yaml:13:17: error: softDelete of 'Author' names 'name', which must be a stored `Date?` field without a default (nil while the row is live)",

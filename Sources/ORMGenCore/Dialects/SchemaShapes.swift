@@ -51,7 +51,7 @@ extension ColumnContent {
 }
 
 extension Index {
-    var schema: IndexSchema { IndexSchema(name: name, keys: keys, isUnique: isUnique) }
+    var schema: IndexSchema { IndexSchema(name: name, keys: keys, isUnique: isUnique, onlyWhereNull: onlyWhereNull) }
 }
 
 extension ForeignKey {

@@ -170,6 +170,8 @@ struct Index: Sendable {
     var isUnique: Bool
     /// Where the index's name comes from in the schema, for diagnostics.
     var location: SchemaLocation? = nil
+    /// The column whose NULL rows alone the index covers: a soft-deleted model's unique indexes hold for live rows.
+    var onlyWhereNull: String? = nil
 
     init(name: String, table: String, columns: [String], isUnique: Bool, location: SchemaLocation? = nil) {
         self.init(name: name, table: table, keys: columns.map(IndexKey.column), isUnique: isUnique, location: location)

@@ -11,7 +11,25 @@ extension SchemaResolver {
             }
             draft.defaultScope = draft.declaration.defaultScope.flatMap { resolveScope($0, of: draft, allowsParameters: false) }
             draft.softDeleteColumn = draft.declaration.softDelete.flatMap { resolveSoftDelete($0, of: draft) }
+            if let member = draft.softDeleteColumn, let column = draft.columns.first(where: { $0.memberName == member }) {
+                makeUniquesLiveOnly(&draft, softDeleteColumn: column.name)
+            }
             drafts[model] = draft
+        }
+    }
+
+    /// A soft-deleted row keeps its values, so uniqueness holds for live rows only: each `UNIQUE` column becomes a
+    /// unique index `WHERE deleted_at IS NULL` (`<table>_<column>_live`), and each unique index gets that clause.
+    private func makeUniquesLiveOnly(_ draft: inout ModelDraft, softDeleteColumn: String) {
+        for position in draft.columns.indices where draft.columns[position].definition.isUnique {
+            draft.columns[position].definition.isUnique = false
+            let column = draft.columns[position].name
+            draft.indexes.append(Index(
+                name: draft.tableName + "_" + column + "_live", table: draft.tableName, columns: [column], isUnique: true,
+                location: draft.columns[position].definition.location))
+        }
+        for position in draft.indexes.indices where draft.indexes[position].isUnique {
+            draft.indexes[position].onlyWhereNull = softDeleteColumn
         }
     }
 

@@ -92,9 +92,10 @@ extension SwiftRenderer {
     }
 
     func indexSchema(_ index: Index) -> String {
+        let partial = index.onlyWhereNull.map { ", onlyWhereNull: \(SwiftLiteral.string($0))" } ?? ""
         guard index.keys.contains(where: { if case .jsonPath = $0 { true } else { false } }) else {
             return "ORMKit.IndexSchema(name: \(SwiftLiteral.string(index.name)), columns: \(stringArray(index.columns)), "
-                + "isUnique: \(index.isUnique))"
+                + "isUnique: \(index.isUnique)\(partial))"
         }
         let keys = index.keys.map { key in
             switch key {
@@ -104,7 +105,7 @@ extension SwiftRenderer {
             }
         }
         return "ORMKit.IndexSchema(name: \(SwiftLiteral.string(index.name)), keys: [\(keys.joined(separator: ", "))], "
-            + "isUnique: \(index.isUnique))"
+            + "isUnique: \(index.isUnique)\(partial))"
     }
 
     private func foreignKeySchema(_ key: ForeignKey) -> String {

@@ -43,14 +43,15 @@ struct LiveTable {
         let columns = try LiveColumn.read(table: name, conn)
         guard !columns.isEmpty else { return nil }
         let indexes = try conn.migrationRows(
-            "SELECT name, \"unique\", origin FROM pragma_index_list(?) ORDER BY name", arguments: [name]
-        ) { (name: $0.string(at: 0), isUnique: $0.int64(at: 1) != 0, origin: $0.string(at: 2)) }
+            "SELECT name, \"unique\", origin, partial FROM pragma_index_list(?) ORDER BY name", arguments: [name]
+        ) { (name: $0.string(at: 0), isUnique: $0.int64(at: 1) != 0, origin: $0.string(at: 2), isPartial: $0.int64(at: 3) != 0) }
         var liveIndexes: [LiveIndex] = []
         for index in indexes {
             let indexColumns = try conn.migrationRows(
                 "SELECT name FROM pragma_index_info(?) ORDER BY seqno", arguments: [index.name]
             ) { $0.isNull(at: 0) ? LiveIndex.expression : $0.string(at: 0) }
-            liveIndexes.append(LiveIndex(name: index.name, columns: indexColumns, isUnique: index.isUnique, origin: index.origin))
+            liveIndexes.append(LiveIndex(
+                name: index.name, columns: indexColumns, isUnique: index.isUnique, origin: index.origin, isPartial: index.isPartial))
         }
         let keyRows = try conn.migrationRows(
             "SELECT id, seq, \"table\", \"from\", \"to\", on_update, on_delete FROM pragma_foreign_key_list(?) ORDER BY id, seq",
@@ -116,6 +117,8 @@ struct LiveIndex: Hashable {
     var isUnique: Bool
     /// `c` (CREATE INDEX), `u` (UNIQUE constraint) or `pk` (PRIMARY KEY).
     var origin: String
+    /// Whether the index has a `WHERE` clause (a soft-deleted model's live-rows-only unique index).
+    var isPartial = false
 }
 
 struct LiveForeignKey: Hashable {

@@ -108,7 +108,8 @@ enum SchemaComparison {
                 result.append(SchemaDifference(kind: .missingIndex, table: table, name: index.name))
                 continue
             }
-            if index.columns.map({ $0.sqlName }) != live.columns.map({ $0.sqlName }) || index.isUnique != live.isUnique {
+            if index.columns.map({ $0.sqlName }) != live.columns.map({ $0.sqlName }) || index.isUnique != live.isUnique
+                || index.isPartial != live.isPartial {
                 result.append(SchemaDifference(kind: .indexDefinition, table: table, name: index.name, expected: shape(index), actual: shape(live)))
             }
         }
@@ -157,6 +158,6 @@ enum SchemaComparison {
     }
 
     private static func shape(_ index: LiveIndex) -> String {
-        (index.isUnique ? "UNIQUE " : "") + "(" + index.columns.joined(separator: ", ") + ")"
+        (index.isUnique ? "UNIQUE " : "") + "(" + index.columns.joined(separator: ", ") + ")" + (index.isPartial ? " WHERE …" : "")
     }
 }

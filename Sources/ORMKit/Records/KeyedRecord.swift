@@ -47,7 +47,9 @@ extension KeyedRecord {
     @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public func upsert(_ db: some DatabaseContext, onConflict conflictColumns: [any ColumnProtocol]) throws {
         var record = self
-        let sql = try Self.schema.recordSQL.upsert(onConflict: try Self.columnNames(conflictColumns), tableName: Self.schema.name)
+        let sql = try Self.schema.recordSQL.upsert(
+            onConflict: try Self.columnNames(conflictColumns),
+            condition: Self.schema.definition.conflictCondition(for: try Self.columnNames(conflictColumns)), tableName: Self.schema.name)
         try db.withConnection { conn in try record.upsertRow(conn, sql: sql) }
     }
 }

@@ -24,7 +24,9 @@ extension Record {
     @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public mutating func upsert(_ db: some DatabaseContext, onConflict conflictColumns: [any ColumnProtocol]) throws {
         let schema = Self.schema
-        let sql = try schema.recordSQL.upsert(onConflict: try Self.columnNames(conflictColumns), tableName: schema.name)
+        let sql = try schema.recordSQL.upsert(
+            onConflict: try Self.columnNames(conflictColumns), condition: schema.definition.conflictCondition(for: try Self.columnNames(conflictColumns)),
+            tableName: schema.name)
         try db.withConnection { conn in try upsertRow(conn, sql: sql) }
     }
 

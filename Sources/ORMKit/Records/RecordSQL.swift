@@ -136,7 +136,7 @@ final class RecordSQL: Sendable {
     /// `RETURNING` the auto-increment key (the existing row's id when it updated), cached per set.
     ///
     /// - Throws: `DatabaseError` (`.misuse`) when a column is not in the table.
-    func upsert(onConflict names: [String], tableName: String) throws -> RecordStatementSQL {
+    func upsert(onConflict names: [String], condition: String = "", tableName: String) throws -> RecordStatementSQL {
         let conflictPositions = try positions(of: names, tableName: tableName)
         let key = "upsert:" + conflictPositions.map(String.init).joined(separator: ",")
         return subsetCache.value(for: key) {
@@ -149,7 +149,7 @@ final class RecordSQL: Sendable {
                     .joined(separator: ", ")
             let returning = isAutoIncrement && keyPositions.count == 1
                 ? " RETURNING \(quoteIdentifier(columns[keyPositions[0]]))" : ""
-            return RecordStatementSQL("\(insert.sql) ON CONFLICT (\(target)) \(action)\(returning)")
+            return RecordStatementSQL("\(insert.sql) ON CONFLICT (\(target))\(condition) \(action)\(returning)")
         }
     }
 

@@ -55,7 +55,7 @@ extension SchemaDialect {
                 "(" + json.value(in: quoteIdentifier(column), keys: keys, kind: kind, isElement: false) + ")"
             }
         }.joined(separator: ", ")
-        return "CREATE \(unique)INDEX IF NOT EXISTS \(quoteIdentifier(index.name)) ON \(quoteIdentifier(table)) (\(columns))"
+        return "CREATE \(unique)INDEX IF NOT EXISTS \(quoteIdentifier(index.name)) ON \(quoteIdentifier(table)) (\(columns))\(index.whereClause)"
     }
 
     /// The types the tables use (``typeStatements(for:)``), then every `CREATE TABLE` followed by its `CREATE INDEX`

@@ -27,6 +27,13 @@ public struct TableDefinition: Sendable, Hashable {
         self.foreignKeys = foreignKeys
     }
 
+    /// What an `ON CONFLICT (columns)` target must add to match a partial unique index on those columns (the
+    /// live-rows-only uniques of a soft-deleted model): its `WHERE` clause, else empty.
+    public func conflictCondition(for columns: [String]) -> String {
+        let wanted = Set(columns.map { $0.lowercased() })
+        return indexes.first { $0.isUnique && $0.onlyWhereNull != nil && Set($0.columns.map { $0.lowercased() }) == wanted }?.whereClause ?? ""
+    }
+
     /// The foreign key `column` declares, if any.
     public func reference(of column: ColumnSchema) -> ForeignKeySchema? {
         foreignKeys.first { $0.columns == [column.name] }
@@ -46,17 +53,27 @@ public struct IndexSchema: Sendable, Hashable {
     public let keys: [IndexKey]
     /// Whether the index is `UNIQUE`.
     public let isUnique: Bool
+    /// The column whose NULL rows alone the index covers (`WHERE "deleted_at" IS NULL`): the unique indexes of a
+    /// model with `softDelete:` hold for live rows only. nil for an index of every row.
+    public let onlyWhereNull: String?
 
     /// Creates an index on columns. Called by generated code.
-    public init(name: String, columns: [String], isUnique: Bool) {
-        self.init(name: name, keys: columns.map(IndexKey.column), isUnique: isUnique)
+    public init(name: String, columns: [String], isUnique: Bool, onlyWhereNull: String? = nil) {
+        self.init(name: name, keys: columns.map(IndexKey.column), isUnique: isUnique, onlyWhereNull: onlyWhereNull)
     }
 
     /// Creates an index on columns and JSON paths. Called by generated code.
-    public init(name: String, keys: [IndexKey], isUnique: Bool) {
+    public init(name: String, keys: [IndexKey], isUnique: Bool, onlyWhereNull: String? = nil) {
         self.name = name
         self.keys = keys
         self.isUnique = isUnique
+        self.onlyWhereNull = onlyWhereNull
+    }
+
+    /// ` WHERE "column" IS NULL` for a partial index (``onlyWhereNull``), else empty: the index's own clause, and
+    /// what an `ON CONFLICT` target on its columns must repeat for the engine to match it.
+    public var whereClause: String {
+        onlyWhereNull.map { " WHERE \(quoteIdentifier($0)) IS NULL" } ?? ""
     }
 
     /// The column each key reads, in order (a JSON path's column for a path).
