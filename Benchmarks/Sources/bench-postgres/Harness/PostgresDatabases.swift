@@ -132,7 +132,7 @@ final class PostgresDatabases {
         if let name = templates["empty"] { return name }
         let name = try await createDatabase("\(prefix)_empty")
         try await withClient(name) { connection in
-            for statement in PostgresSchema.createStatements(in: .sqlite) {
+            for statement in PostgresSchema.createStatements {
                 try await connection.query(PostgresQuery(unsafeSQL: statement), logger: PostgresServer.logger)
             }
         }
