@@ -154,6 +154,8 @@ final class FluentContender: PostgresContender {
                     return Outcome(rows: rows, checksum: sum)
                 }
             }
+        case .jsonPath, .jsonPathIndexed:
+            return nil
         }
     }
 

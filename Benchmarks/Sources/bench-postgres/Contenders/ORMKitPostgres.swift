@@ -118,6 +118,8 @@ final class ORMKitPostgresContender: PostgresContender {
                 }
                 return Outcome(rows: rows, checksum: sum)
             }
+        case .jsonPath, .jsonPathIndexed:
+            return nil
         }
     }
 

@@ -167,6 +167,8 @@ final class PostgresNIOContender: PostgresContender {
                     return Outcome(rows: rows, checksum: sum)
                 }
             }
+        case .jsonPath, .jsonPathIndexed:
+            return nil
         }
     }
 
