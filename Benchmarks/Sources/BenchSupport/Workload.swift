@@ -8,6 +8,11 @@ public enum Workload: String, CaseIterable, Sendable {
     case upsert
     case cursor
     case eager
+    /// A filter on a typed JSON path, `meta.publisher.city = ?`, without an index on the path: every query scans
+    /// the whole `documents` table and extracts the path from each document.
+    case jsonPath
+    /// The same filter with the path's expression index (`indexes: [{ on: meta.publisher.city }]`).
+    case jsonPathIndexed
 
     /// The row label in the report.
     public func title(_ sizes: Sizes) -> String {
@@ -20,6 +25,8 @@ public enum Workload: String, CaseIterable, Sendable {
         case .upsert: "upsert \(shortCount(sizes.rows)) (½ new, 1 tx)"
         case .cursor: "cursor over \(shortCount(sizes.cursorRows)) rows"
         case .eager: "eager-load \(shortCount(sizes.authors)) authors × \(sizes.booksPerAuthor) books"
+        case .jsonPath: "JSON path `meta.publisher.city = ?` ×\(shortCount(sizes.pathScans)), no index over \(shortCount(sizes.rows))"
+        case .jsonPathIndexed: "JSON path `meta.publisher.city = ?` ×\(shortCount(sizes.queries)), path index over \(shortCount(sizes.rows))"
         }
     }
 
@@ -27,7 +34,7 @@ public enum Workload: String, CaseIterable, Sendable {
     public var writes: Bool {
         switch self {
         case .insert, .update, .upsert: true
-        case .fetchAll, .lookup, .query, .cursor, .eager: false
+        case .fetchAll, .lookup, .query, .cursor, .eager, .jsonPath, .jsonPathIndexed: false
         }
     }
 
@@ -39,6 +46,8 @@ public enum Workload: String, CaseIterable, Sendable {
         case .update, .upsert: .copy(.items)
         case .cursor: .shared(.cursorItems)
         case .eager: .shared(.library)
+        case .jsonPath: .shared(.documents)
+        case .jsonPathIndexed: .shared(.indexedDocuments)
         }
     }
 }
@@ -61,6 +70,10 @@ public enum Template: Sendable {
     case cursorItems
     /// `sizes.authors` authors with `sizes.booksPerAuthor` books each.
     case library
+    /// `sizes.rows` documents, ids 1…rows, without the index on `meta.publisher.city`.
+    case documents
+    /// The same documents with the index on `meta.publisher.city` (the generated schema's).
+    case indexedDocuments
 }
 
 /// Workload sizes: the figures, or smaller ones for a CI smoke run (`--quick`).
@@ -71,9 +84,13 @@ public struct Sizes: Sendable {
     public var cursorRows: Int
     public var authors: Int
     public var booksPerAuthor: Int
+    /// Queries of the `jsonPath` workload: each scans all `rows` documents, so far fewer than `queries`.
+    public var pathScans: Int
 
-    public static let full = Sizes(rows: 100_000, lookups: 10_000, queries: 1_000, cursorRows: 1_000_000, authors: 1_000, booksPerAuthor: 10)
-    public static let quick = Sizes(rows: 10_000, lookups: 1_000, queries: 100, cursorRows: 100_000, authors: 200, booksPerAuthor: 10)
+    public static let full = Sizes(
+        rows: 100_000, lookups: 10_000, queries: 1_000, cursorRows: 1_000_000, authors: 1_000, booksPerAuthor: 10, pathScans: 10)
+    public static let quick = Sizes(
+        rows: 10_000, lookups: 1_000, queries: 100, cursorRows: 100_000, authors: 200, booksPerAuthor: 10, pathScans: 3)
 }
 
 /// What one run returns: rows it processed and a checksum over the values it decoded or wrote, which

@@ -31,6 +31,26 @@ final class PostgresNIOContender: PostgresContender {
         var authorID: Int64
     }
 
+    /// A `documents` row; postgres-nio decodes its JSONB column into `Meta` with `JSONDecoder` (its `Decodable`
+    /// support), as its users do.
+    struct Document: Sendable {
+        var id: Int64
+        var title: String
+        var meta: Meta
+    }
+
+    /// The JSON document, `Codable` the way the generated `DocMeta` is (synthesized, the same keys).
+    struct Meta: Codable, Sendable, PostgresDecodable {
+        var publisher: Publisher
+        var edition: Int
+        var tags: [String]
+    }
+
+    struct Publisher: Codable, Sendable {
+        var name: String
+        var city: String
+    }
+
     private let running: RunningClient
     private var client: PostgresClient { running.client }
     private let logger = PostgresServer.logger
@@ -167,6 +187,24 @@ final class PostgresNIOContender: PostgresContender {
                     return Outcome(rows: rows, checksum: sum)
                 }
             }
+        case .jsonPath, .jsonPathIndexed:
+            // The same statement on both templates: only the index differs.
+            let count = workload == .jsonPath ? sizes.pathScans : sizes.queries
+            return { [self] in
+                try await transaction { connection in
+                    var rows = 0
+                    var sum = 0
+                    for k in 0..<count {
+                        var documents: [Document] = []
+                        for try await document in try await connection.execute(SelectDocumentsByCity(city: Fixture.pathCity(k)), logger: logger) {
+                            documents.append(document)
+                        }
+                        rows += documents.count
+                        sum = documents.reduce(sum, Self.foldDocument)
+                    }
+                    return Outcome(rows: rows, checksum: sum)
+                }
+            }
         }
     }
 
@@ -200,6 +238,19 @@ final class PostgresNIOContender: PostgresContender {
             score: Fixture.score(id), active: Fixture.active(id), created: Fixture.created(id),
             note: Fixture.note(id), avatar: Fixture.avatar(id), visits: visits ?? Fixture.visits(id)
         )
+    }
+
+    static func meta(_ id: Int) -> Meta {
+        Meta(
+            publisher: Publisher(name: Fixture.publisherName(id), city: Fixture.city(id)),
+            edition: Fixture.edition(id), tags: Fixture.tags(id))
+    }
+
+    @inline(never)  // the same out-of-line call for every contender
+    static func foldDocument(_ sum: Int, _ document: Document) -> Int {
+        Fixture.foldDocument(
+            sum, id: document.id, title: document.title, publisherName: document.meta.publisher.name,
+            city: document.meta.publisher.city, edition: document.meta.edition, tags: document.meta.tags)
     }
 
     @inline(never)  // the same out-of-line call for every contender
@@ -351,5 +402,25 @@ private struct SelectBooksOfAuthors: PostgresPreparedStatement {
     func decodeRow(_ row: PostgresRow) throws -> Row {
         let (id, title, pages, authorID) = try row.decode((Int64, String, Int, Int64).self)
         return Row(id: id, title: title, pages: pages, authorID: authorID)
+    }
+}
+
+/// The JSON-path filter written by hand, with the path index's expression (`#>>` and the keys as a text array), so
+/// the planner can serve it with the index.
+struct SelectDocumentsByCity: PostgresPreparedStatement {
+    static let name = "bench_a_select_documents_by_city"
+    static let sql = "SELECT id, title, meta FROM documents WHERE meta #>> '{publisher,city}' = $1"
+    typealias Row = PostgresNIOContender.Document
+    let city: String
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 1)
+        bindings.append(city)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row {
+        let (id, title, meta) = try row.decode((Int64, String, PostgresNIOContender.Meta).self)
+        return Row(id: id, title: title, meta: meta)
     }
 }

@@ -132,7 +132,7 @@ final class PostgresDatabases {
         if let name = templates["empty"] { return name }
         let name = try await createDatabase("\(prefix)_empty")
         try await withClient(name) { connection in
-            for statement in PostgresSchema.createStatements(in: .sqlite) {
+            for statement in PostgresSchema.createStatements {
                 try await connection.query(PostgresQuery(unsafeSQL: statement), logger: PostgresServer.logger)
             }
         }
@@ -149,14 +149,39 @@ final class PostgresDatabases {
             case .items: try await Seeder.items(count: sizes.rows, on: connection)
             case .cursorItems: try await Seeder.items(count: sizes.cursorRows, on: connection)
             case .library: try await Seeder.library(authors: sizes.authors, booksPerAuthor: sizes.booksPerAuthor, on: connection)
+            case .documents:
+                // The jsonPath workload's table has no path index.
+                try await connection.query(PostgresQuery(unsafeSQL: "DROP INDEX \(Fixture.pathIndex)"), logger: PostgresServer.logger)
+                try await Seeder.documents(count: sizes.rows, on: connection)
+            case .indexedDocuments: try await Seeder.documents(count: sizes.rows, on: connection)
             }
             // Statistics for the planner, hint bits and the visibility map set once here, so that no timed read
             // pays for the bulk load's first-read maintenance.
             try await connection.query("VACUUM (FREEZE, ANALYZE)", logger: PostgresServer.logger)
-            if case .library = template {} else { try await Seeder.verifyItems(on: connection) }
+            switch template {
+            case .items, .cursorItems: try await Seeder.verifyItems(on: connection)
+            case .library: break
+            case .documents, .indexedDocuments:
+                try await Seeder.verifyDocuments(on: connection)
+                try await checkPlan(connection, usesPathIndex: template == .indexedDocuments)
+            }
         }
         templates[key] = name
         return name
+    }
+
+    /// Checks that the server plans the JSON-path filter (A's SQL, the index's expression) with the path index
+    /// exactly when the template has it, so the two workloads measure what their titles say.
+    private func checkPlan(_ connection: PostgresConnection, usesPathIndex: Bool) async throws {
+        let sql = "EXPLAIN " + SelectDocumentsByCity.sql.replacingOccurrences(of: "$1", with: "'\(Fixture.pathCity(0))'")
+        var plan: [String] = []
+        for try await line in try await connection.query(PostgresQuery(unsafeSQL: sql), logger: PostgresServer.logger).decode(String.self) {
+            plan.append(line)
+        }
+        let text = plan.joined(separator: "; ")
+        guard text.contains(Fixture.pathIndex) == usesPathIndex else {
+            throw BenchError("expected a plan \(usesPathIndex ? "using" : "without") \(Fixture.pathIndex), got: \(text)")
+        }
     }
 
     private func copy(of template: String, named name: String? = nil) async throws -> String {

@@ -48,6 +48,45 @@ enum Seeder {
         try await connection.query("SELECT setval(pg_get_serial_sequence('books', 'id'), max(id)) FROM books", logger: PostgresServer.logger)
     }
 
+    /// Documents 1…count with explicit ids, each `meta` as `JSONEncoder` writes it (sorted keys, as ORMKit stores JSON;
+    /// JSONB keeps its own form either way), then the identity sequence moved past them.
+    static func documents(count: Int, on connection: PostgresConnection) async throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        try await connection.copyFrom(table: "documents", columns: ["id", "title", "meta"], logger: PostgresServer.logger) { writer in
+            var buffer = ByteBuffer()
+            for id in 1...count {
+                let json = String(decoding: try encoder.encode(PostgresNIOContender.meta(id)), as: UTF8.self)
+                // COPY's text format reads a backslash as an escape; the fixture's JSON has none, but stay exact.
+                buffer.writeString("\(id)\t\(Fixture.documentTitle(id))\t\(json.replacingOccurrences(of: "\\", with: "\\\\"))\n")
+                if id % rowsPerChunk == 0 {
+                    try await writer.write(buffer)
+                    buffer.clear()
+                }
+            }
+            if buffer.readableBytes > 0 { try await writer.write(buffer) }
+        }
+        try await connection.query("SELECT setval(pg_get_serial_sequence('documents', 'id'), max(id)) FROM documents", logger: PostgresServer.logger)
+    }
+
+    /// Reads back a few seeded documents and compares every value with `Fixture`.
+    ///
+    /// - Throws: `BenchError` naming the first document that differs.
+    static func verifyDocuments(on connection: PostgresConnection) async throws {
+        let rows = try await connection.query(
+            "SELECT id, title, meta FROM documents WHERE id <= 4 ORDER BY id", logger: PostgresServer.logger)
+        var seen = 0
+        for try await (id, title, meta) in rows.decode((Int64, String, PostgresNIOContender.Meta).self) {
+            let n = Int(id)
+            let expected = PostgresNIOContender.meta(n)
+            guard title == Fixture.documentTitle(n), meta.publisher.name == expected.publisher.name,
+                meta.publisher.city == expected.publisher.city, meta.edition == expected.edition, meta.tags == expected.tags
+            else { throw BenchError("seeded document \(n) differs from Fixture") }
+            seen += 1
+        }
+        guard seen == 4 else { throw BenchError("seeded documents: read back \(seen) of 4 rows") }
+    }
+
     /// Reads back a few seeded items and compares every column with `Fixture`, so the text the seeder wrote
     /// provably means the values the contenders write and expect.
     ///

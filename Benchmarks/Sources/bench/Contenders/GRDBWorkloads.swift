@@ -152,6 +152,10 @@ extension GRDBContender {
                 }
                 return Outcome(rows: rows, checksum: sum)
             }
+        case .jsonPath, .jsonPathIndexed:
+            // Not measured: GRDB's query interface has JSON functions, but these contenders compare record
+            // decoding on the items tables, and the JSON workloads compare ORMKit's typed paths with hand-written SQL.
+            return nil
         }
     }
 

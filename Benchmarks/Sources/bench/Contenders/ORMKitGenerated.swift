@@ -115,7 +115,28 @@ final class ORMKitContender: Contender {
                 }
                 return Outcome(rows: rows, checksum: sum)
             }
+        case .jsonPath, .jsonPathIndexed:
+            let count = workload == .jsonPath ? sizes.pathScans : sizes.queries
+            return {
+                try database.read { conn in
+                    var rows = 0
+                    var sum = 0
+                    for k in 0..<count {
+                        let documents = try Document.filter(Document.meta.publisher.city == Fixture.pathCity(k)).fetchAll(conn)
+                        rows += documents.count
+                        sum = documents.reduce(sum, Self.foldDocument)
+                    }
+                    return Outcome(rows: rows, checksum: sum)
+                }
+            }
         }
+    }
+
+    @inline(never)  // the same out-of-line call for every contender
+    static func foldDocument(_ sum: Int, _ document: Document) -> Int {
+        Fixture.foldDocument(
+            sum, id: document.id ?? 0, title: document.title, publisherName: document.meta.publisher.name,
+            city: document.meta.publisher.city, edition: document.meta.edition, tags: document.meta.tags)
     }
 
     static func item(_ id: Int, id key: Int64?, visits: Int? = nil) -> Item {

@@ -30,8 +30,29 @@ final class RawSQLiteContender: Contender {
         var authorID: Int64
     }
 
+    /// A `documents` row: its JSON column decoded with `JSONDecoder` into `Meta`, as an app does by hand.
+    struct Document {
+        var id: Int64
+        var title: String
+        var meta: Meta
+    }
+
+    /// The JSON document, `Codable` the way the generated `DocMeta` is (synthesized, the same keys).
+    struct Meta: Codable {
+        var publisher: Publisher
+        var edition: Int
+        var tags: [String]
+    }
+
+    struct Publisher: Codable {
+        var name: String
+        var city: String
+    }
+
     private static let columns = "id, name, email, age, score, active, created, note, avatar, visits"
     private static let insertSQL = "INSERT INTO items (\(columns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)"
+    /// The JSON-path filter written by hand: the same `json_extract` expression as the path index's.
+    static let documentsByCitySQL = "SELECT id, title, meta FROM documents WHERE json_extract(meta, '$.publisher.city') = ?1"
     private static let assignments = "name = ?2, email = ?3, age = ?4, score = ?5, active = ?6, created = ?7, note = ?8, avatar = ?9, visits = ?10"
 
     let connection: SQLiteConnection
@@ -187,6 +208,31 @@ final class RawSQLiteContender: Contender {
                     return Outcome(rows: rows, checksum: sum)
                 }
             }
+        case .jsonPath, .jsonPathIndexed:
+            // The same statement on both templates: only the index differs.
+            let count = workload == .jsonPath ? sizes.pathScans : sizes.queries
+            let select = try statement(Self.documentsByCitySQL)
+            return { [self] in
+                try transaction {
+                    let decoder = JSONDecoder()
+                    var rows = 0
+                    var sum = 0
+                    for k in 0..<count {
+                        bind(Fixture.pathCity(k), select, 1)
+                        var documents: [Document] = []
+                        while try step(select) {
+                            documents.append(Document(
+                                id: sqlite3_column_int64(select, 0),
+                                title: text(select, 1),
+                                meta: try decoder.decode(Meta.self, from: textData(select, 2))
+                            ))
+                        }
+                        rows += documents.count
+                        sum = documents.reduce(sum, Self.foldDocument)
+                    }
+                    return Outcome(rows: rows, checksum: sum)
+                }
+            }
         }
     }
 
@@ -223,7 +269,36 @@ final class RawSQLiteContender: Contender {
         try connection.execute("COMMIT")
     }
 
+    /// Inserts documents 1…count with explicit ids, each `meta` encoded as ORMKit stores JSON (`JSONEncoder`,
+    /// sorted keys), so every contender reads the same text.
+    func seedDocuments(count: Int) throws {
+        let insert = try statement("INSERT INTO documents (id, title, meta) VALUES (?1, ?2, ?3)")
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        try connection.execute("BEGIN IMMEDIATE")
+        for id in 1...count {
+            sqlite3_bind_int64(insert, 1, Int64(id))
+            bind(Fixture.documentTitle(id), insert, 2)
+            bind(String(decoding: try encoder.encode(Self.meta(id)), as: UTF8.self), insert, 3)
+            try run(insert)
+        }
+        try connection.execute("COMMIT")
+    }
+
     // MARK: - The hand-written row codec
+
+    static func meta(_ id: Int) -> Meta {
+        Meta(
+            publisher: Publisher(name: Fixture.publisherName(id), city: Fixture.city(id)),
+            edition: Fixture.edition(id), tags: Fixture.tags(id))
+    }
+
+    @inline(never)  // the same out-of-line call for every contender
+    static func foldDocument(_ sum: Int, _ document: Document) -> Int {
+        Fixture.foldDocument(
+            sum, id: document.id, title: document.title, publisherName: document.meta.publisher.name,
+            city: document.meta.publisher.city, edition: document.meta.edition, tags: document.meta.tags)
+    }
 
     static func item(_ id: Int, id key: Int64?, visits: Int? = nil) -> Item {
         Item(
@@ -327,6 +402,13 @@ final class RawSQLiteContender: Contender {
         guard let pointer = sqlite3_column_text(statement, index) else { return "" }
         let count = Int(sqlite3_column_bytes(statement, index))
         return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
+    }
+
+    /// A TEXT column's bytes, for `JSONDecoder`.
+    @inline(__always)
+    private func textData(_ statement: OpaquePointer, _ index: Int32) -> Data {
+        guard let pointer = sqlite3_column_text(statement, index) else { return Data() }
+        return Data(bytes: pointer, count: Int(sqlite3_column_bytes(statement, index)))
     }
 
     @inline(__always)

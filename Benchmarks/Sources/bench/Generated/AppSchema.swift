@@ -13,6 +13,7 @@ public enum AppSchema: ORMKit.DatabaseSchema {
     public static let tables: [ORMKit.TableSchema] = [
         Author.schema,
         Book.schema,
+        Document.schema,
         Item.schema,
     ]
 

@@ -16,12 +16,14 @@ struct Report {
         lines.append("- SQLite \(SQLiteConnection.libraryVersion) (`sqlite3_libversion()`), PRAGMAs: \(Fixture.pragmas.map { $0.replacingOccurrences(of: "PRAGMA ", with: "") }.joined(separator: ", "))")
         lines.append("- command: `\(command)` — median of \(options.reps) runs, each on a fresh connection (and a fresh file for writes)")
         lines.append("")
-        lines.append("| workload | A (ms) | B (ms) | C (ms) | D (ms) | D/A | D/C | allocs/row D |")
-        lines.append("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+        // One column per contender (T included), then the ratios.
+        let ids = ContenderID.allCases
+        lines.append("| workload | " + ids.map { "\($0.rawValue) (ms)" }.joined(separator: " | ") + " | D/A | D/C | allocs/row D |")
+        lines.append("| --- | " + ids.map { _ in "---:" }.joined(separator: " | ") + " | ---: | ---: | ---: |")
         for (workload, byContender) in results {
             let median = { (id: ContenderID) in byContender[id]?.medianMilliseconds }
             var cells = [workload.title(options.sizes)]
-            for id in ContenderID.allCases {
+            for id in ids {
                 cells.append(Self.cell(byContender[id], median(id)))
             }
             cells.append(Self.ratio(median(.D), median(.A)))
@@ -32,10 +34,10 @@ struct Report {
         lines.append("")
         lines.append("Allocations per row (one counted run; `malloc`, `calloc`, `realloc`, aligned allocations, SQLite's own included):")
         lines.append("")
-        lines.append("| workload | A | B | C | D |")
-        lines.append("| --- | ---: | ---: | ---: | ---: |")
+        lines.append("| workload | " + ids.map(\.rawValue).joined(separator: " | ") + " |")
+        lines.append("| --- | " + ids.map { _ in "---:" }.joined(separator: " | ") + " |")
         for (workload, byContender) in results {
-            let cells = [workload.title(options.sizes)] + ContenderID.allCases.map { Self.allocations(byContender[$0]?.allocationsPerRow) }
+            let cells = [workload.title(options.sizes)] + ids.map { Self.allocations(byContender[$0]?.allocationsPerRow) }
             lines.append("| " + cells.joined(separator: " | ") + " |")
         }
         if let cursor = results.first(where: { $0.0 == .cursor })?.1 {

@@ -65,6 +65,22 @@ final class SQLiteConnection {
         return Int(sqlite3_column_int64(statement, 0))
     }
 
+    /// `EXPLAIN QUERY PLAN` of `sql`: the plan's detail lines, joined with `; `.
+    func queryPlan(_ sql: String) throws -> String {
+        let statement = try prepare("EXPLAIN QUERY PLAN " + sql)
+        defer { sqlite3_finalize(statement) }
+        var details: [String] = []
+        while true {
+            let code = sqlite3_step(statement)
+            guard code == SQLITE_ROW else {
+                try check(code, sql)
+                break
+            }
+            details.append(sqlite3_column_text(statement, 3).map { String(cString: $0) } ?? "")
+        }
+        return details.joined(separator: "; ")
+    }
+
     /// The linked SQLite library's version string.
     static var libraryVersion: String { String(cString: sqlite3_libversion()) }
 }

@@ -68,11 +68,30 @@ final class Databases {
             case .items: try seeder.seedItems(count: sizes.rows)
             case .cursorItems: try seeder.seedItems(count: sizes.cursorRows)
             case .library: try seeder.seedLibrary(authors: sizes.authors, booksPerAuthor: sizes.booksPerAuthor)
+            case .documents, .indexedDocuments: try seeder.seedDocuments(count: sizes.rows)
+            }
+            if template == .documents {
+                // The jsonPath workload's table has no path index: drop the generated schema's, and its pages.
+                try seeder.connection.execute("DROP INDEX \"\(Fixture.pathIndex)\"; VACUUM")
+            }
+            if template == .documents || template == .indexedDocuments {
+                try checkPlan(seeder.connection, usesPathIndex: template == .indexedDocuments)
             }
             try seeder.connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         }
         templates[key] = path
         return path
+    }
+
+    /// Checks that SQLite serves the JSON-path filter (A's SQL, the index's expression) with the path index exactly
+    /// when the template has it, so the two workloads measure what their titles say.
+    private func checkPlan(_ connection: SQLiteConnection, usesPathIndex: Bool) throws {
+        let plan = try connection.queryPlan(RawSQLiteContender.documentsByCitySQL)
+        guard plan.contains(Fixture.pathIndex) == usesPathIndex else {
+            throw SQLiteError(
+                code: 0, message: "expected a plan \(usesPathIndex ? "using" : "without") \(Fixture.pathIndex), got: \(plan)",
+                sql: RawSQLiteContender.documentsByCitySQL)
+        }
     }
 
     private func createSchema(at path: String) throws {
