@@ -63,7 +63,7 @@ public struct WireRow {
         default: throw typeMismatch(at: index, type: V.self)
         }
         do {
-            return try JSONDecoder().decode(V.self, from: json)
+            return try JSONCoding.decoder.decode(V.self, from: json)
         } catch {
             if case .null = try value(at: index) { throw unexpectedNull(at: index, type: V.self) }
             throw decodingError(at: index, message: "the JSON does not decode as \(V.self): \(error)")

@@ -23,7 +23,7 @@ extension Row {
     func decodeJSONText<V: Decodable>(at index: Int32) throws -> V {
         do {
             return try withBytes(at: index) { bytes in
-                try JSONDecoder().decode(V.self, from: Data(bytes))
+                try JSONCoding.decoder.decode(V.self, from: Data(bytes))
             }
         } catch {
             throw decodingError(at: index, message: "the JSON does not decode as \(V.self): \(error)")
@@ -80,7 +80,13 @@ extension RecordEncoder {
 }
 
 /// The JSON encoding ORMKit stores: `JSONEncoder` with sorted keys, so equal values store equal text.
+@usableFromInline
 enum JSONCoding {
+    /// One decoder for every JSON column read (a `JSONDecoder` decodes from any thread; making one per row cost
+    /// more than a small document's decode).
+    @usableFromInline
+    static let decoder = JSONDecoder()
+
     static func encode<V: Encodable>(_ value: V) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

@@ -71,10 +71,15 @@ public struct SQLiteJSON: JSONSyntax {
 
     /// `'$.a.b'`, a key that is not a plain name double-quoted (`$."a b"`).
     static func path(_ keys: some Collection<String>) -> String {
-        let steps = keys.map { key in
-            key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } && !key.isEmpty ? "." + key : ".\"" + key + "\""
+        var path = "$"
+        for key in keys {
+            let isPlain = !key.isEmpty && key.utf8.allSatisfy { byte in
+                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                    || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+            }
+            path += isPlain ? "." + key : ".\"" + key + "\""
         }
-        return SQLLiteral.string("$" + steps.joined())
+        return SQLLiteral.string(path)
     }
 }
 
@@ -118,9 +123,15 @@ public struct PostgreSQLJSON: JSONSyntax {
 
     /// `'{a,b}'`: a `text[]` literal, each key double-quoted with `"` and `\` escaped.
     static func path(_ keys: [String]) -> String {
-        let elements = keys.map { key in
-            "\"" + key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        var path = "{"
+        for (position, key) in keys.enumerated() {
+            path += position == 0 ? "\"" : ",\""
+            for character in key.unicodeScalars {
+                if character == "\"" || character == "\\" { path.unicodeScalars.append("\\") }
+                path.unicodeScalars.append(character)
+            }
+            path += "\""
         }
-        return SQLLiteral.string("{" + elements.joined(separator: ",") + "}")
+        return SQLLiteral.string(path + "}")
     }
 }

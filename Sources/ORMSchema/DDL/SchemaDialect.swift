@@ -99,7 +99,14 @@ extension SchemaDialect {
 public enum SQLLiteral {
     /// A string literal: single-quoted, embedded quotes doubled.
     public static func string(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+        // By UTF-8 byte, without Foundation: a quote is one byte, never part of another character.
+        guard text.utf8.contains(UInt8(ascii: "'")) else { return "'" + text + "'" }
+        var quoted = "'"
+        for character in text.unicodeScalars {
+            quoted.unicodeScalars.append(character)
+            if character == "'" { quoted.unicodeScalars.append("'") }
+        }
+        return quoted + "'"
     }
 
     /// A number without a fraction as an integer (`4`), else Swift's shortest round-trip form (`4.9`, `1e-05`).
