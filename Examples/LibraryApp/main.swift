@@ -93,6 +93,12 @@ func printReport(_ db: Database) throws {
         .fetchAll(db)
     for book in sciFi { print("  \(line(book))") }
 
+    section("Tagged \"hainish\" (membership in the JSON array tags), and before 1970 (the scope Book.before)")
+    let hainish = try Book.filter(Book.tags.contains("hainish")).order(Book.year).fetchAll(db)
+    print("  hainish: " + hainish.map(\.title).joined(separator: ", "))
+    let early = try Book.before(1970).order(Book.year).fetchAll(db)
+    print("  before 1970: " + early.map(\.title).joined(separator: ", "))
+
     section("All books by title, 3 per page (paginate)")
     var pageNumber = 1
     while true {
