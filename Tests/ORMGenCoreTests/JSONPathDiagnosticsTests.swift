@@ -95,9 +95,9 @@ import Testing
             models:
               Tree: { fields: { root: { type: Node, storage: json }, outer: { type: Outer, embedded: true } } }
             """) == [
-            "schema.yaml:2:36: error: embeddable 'Node' holds itself through Node.parent; hold it in an array ([Node]) or leave one of these fields out",
-            "schema.yaml:3:18: error: embeddable 'A' holds itself through A.b → B.a; hold it in an array ([A]) or leave one of these fields out",
-            "schema.yaml:4:18: error: embeddable 'B' holds itself through B.a → A.b; hold it in an array ([B]) or leave one of these fields out",
+            "schema.yaml:2:36: error: embeddable 'Node' holds itself through 'Node.parent'; hold it in an array ([Node]) or leave one of these fields out",
+            "schema.yaml:3:18: error: embeddable 'A' holds itself through 'A.b' → 'B.a'; hold it in an array ([A]) or leave one of these fields out",
+            "schema.yaml:4:18: error: embeddable 'B' holds itself through 'B.a' → 'A.b'; hold it in an array ([B]) or leave one of these fields out",
             "schema.yaml:6:42: error: unknown type 'Strin' for field 'Outer.kind'; did you mean 'String'?",
             "schema.yaml:8:90: error: embeddable 'Outer' holds 'inner' (Inner), which has no column of its own, so field 'Tree.outer' cannot be embedded as columns; store it whole with 'storage: json' instead of 'embedded: true'",
         ])

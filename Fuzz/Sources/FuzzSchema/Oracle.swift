@@ -71,7 +71,9 @@ enum Oracle {
         expect(
             !message.unicodeScalars.contains { [.control, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory) },
             "message holds a line break or another control character", [diagnostic])
-        for leak in leaks where message.contains(leak) && !texts.contains(where: { $0.contains(leak) }) {
+        // A leak that ends in `.` (a type name's members) is the schema's own text when the schema holds the name: an
+        // embeddable named `Node` gives messages about 'Node.parent'.
+        for leak in leaks where message.contains(leak) && !texts.contains(where: { $0.contains(leak.hasSuffix(".") ? String(leak.dropLast()) : leak) }) {
             expect(false, "message leaks '\(leak)'", [diagnostic])
         }
     }

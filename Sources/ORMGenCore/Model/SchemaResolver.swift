@@ -274,14 +274,14 @@ struct SchemaResolver {
             var visited: Set<String> = []
             func reaches(_ name: String) -> Bool {
                 for (field, target) in held(by: name) {
-                    path.append("\(name).\(field.name)")
+                    path.append("'\(name).\(field.name)'")
                     if target == start { return true }
                     if visited.insert(target).inserted, reaches(target) { return true }
                     path.removeLast()
                 }
                 return false
             }
-            guard reaches(start), let first = held(by: start).first(where: { path.first == "\(start).\($0.field.name)" }) else { continue }
+            guard reaches(start), let first = held(by: start).first(where: { path.first == "'\(start).\($0.field.name)'" }) else { continue }
             diagnostics.error(
                 "embeddable '\(start)' holds itself through \(path.joined(separator: " → ")); hold it in an array ([\(start)]) "
                     + "or leave one of these fields out", at: first.field.location)
