@@ -25,6 +25,7 @@ public enum ExampleSchema: ORMKit.DatabaseSchema {
         ExampleSchema.readingListsBooks,
         Loan.schema,
         Review.schema,
+        Reply.schema,
     ]
 
     public static let migrations: [ORMKit.Migration] = [

@@ -134,6 +134,11 @@ extension Review: ORMKit.Record {
         ORMKit.SoftDelete(column: Review.Columns.deletedAt, stamp: { Review.Columns.deletedAt.set(to: $0) })
     }
 
+    /// `onDelete: cascade` under soft delete: a soft delete stamps the live rows of these children too.
+    public static var softDeleteCascades: [ORMKit.SoftDeleteCascade] {
+        [ORMKit.SoftDeleteCascade(Reply.Relations.review)]
+    }
+
     /// The row with primary key `key`, for reads and deletes by key (which apply the scope).
     public static func keyCondition(_ key: PrimaryKey) -> ORMKit.QueryExpression<Swift.Bool>? {
         Review.Columns.id == key

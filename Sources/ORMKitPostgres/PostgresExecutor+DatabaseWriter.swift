@@ -213,10 +213,13 @@ extension PostgresExecutor {
 
     /// See `DatabaseWriter`.
     public func delete<R: Record>(_ type: R.Type, keys: [R.PrimaryKey]) async throws -> Int {
-        if let stamp = R.softDeleteStamp {
+        if R.softDelete != nil {
             return try await withSession(writing: true) { session in
                 var deleted = 0
-                for key in keys { deleted += try await R.liveRow(key: key).updateAll(in: session, [stamp]) }
+                for key in keys {
+                    let row = try R.liveRow(key: key)
+                    if let steps = row.softDeleteSteps() { deleted += try await row.softDeleteAll(in: session, steps) }
+                }
                 return deleted
             }
         }

@@ -43,9 +43,25 @@ extension QueryRequest {
         return try await session.fetchOne(statement, arguments) { try $0.decode(at: 0) as Bool } ?? false
     }
 
+    /// Soft-deletes the matching rows and, through `softDeleteCascades`, their children (the cascade's statements
+    /// first, deepest first), all or nothing; returns how many of this request's rows were stamped.
+    ///
+    /// - Throws: `DatabaseError` (nothing changes then).
+    func softDeleteAll(in session: PostgresSession, _ steps: (cascade: [CascadeStatement], stamp: ColumnAssignment)) async throws -> Int {
+        guard !steps.cascade.isEmpty else { return try await updateAll(in: session, [steps.stamp]) }
+        return try await session.savepoint { session in
+            for statement in steps.cascade {
+                var renderer = SQLRenderer(dialect: .postgresql)
+                let sql = statement.sql(&renderer)
+                try await session.run(sql, try renderer.wireArguments()) { _ in }
+            }
+            return try await updateAll(in: session, [steps.stamp])
+        }
+    }
+
     /// Deletes the matching rows in `session`; returns how many there were.
     func deleteAll(in session: PostgresSession) async throws -> Int {
-        if let stamp = softDeleteStamp { return try await updateAll(in: session, [stamp]) }
+        if let steps = softDeleteSteps() { return try await softDeleteAll(in: session, steps) }
         var renderer = SQLRenderer(dialect: .postgresql)
         let table = quoteIdentifier(R.schema.name)
         let sql = "WITH deleted AS (DELETE FROM \(table)\(matchingRows(&renderer)) RETURNING 1) SELECT COUNT(*) FROM deleted"

@@ -68,7 +68,11 @@ extension Record {
 
     /// Deletes the record's row in `session`; returns whether there was one.
     func deleted(in session: PostgresSession) async throws -> Bool {
-        if let stamp = Self.softDeleteStamp { return try await liveRow.updateAll(in: session, [stamp]) > 0 }
+        if Self.softDelete != nil {
+            let row = try liveRow
+            guard let steps = row.softDeleteSteps() else { return false }
+            return try await row.softDeleteAll(in: session, steps) > 0
+        }
         let delete = try PostgresRecordSQL.of(Self.self).requireKeyed(Self.schema.name).deleteRecord
         let values = try wireColumns()
         return try await session.fetchOne(delete, delete.arguments(values), table: Self.schema.name) { _ in true } ?? false

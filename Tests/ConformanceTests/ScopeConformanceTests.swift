@@ -181,4 +181,35 @@ import Testing
         _ = try await db.insert([Review(rating: 2, body: "x", bookISBN: isbn), Review(rating: 2, body: "y", bookISBN: isbn)])
         try await engine.close()
     }
+
+    /// `Reply` belongs to `Review` with `onDelete: cascade`, both soft-deleted: a soft delete of reviews (by record,
+    /// by key, by request, hidden ones included) stamps their live replies with the same time, a reply deleted before
+    /// keeps its own stamp, and destroying a review deletes its replies for good (the foreign key).
+    @Test(arguments: Backend.allCases) func softDeleteCascadesToSoftDeletedChildren(_ backend: Backend) async throws {
+        guard let (engine, _, reviews) = try await Self.reviewed(backend) else { return }
+        let db = engine.db
+        let ids = try reviews.map { try #require($0.id) }
+        let replies = try await db.insert([
+            Reply(body: "agreed", reviewID: ids[0]), Reply(body: "earlier", reviewID: ids[0]), Reply(body: "other", reviewID: ids[1]),
+            Reply(body: "to hidden", reviewID: ids[2]), Reply(body: "kept", reviewID: ids[3]),
+        ])
+        #expect(try await replies[1].delete(db))
+        let earlier = try #require(try await Reply.all().onlyDeleted().fetchOne(db)?.deletedAt)
+
+        #expect(try await reviews[0].delete(db))
+        let stamp = try #require(try await Review.all().onlyDeleted().filter(Review.id == ids[0]).fetchOne(db)?.deletedAt)
+        let deleted = try await Reply.all().onlyDeleted().order(Reply.body).fetchAll(db)
+        #expect(deleted.map(\.body) == ["agreed", "earlier"])
+        #expect(deleted.map(\.deletedAt) == [stamp, earlier])
+        // By key, a hidden review (the default scope does not stop a delete by key, nor its cascade).
+        #expect(try await Review.delete(db, key: ids[2]))
+        #expect(try await Reply.all().order(Reply.body).fetchAll(db).map(\.body) == ["kept", "other"])
+        // By request: the visible reviews (the default scope applies), so the hidden review's reply stays.
+        #expect(try await Review.all().deleteAll(db) == 1)
+        #expect(try await Reply.fetchAll(db).map(\.body) == ["kept"])
+        // Destroying deletes the replies for good, as the foreign key cascades.
+        #expect(try await Review.all().onlyDeleted().unscoped().filter(Review.id == ids[0]).destroyAll(db) == 1)
+        #expect(try await Reply.all().withDeleted().filter(Reply.reviewID == ids[0]).count(db) == 0)
+        try await engine.close()
+    }
 }

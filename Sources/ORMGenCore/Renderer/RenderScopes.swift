@@ -44,6 +44,14 @@ extension SwiftRenderer {
             writer.block("\(modifier)static var softDelete: ORMKit.SoftDelete? {") { writer in
                 writer.line("ORMKit.SoftDelete(column: \(column), stamp: { \(column).set(to: $0) })")
             }
+            let cascades = softDeleteCascades(to: model)
+            if !cascades.isEmpty {
+                writer.line()
+                writer.line("/// `onDelete: cascade` under soft delete: a soft delete stamps the live rows of these children too.")
+                writer.block("\(modifier)static var softDeleteCascades: [ORMKit.SoftDeleteCascade] {") { writer in
+                    writer.line("[" + cascades.map { "ORMKit.SoftDeleteCascade(\($0))" }.joined(separator: ", ") + "]")
+                }
+            }
         }
         let keyColumns = keyFieldIndexes(model).compactMap { index in
             model.columns.first { $0.fieldIndex == index && $0.subfield == nil }.map { (model.fields[index], $0) }
@@ -86,5 +94,19 @@ extension SwiftRenderer {
             { "func \(name)(\(parameters.joined(separator: ", "))) -> \($0)" },
             "\(name)(\(arguments.joined(separator: ", ")))"
         )
+    }
+
+    /// The `belongsTo` relations (`Child.Relations.owner`) of models with `softDelete:` whose foreign key to `model`
+    /// has `onDelete: cascade`: the children a soft delete of `model` stamps.
+    private func softDeleteCascades(to model: Model) -> [String] {
+        schema.models.flatMap { child -> [String] in
+            guard child.softDeleteColumn != nil, !child.enums.contains(where: { $0.typeName == "Relations" }) else { return [] }
+            return child.table.relations.compactMap { relation in
+                guard case let .belongsTo(columns, _, _) = relation.kind, relation.targetTable == model.table.name,
+                    child.table.foreignKeys.contains(where: { $0.columns == columns && $0.onDelete == .cascade })
+                else { return nil }
+                return "\(Naming.swift(child.name)).Relations.\(Naming.swift(relation.name))"
+            }
+        }
     }
 }

@@ -53,7 +53,7 @@ extension QueryRequest {
     @discardableResult
     @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public func deleteAll(_ db: some DatabaseContext) throws -> Int {
-        if let stamp = softDeleteStamp { return try updateAll(db, stamp) }
+        if let steps = softDeleteSteps() { return try softDeleteAll(db, steps) }
         var renderer = SQLRenderer()
         let sql = "DELETE FROM \(R.schema.recordSQL.table)" + targetClause(renderer: &renderer)
         return try changingRows(db, sql: sql, arguments: try renderer.arguments())

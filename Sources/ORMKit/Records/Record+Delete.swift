@@ -5,7 +5,7 @@ extension Record {
     @inlinable @discardableResult
     @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public func delete(_ db: some DatabaseContext) throws -> Bool {
-        if let stamp = Self.softDeleteStamp { return try liveRow.updateAll(db, stamp) > 0 }
+        if Self.softDelete != nil { return try liveRow.softDeleteAll(db) > 0 }
         let sql = try Self.schema.recordSQL.requireKey(tableName: Self.schema.name).deleteRecord
         return try db.withConnection { conn in
             try Self.naming(writing: self, on: conn, isDelete: true) { try conn.run(sql, record: self) }
@@ -27,8 +27,8 @@ extension Record {
     @discardableResult
     @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public static func delete(_ db: some DatabaseContext, keys: some Sequence<PrimaryKey>) throws -> Int {
-        if let stamp = softDeleteStamp {
-            return try db.inTransaction { conn in try keys.reduce(0) { $0 + (try liveRow(key: $1).updateAll(conn, stamp)) } }
+        if softDelete != nil {
+            return try db.inTransaction { conn in try keys.reduce(0) { $0 + (try liveRow(key: $1).softDeleteAll(conn)) } }
         }
         let sql = try schema.recordSQL.requireKey(tableName: schema.name).deleteByKey
         return try db.inTransaction { conn in
@@ -42,8 +42,8 @@ extension Record {
     @discardableResult
     @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public static func delete(_ db: some DatabaseContext, contentsOf records: some Sequence<Self>) throws -> Int {
-        if let stamp = softDeleteStamp {
-            return try db.inTransaction { conn in try records.reduce(0) { $0 + (try $1.liveRow.updateAll(conn, stamp)) } }
+        if softDelete != nil {
+            return try db.inTransaction { conn in try records.reduce(0) { $0 + (try $1.liveRow.softDeleteAll(conn)) } }
         }
         let sql = try schema.recordSQL.requireKey(tableName: schema.name).deleteRecord
         return try db.inTransaction { conn in

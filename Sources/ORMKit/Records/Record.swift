@@ -54,6 +54,10 @@ public protocol Record: Sendable {
 
     /// The soft-delete column (`softDelete:` in the schema); nil (the default) for a model without one.
     static var softDelete: SoftDelete? { get }
+
+    /// For a model with `softDelete:`, the relations (`belongsTo … onDelete: cascade`) of child models with
+    /// `softDelete:` whose live rows a soft delete of this model's rows stamps too; empty by default.
+    static var softDeleteCascades: [SoftDeleteCascade] { get }
 }
 
 extension Record {
@@ -101,6 +105,9 @@ extension Record {
     /// No soft delete.
     @inlinable
     public static var softDelete: SoftDelete? { nil }
+
+    /// No cascade.
+    public static var softDeleteCascades: [SoftDeleteCascade] { [] }
 
     /// For a model with a default scope or soft delete (`isScoped`), the request for the row with primary key `key`:
     /// its reads by key run it.

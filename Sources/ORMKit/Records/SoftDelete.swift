@@ -62,10 +62,6 @@ extension QueryRequest {
 }
 
 extension Record {
-    /// For a soft-delete model, what its deletes set (the soft-delete column to now); nil for the others.
-    @usableFromInline
-    package static var softDeleteStamp: ColumnAssignment? { softDelete?.stamp(Date()) }
-
     /// The live row with primary key `key`, whatever the default scope: what a soft delete by key stamps.
     ///
     /// - Throws: `DatabaseError` (`.misuse`) for a model generated without `keyCondition(_:)`.
@@ -143,10 +139,6 @@ extension QueryRequest {
         }
         return (onlyDeleted(), softDelete.stamp(nil))
     }
-
-    /// What `deleteAll` sets instead of deleting: the soft-delete stamp, unless the request destroys.
-    @usableFromInline
-    package var softDeleteStamp: ColumnAssignment? { destroys ? nil : R.softDeleteStamp }
 }
 
 extension Record {
