@@ -75,12 +75,12 @@ package struct SQLRenderer {
             return dialect.ddl.json.value(in: render(document), keys: keys, kind: kind, isElement: document.isElement)
         case .jsonContains(let document, let keys, let element, let mayBeAbsent):
             let container = render(document)
-            let sql = dialect.ddl.json.arrayContains(container, keys: keys, isElement: document.isElement, placeholder: bind(element))
+            let sql = dialect.ddl.json.arrayContains(container, keys: keys, placeholder: bind(element))
             // An absent array holds nothing: false, so `!contains` keeps the row (PostgreSQL's `@>` is NULL there).
             return mayBeAbsent ? "COALESCE(\(sql), \(dialect.falseLiteral))" : sql
         case .jsonAny(let document, let keys, let depth, let condition):
             let elements = dialect.ddl.json.arrayElements(
-                of: render(document), keys: keys, isElement: document.isElement, alias: JSONDocument.alias(depth))
+                of: render(document), keys: keys, alias: JSONDocument.alias(depth))
             return "(EXISTS (SELECT 1 FROM \(elements) WHERE \(render(condition))))"
         case .jsonSetting(let target, let keys, let value):
             var sql = ""

@@ -9,23 +9,21 @@ public enum JSONScalarKind: String, Sendable, Hashable {
 /// keys are written as literals (so an index on a path and a query on it render the same expression).
 public protocol JSONSyntax: Sendable {
     /// The scalar at `keys` in `document` (SQL text), as SQL compares `kind`; the JSON value itself (an object or
-    /// an array) when `kind` is nil. `document` is a JSON array element from ``arrayElements(of:keys:isElement:alias:)``
+    /// an array) when `kind` is nil. `document` is a JSON array element from ``arrayElements(of:keys:alias:)``
     /// when `isElement`.
     func value(in document: String, keys: [String], kind: JSONScalarKind?, isElement: Bool) -> String
     /// A `FROM` item naming the elements of the array at `keys` as `alias`, each readable by ``element(alias:)``.
-    func arrayElements(of document: String, keys: [String], isElement: Bool, alias: String) -> String
-    /// The document of the current element of ``arrayElements(of:keys:isElement:alias:)``.
+    func arrayElements(of document: String, keys: [String], alias: String) -> String
+    /// The document of the current element of ``arrayElements(of:keys:alias:)``.
     func element(alias: String) -> String
-    /// Whether the array at `keys` holds the scalar bound at `placeholder` (see ``containmentArgument(_:)``).
-    func arrayContains(_ document: String, keys: [String], isElement: Bool, placeholder: String) -> String
+    /// Whether the array at `keys` holds the value bound at `placeholder`: the scalar as SQLite stores it, or, for an
+    /// engine that binds wire values, a one-element JSON array (PostgreSQL's `@>`).
+    func arrayContains(_ document: String, keys: [String], placeholder: String) -> String
     /// A document with the value at `keys` replaced by a bound JSON text: parts in the order they are written, the
     /// document as often as the syntax needs it (each written afresh, so positional parameters stay in order). An
     /// absent object on the way stays absent or becomes JSON null (both read as nil): a path never creates a
     /// partial object.
     func setting(keys: [String]) -> [SQLTemplatePart]
-    /// Whether ``arrayContains(_:keys:isElement:placeholder:)`` binds the element as JSON text of a one-element
-    /// array (`@>`) rather than as the scalar itself.
-    var bindsContainmentAsJSONArray: Bool { get }
 }
 
 /// A piece of SQL a syntax returns when the caller writes some parts (a document, a bound value) itself.
@@ -39,26 +37,32 @@ public enum SQLTemplatePart: Sendable, Hashable {
 
 /// SQLite's JSON functions: `json_extract` with `$.key` paths, `json_each`, `json_set`.
 public struct SQLiteJSON: JSONSyntax {
+    /// SQLite's JSON syntax.
     public init() {}
 
+    /// `json_extract(document, '$.a.b')`; a scalar element of `json_each` as it is.
     public func value(in document: String, keys: [String], kind: JSONScalarKind?, isElement: Bool) -> String {
         // A scalar element of `json_each` is already an SQL value; an object element is JSON text.
         if isElement && keys.isEmpty { return document }
         return "json_extract(\(document), \(Self.path(keys)))"
     }
 
-    public func arrayElements(of document: String, keys: [String], isElement: Bool, alias: String) -> String {
+    /// `json_each(document, '$.a') AS "alias"`.
+    public func arrayElements(of document: String, keys: [String], alias: String) -> String {
         "json_each(\(document), \(Self.path(keys))) AS \(quoteIdentifier(alias))"
     }
 
+    /// `"alias"."value"`.
     public func element(alias: String) -> String {
         quoteIdentifier(alias) + ".\"value\""
     }
 
-    public func arrayContains(_ document: String, keys: [String], isElement: Bool, placeholder: String) -> String {
+    /// `EXISTS (SELECT 1 FROM json_each(…) WHERE "value" = ?)`.
+    public func arrayContains(_ document: String, keys: [String], placeholder: String) -> String {
         "(EXISTS (SELECT 1 FROM json_each(\(document), \(Self.path(keys))) WHERE \"value\" = \(placeholder)))"
     }
 
+    /// `json_set(document, '$.a.b', json(?))`, only when the object holding the last key is there.
     public func setting(keys: [String]) -> [SQLTemplatePart] {
         let set: [SQLTemplatePart] = [.text("json_set("), .document, .text(", \(Self.path(keys)), json("), .value, .text("))")]
         guard keys.count > 1 else { return set }
@@ -66,8 +70,6 @@ public struct SQLiteJSON: JSONSyntax {
         return [.text("(CASE WHEN json_type("), .document, .text(", \(Self.path(keys.dropLast()))) = 'object' THEN ")]
             + set + [.text(" ELSE "), .document, .text(" END)")]
     }
-
-    public var bindsContainmentAsJSONArray: Bool { false }
 
     /// `'$.a.b'`, a key that is not a plain name double-quoted (`$."a b"`).
     static func path(_ keys: some Collection<String>) -> String {
@@ -85,8 +87,10 @@ public struct SQLiteJSON: JSONSyntax {
 
 /// PostgreSQL's `jsonb` operators: `#>>` with a cast for typed scalars, `jsonb_array_elements`, `@>`, `jsonb_set`.
 public struct PostgreSQLJSON: JSONSyntax {
+    /// PostgreSQL's JSON syntax.
     public init() {}
 
+    /// `(document #>> '{"a","b"}')`, cast for numbers and booleans; `#>` for an object or an array.
     public func value(in document: String, keys: [String], kind: JSONScalarKind?, isElement: Bool) -> String {
         let text = "(\(document) #>> \(Self.path(keys)))"
         return switch kind {
@@ -98,24 +102,26 @@ public struct PostgreSQLJSON: JSONSyntax {
         }
     }
 
-    public func arrayElements(of document: String, keys: [String], isElement: Bool, alias: String) -> String {
+    /// `jsonb_array_elements(document #> '{"a"}') AS "alias"("value")`.
+    public func arrayElements(of document: String, keys: [String], alias: String) -> String {
         "jsonb_array_elements(\(container(document, keys))) AS \(quoteIdentifier(alias))(\"value\")"
     }
 
+    /// `"alias"."value"`.
     public func element(alias: String) -> String {
         quoteIdentifier(alias) + ".\"value\""
     }
 
-    public func arrayContains(_ document: String, keys: [String], isElement: Bool, placeholder: String) -> String {
+    /// `(document #> '{"a"}') @> $n`, the element bound as a one-element JSON array.
+    public func arrayContains(_ document: String, keys: [String], placeholder: String) -> String {
         "(\(container(document, keys)) @> \(placeholder))"
     }
 
+    /// `jsonb_set(document, '{"a","b"}', $n)`.
     public func setting(keys: [String]) -> [SQLTemplatePart] {
         // `jsonb_set` leaves the document as it is when an object on the way is missing.
         [.text("jsonb_set("), .document, .text(", \(Self.path(keys)), "), .value, .text(")")]
     }
-
-    public var bindsContainmentAsJSONArray: Bool { true }
 
     private func container(_ document: String, _ keys: [String]) -> String {
         keys.isEmpty ? document : "(\(document) #> \(Self.path(keys)))"

@@ -78,10 +78,6 @@ public struct IndexSchema: Sendable, Hashable {
 
     /// The column each key reads, in order (a JSON path's column for a path).
     public var columns: [String] { keys.map(\.column) }
-
-    /// Whether a key is an expression (a JSON path) rather than a column: the engine's catalog then describes the
-    /// key by its expression, which migrations compare by the index's name.
-    public var hasExpressions: Bool { keys.contains { if case .jsonPath = $0 { true } else { false } } }
 }
 
 /// One key of an index: a column, or a typed path into a JSON column (an expression index).
