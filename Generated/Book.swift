@@ -10,22 +10,23 @@ private typealias _ORMKitGeneratedCodeVersion = ORMKit.ORMKitGeneratedCodeVersio
 public struct Book: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var isbn: Swift.String
     public var title: Swift.String
+    public var summary: Swift.Optional<Swift.String>
     public var genre: Genre
     public var format: Format
     public var pages: Swift.Optional<Swift.Int32>
     public var price: Swift.Optional<Foundation.Decimal>
     public var weight: Swift.Optional<Swift.Float>
-    #sourceLocation(file: "schema/books.yaml", line: 13)
+    #sourceLocation(file: "schema/books.yaml", line: 14)
     public var tags: [String]
     #sourceLocation()
-    #sourceLocation(file: "schema/books.yaml", line: 14)
+    #sourceLocation(file: "schema/books.yaml", line: 15)
     public var metadata: Swift.Optional<BookMetadata>
     #sourceLocation()
     public var cover: Swift.Optional<Foundation.Data>
     public var link: Swift.Optional<Foundation.URL>
     public var uid: Foundation.UUID
     public var shelf: Shelf
-    #sourceLocation(file: "schema/books.yaml", line: 19)
+    #sourceLocation(file: "schema/books.yaml", line: 20)
     public var color: Color
     #sourceLocation()
     public var addedAt: Foundation.Date
@@ -36,10 +37,11 @@ public struct Book: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
 
     public var id: Swift.String { self.isbn }
 
-    #sourceLocation(file: "schema/books.yaml", line: 13)
+    #sourceLocation(file: "schema/books.yaml", line: 14)
     public init(
         isbn: Swift.String,
         title: Swift.String,
+        summary: Swift.String? = nil,
         genre: Genre = .fiction,
         format: Format = .paperback,
         pages: Swift.Int32? = nil,
@@ -60,6 +62,7 @@ public struct Book: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     ) {
         self.isbn = isbn
         self.title = title
+        self.summary = summary
         self.genre = genre
         self.format = format
         self.pages = pages
@@ -96,7 +99,7 @@ extension Book {
     }
 }
 
-extension Book: ORMKit.KeyedRecord {
+extension Book: ORMKit.KeyedRecord, ORMKit.SearchableRecord {
     public typealias PrimaryKey = Swift.String
 
     public static let schema = ORMKit.TableSchema(
@@ -114,6 +117,7 @@ extension Book: ORMKit.KeyedRecord {
             ORMKit.ForeignKeySchema(columns: ["translator_id"], targetTable: "authors", targetColumns: ["id"], onDelete: .setNull, onUpdate: .noAction),
             ORMKit.ForeignKeySchema(columns: ["series_id"], targetTable: "series", targetColumns: ["id"], onDelete: .restrict, onUpdate: .noAction),
         ],
+        search: ORMKit.SearchSchema(columns: ["title", "summary"], language: "english"),
         relations: [
             ORMKit.RelationSchema(name: "author", targetTable: "authors", kind: .belongsTo(columns: ["author_id"], targetColumns: ["id"], isOptional: false)),
             ORMKit.RelationSchema(name: "translator", targetTable: "authors", kind: .belongsTo(columns: ["translator_id"], targetColumns: ["id"], isOptional: true)),
@@ -126,9 +130,10 @@ extension Book: ORMKit.KeyedRecord {
 
     private static func makeColumnSchemas() -> [ORMKit.ColumnSchema] {
         var columns: [ORMKit.ColumnSchema] = []
-        columns.reserveCapacity(21)
+        columns.reserveCapacity(22)
         columns.append(ORMKit.ColumnSchema(name: "isbn", type: "TEXT", kind: .text, isNullable: false, check: "length(isbn) IN (10, 13)"))
         columns.append(ORMKit.ColumnSchema(name: "title", type: "TEXT", kind: .text, isNullable: false))
+        columns.append(ORMKit.ColumnSchema(name: "summary", type: "TEXT", kind: .text, isNullable: true))
         columns.append(ORMKit.ColumnSchema(name: "genre", type: "TEXT", kind: .enumeration(isIntegerRaw: false, rawValues: ["fiction", "science", "history", "poetry"]), isNullable: false, defaultValue: .value(stored: .text("fiction"), wire: .text("fiction"))))
         columns.append(ORMKit.ColumnSchema(name: "format", type: "INTEGER", kind: .enumeration(isIntegerRaw: true, rawValues: ["1", "2", "3"]), isNullable: false, defaultValue: .value(stored: .integer(2), wire: .integer(2))))
         columns.append(ORMKit.ColumnSchema(name: "pages", type: "INTEGER", kind: .integer32, isNullable: true))
@@ -164,23 +169,24 @@ extension Book: ORMKit.KeyedRecord {
         self.init(
             isbn: try row.decode(at: 0),
             title: try row.decode(at: 1),
-            genre: try row.decode(at: 2),
-            format: try row.decode(at: 3),
-            pages: try row.decode(at: 4),
-            price: try row.decode(at: 5),
-            weight: try row.decode(at: 6),
-            tags: try row.decodeJSON(at: 7),
-            metadata: try row.decodeJSON(at: 8),
-            cover: try row.decode(at: 9),
-            link: try row.decode(at: 10),
-            uid: try row.decode(at: 11),
-            shelf: Shelf(row: try row.decode(at: 12), column: try row.decode(at: 13), room: try row.decode(at: 14)),
-            color: try row.decode(at: 15),
-            addedAt: try row.decode(at: 16),
-            copies: try row.decode(at: 17),
-            authorID: try row.decode(at: 18),
-            translatorID: try row.decode(at: 19),
-            seriesID: try row.decode(at: 20)
+            summary: try row.decode(at: 2),
+            genre: try row.decode(at: 3),
+            format: try row.decode(at: 4),
+            pages: try row.decode(at: 5),
+            price: try row.decode(at: 6),
+            weight: try row.decode(at: 7),
+            tags: try row.decodeJSON(at: 8),
+            metadata: try row.decodeJSON(at: 9),
+            cover: try row.decode(at: 10),
+            link: try row.decode(at: 11),
+            uid: try row.decode(at: 12),
+            shelf: Shelf(row: try row.decode(at: 13), column: try row.decode(at: 14), room: try row.decode(at: 15)),
+            color: try row.decode(at: 16),
+            addedAt: try row.decode(at: 17),
+            copies: try row.decode(at: 18),
+            authorID: try row.decode(at: 19),
+            translatorID: try row.decode(at: 20),
+            seriesID: try row.decode(at: 21)
         )
     }
 
@@ -196,6 +202,7 @@ extension Book: ORMKit.KeyedRecord {
     private func encodeColumns(to encoder: inout some ORMKit.RowEncoder) throws {
         try encoder.encode(self.isbn)
         try encoder.encode(self.title)
+        try encoder.encode(self.summary)
         try encoder.encode(self.genre)
         try encoder.encode(self.format)
         try encoder.encode(self.pages)
@@ -237,15 +244,16 @@ extension Book {
     public enum Columns {
         public static let isbn = ORMKit.Column<Swift.String>("isbn", table: "books")
         public static let title = ORMKit.Column<Swift.String>("title", table: "books")
+        public static let summary = ORMKit.Column<Swift.String?>("summary", table: "books")
         public static let genre = ORMKit.Column<Genre>("genre", table: "books")
         public static let format = ORMKit.Column<Format>("format", table: "books")
         public static let pages = ORMKit.Column<Swift.Int32?>("pages", table: "books")
         public static let price = ORMKit.Column<Foundation.Decimal?>("price", table: "books")
         public static let weight = ORMKit.Column<Swift.Float?>("weight", table: "books")
-        #sourceLocation(file: "schema/books.yaml", line: 13)
+        #sourceLocation(file: "schema/books.yaml", line: 14)
         public static let tags = ORMKit.Column<[String]>("tags", table: "books")
         #sourceLocation()
-        #sourceLocation(file: "schema/books.yaml", line: 14)
+        #sourceLocation(file: "schema/books.yaml", line: 15)
         public static let metadata = ORMKit.Column<BookMetadata?>("metadata", table: "books")
         #sourceLocation()
         public static let cover = ORMKit.Column<Foundation.Data?>("cover", table: "books")
@@ -254,7 +262,7 @@ extension Book {
         public static let shelfRow = ORMKit.Column<Swift.Int>("shelf_row", table: "books")
         public static let shelfColumn = ORMKit.Column<Swift.Int>("shelf_column", table: "books")
         public static let shelfRoom = ORMKit.Column<Swift.String>("shelf_room", table: "books")
-        #sourceLocation(file: "schema/books.yaml", line: 19)
+        #sourceLocation(file: "schema/books.yaml", line: 20)
         public static let color = ORMKit.Column<Color>("color", table: "books")
         #sourceLocation()
         public static let addedAt = ORMKit.Column<Foundation.Date>("added_on", table: "books")
@@ -266,15 +274,16 @@ extension Book {
 
     public static var isbn: ORMKit.Column<Swift.String> { Columns.isbn }
     public static var title: ORMKit.Column<Swift.String> { Columns.title }
+    public static var summary: ORMKit.Column<Swift.String?> { Columns.summary }
     public static var genre: ORMKit.Column<Genre> { Columns.genre }
     public static var format: ORMKit.Column<Format> { Columns.format }
     public static var pages: ORMKit.Column<Swift.Int32?> { Columns.pages }
     public static var price: ORMKit.Column<Foundation.Decimal?> { Columns.price }
     public static var weight: ORMKit.Column<Swift.Float?> { Columns.weight }
-    #sourceLocation(file: "schema/books.yaml", line: 13)
+    #sourceLocation(file: "schema/books.yaml", line: 14)
     public static var tags: ORMKit.Column<[String]> { Columns.tags }
     #sourceLocation()
-    #sourceLocation(file: "schema/books.yaml", line: 14)
+    #sourceLocation(file: "schema/books.yaml", line: 15)
     public static var metadata: ORMKit.Column<BookMetadata?> { Columns.metadata }
     #sourceLocation()
     public static var cover: ORMKit.Column<Foundation.Data?> { Columns.cover }
@@ -283,7 +292,7 @@ extension Book {
     public static var shelfRow: ORMKit.Column<Swift.Int> { Columns.shelfRow }
     public static var shelfColumn: ORMKit.Column<Swift.Int> { Columns.shelfColumn }
     public static var shelfRoom: ORMKit.Column<Swift.String> { Columns.shelfRoom }
-    #sourceLocation(file: "schema/books.yaml", line: 19)
+    #sourceLocation(file: "schema/books.yaml", line: 20)
     public static var color: ORMKit.Column<Color> { Columns.color }
     #sourceLocation()
     public static var addedAt: ORMKit.Column<Foundation.Date> { Columns.addedAt }

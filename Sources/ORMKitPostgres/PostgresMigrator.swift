@@ -278,10 +278,18 @@ struct PostgresMigrator<S: DatabaseSchema> {
                 try await session.execute(sql: "ALTER TABLE \(quoteIdentifier(table.name)) ADD COLUMN \(definition)")
             }
             for index in table.indexes { try await session.execute(sql: ddl.createIndex(index, on: table.name)) }
+            let live = try await liveSearchSignature(table.name)
+            for sql in ddl.fullText.migrationStatements(for: table.definition, live: live) { try await session.execute(sql: sql) }
         }
     }
 
-    /// Missing tables and columns, and columns whose nullability or type family differs.
+    /// The comment of the table's `tsvector` column that describes its full-text index, or nil.
+    private func liveSearchSignature(_ table: String) async throws -> String? {
+        try await session.fetchOne(PostgreSQLFullText().liveSignatureQuery(forTable: table), []) { try $0.decode(at: 0) as String? } ?? nil
+    }
+
+    /// Missing tables and columns, columns whose nullability or type family differs, full-text indexes that differ
+    /// from `search:`.
     func differences() async throws -> [SchemaDifference] {
         let existing = try await liveTables()
         var differences: [SchemaDifference] = []
@@ -289,6 +297,11 @@ struct PostgresMigrator<S: DatabaseSchema> {
             guard existing.contains(table.name) else {
                 differences.append(SchemaDifference(kind: .missingTable, table: table.name))
                 continue
+            }
+            let expectedSearch = table.search.map { PostgreSQLFullText().signature(for: table.definition, search: $0) }
+            if let difference = SchemaDifference.searchIndex(
+                of: table.name, expected: expectedSearch, actual: try await liveSearchSignature(table.name)) {
+                differences.append(difference)
             }
             let columns = try await liveColumns(table.name)
             for column in table.columns {

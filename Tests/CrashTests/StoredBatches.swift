@@ -30,8 +30,11 @@ struct ExampleSchemaState: Equatable, CustomStringConvertible {
 
     /// No table, version 0.
     var isEmpty: Bool { version == 0 && tables == 0 }
-    /// Every table of `ExampleSchema`, at its version.
-    var isCreated: Bool { version == ExampleSchema.version && tables == ExampleSchema.tables.count }
+    /// Every table of `ExampleSchema` (with the FTS5 table and its four shadow tables of each full-text index), at
+    /// its version.
+    var isCreated: Bool {
+        version == ExampleSchema.version && tables == ExampleSchema.tables.count + 5 * ExampleSchema.tables.filter { $0.search != nil }.count
+    }
 
     var description: String { "version \(version), \(tables) tables" }
 

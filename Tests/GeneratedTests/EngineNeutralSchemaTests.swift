@@ -71,6 +71,7 @@ struct EngineNeutralSchemaTests {
         func addForeignKey(of column: ColumnSchema, in table: TableDefinition) -> String? { nil }
         var tableOptions: String { " STRICT" }
         var json: any JSONSyntax { sqlite.json }
+        var fullText: any FullTextSyntax { sqlite.fullText }
     }
 
     @Test func aThirdDialectCreatesTheSchemaAndRunsRecordsWithTheGeneratedCodeUnchanged() async throws {

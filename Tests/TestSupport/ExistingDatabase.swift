@@ -33,7 +33,8 @@ public final class ExistingDatabase {
         try Data(contentsOf: URL(fileURLWithPath: path))
     }
 
-    /// Every table's rows as text (`quote()` of each column, so storage classes show), and `sqlite_master`: what
+    /// Every table's rows as text (`quote()` of each column, so storage classes show; sorted, as a `WITHOUT ROWID`
+    /// table such as an FTS5 shadow table has no rowid to order by), and `sqlite_master`: what
     /// must stay the same when only the version is stamped.
     ///
     /// - Throws: `DatabaseError`.
@@ -43,7 +44,7 @@ public final class ExistingDatabase {
         for table in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%' ORDER BY name") {
             let columns = try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?)", arguments: [table])
             let quoted = columns.map { "quote(\"\($0.replacingOccurrences(of: "\"", with: "\"\""))\")" }.joined(separator: " || '|' || ")
-            rows += try String.fetchAll(db, sql: "SELECT \(quoted) FROM \"\(table.replacingOccurrences(of: "\"", with: "\"\""))\" ORDER BY rowid")
+            rows += try String.fetchAll(db, sql: "SELECT \(quoted) FROM \"\(table.replacingOccurrences(of: "\"", with: "\"\""))\" ORDER BY 1")
                 .map { table + ": " + $0 }
         }
         return master + rows

@@ -8,7 +8,7 @@ extension Table {
     var definition: TableDefinition {
         TableDefinition(
             name: name, columns: columns.map(\.schema), primaryKey: primaryKey, isAutoIncrement: isAutoIncrement,
-            indexes: indexes.map(\.schema), foreignKeys: columns.compactMap { $0.reference?.schema })
+            indexes: indexes.map(\.schema), foreignKeys: columns.compactMap { $0.reference?.schema }, search: search)
     }
 }
 

@@ -163,6 +163,14 @@ struct Planner {
         rebuilt.columns += kept
         rebuilt.indexes = keptIndexes
         rebuilt.modelName = current.modelName
+        rebuilt.search = current.search
+        if let search = current.search, search == target.search {
+            // Dropping the table dropped the index's triggers; the copy may have given rows other rowids. (An index
+            // that changes is dropped and created by the last additive section.)
+            var definition = target.definition
+            definition.search = search
+            lines += planning.ddl.fullText.createStatements(for: definition, search: search).map { $0 + ";" }
+        }
         tables[position] = rebuilt
     }
 
@@ -183,6 +191,8 @@ struct Planner {
         let before = lines.count
         for table in new.tables where !pending.renamedTables.contains(table.name) {
             addMissing(table, skipping: pending)
+            // The full-text index follows the last version's columns, as the runtime's final pass does.
+            if isLast { migrateSearch(of: table) }
             planning.finishTable(&self, table, isLast: isLast)
         }
         planning.finishSection(&self)
@@ -196,6 +206,7 @@ struct Planner {
             var created = PlannedTable(table, model: model)
             created.indexes = table.indexes.filter { !pending.addedIndexes.contains($0.name) }
             for index in created.indexes { lines.append(planning.ddl.createIndex(index.schema, on: index.table) + ";") }
+            created.search = nil
             tables.append(created)
             return
         }
@@ -226,6 +237,15 @@ struct Planner {
             lines.append(planning.ddl.createIndex(index.schema, on: index.table) + ";")
             tables[position].indexes.append(index)
         }
+    }
+
+    /// The statements that bring the table's full-text index from the planned one to `search:` (none when equal).
+    private mutating func migrateSearch(of table: Table) {
+        guard let position = tableIndex(table.name), tables[position].search != table.search else { return }
+        let syntax = planning.ddl.fullText
+        let live = tables[position].search.map { syntax.signature(for: table.definition, search: $0) }
+        lines += syntax.migrationStatements(for: table.definition, live: live).map { $0 + ";" }
+        tables[position].search = table.search
     }
 
     // MARK: Removals

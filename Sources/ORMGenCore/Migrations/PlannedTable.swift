@@ -30,9 +30,12 @@ struct PlannedTable {
     var primaryKey: [String]
     /// The model this table belonged to in the older schema, for diagnostics.
     var modelName: String?
+    /// The full-text index the table has (`search:`).
+    var search: SearchSchema?
 
     init(_ table: Table, model: Model?) {
         name = table.name
+        search = table.search
         indexes = table.indexes
         foreignKeys = table.foreignKeys
         primaryKey = table.primaryKey

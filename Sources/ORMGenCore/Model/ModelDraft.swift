@@ -1,3 +1,5 @@
+import ORMSchema
+
 /// A model while the resolver builds it: fields grow as relations add foreign-key fields.
 struct ModelDraft {
     var declaration: ModelDeclaration
@@ -19,6 +21,8 @@ struct ModelDraft {
     var scopes: [ScopeModel] = []
     var defaultScope: ScopeModel?
     var softDeleteColumn: String?
+    /// `search:` resolved to columns.
+    var search: SearchSchema?
 
     var name: String { declaration.name.value }
 

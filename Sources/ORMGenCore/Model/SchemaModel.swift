@@ -223,6 +223,8 @@ struct Table: Sendable {
     var indexes: [Index]
     var foreignKeys: [ForeignKey]
     var relations: [Relation]
+    /// The full-text index (`search:`), if the model declares one.
+    var search: SearchSchema? = nil
     /// The model's name, or nil for a join table.
     var modelName: String?
     /// Where the table's name comes from in the schema (`table:`, the model, the relation), for diagnostics.

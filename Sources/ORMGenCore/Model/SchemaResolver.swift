@@ -42,6 +42,7 @@ struct SchemaResolver {
         for model in sortedModelNames { resolvePayload(of: model) }
         resolveResults()
         resolveScopes()
+        resolveSearch()
         checkTableNames()
         checkIndexNames()
         var migrationResolver = MigrationResolver(drafts: drafts, schemaVersion: version)
@@ -489,7 +490,7 @@ struct SchemaResolver {
         let table = Table(
             name: draft.tableName, columns: definitions, primaryKey: draft.keyColumns,
             isAutoIncrement: draft.isAutoIncrement, indexes: draft.indexes,
-            foreignKeys: draft.columns.compactMap(\.definition.reference), relations: draft.relations,
+            foreignKeys: draft.columns.compactMap(\.definition.reference), relations: draft.relations, search: draft.search,
             modelName: draft.name, location: draft.declaration.table?.location ?? draft.declaration.name.location)
         let enums = draft.fields.compactMap { field -> EnumType? in
             if case let .enumeration(enumType) = field.type { return enumType }

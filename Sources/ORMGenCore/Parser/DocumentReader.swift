@@ -5,7 +5,9 @@ struct DocumentReader {
     static let topLevelKeys = ["name", "version", "naming", "access", "codable", "models", "embeddables", "migrations", "seed"]
     static let modelKeys = [
         "table", "primaryKey", "codable", "fields", "indexes", "relations", "results", "scopes", "defaultScope", "softDelete",
+        "search",
     ]
+    static let searchKeys = ["fields", "language", "tokenizer"]
     /// The comparisons of a scope condition (`field: { op: value }`).
     static let scopeComparisons = ["==", "!=", "<", "<=", ">", ">=", "in", "notIn"]
     static let embeddableKeys = ["fields"]
@@ -128,11 +130,34 @@ struct DocumentReader {
                 model.softDelete = reader.name(value, what: "'softDelete' of model '\(name.value)'")
             case "defaultScope":
                 model.defaultScope = scope(owner: name.value, name: Located(value: "defaultScope", location: key.location), value)
+            case "search":
+                model.search = search(value, of: name.value, at: key.location)
             default:
                 break
             }
         }
         return model
+    }
+
+    /// `search: { fields: [title, summary], language: english, tokenizer: "…" }`.
+    private mutating func search(_ node: Node, of model: String, at location: SchemaLocation) -> SearchDeclaration? {
+        let what = "'search' of model '\(model)'"
+        guard let pairs = reader.pairs(node, what: what) else { return nil }
+        reader.checkKeys(pairs, allowed: Self.searchKeys) { "unknown key '\($0)' in \(what)" }
+        var search = SearchDeclaration(fields: [], location: location)
+        for (key, value) in pairs {
+            switch key.value {
+            case "fields": search.fields = reader.names(value, what: "'fields' of \(what)") ?? []
+            case "language": search.language = reader.name(value, what: "'language' of \(what)")
+            case "tokenizer": search.tokenizer = reader.name(value, what: "'tokenizer' of \(what)")
+            default: break
+            }
+        }
+        guard !search.fields.isEmpty else {
+            reader.diagnostics.error("\(what) must list the text fields it indexes: `search: { fields: [title, summary] }`", at: location)
+            return nil
+        }
+        return search
     }
 
     /// A named eager-loading result: `[books, profile]` (relations loaded as records), or

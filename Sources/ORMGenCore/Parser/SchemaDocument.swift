@@ -56,6 +56,18 @@ struct ModelDeclaration: Sendable {
     var defaultScope: ScopeDeclaration?
     /// `softDelete:`: the `Date?` field deletes stamp.
     var softDelete: Located<String>?
+    /// `search:`: the full-text index.
+    var search: SearchDeclaration?
+}
+
+/// A model's `search:`: the text fields a full-text index covers, the language whose word forms match, or SQLite's
+/// FTS5 tokenizer as written.
+struct SearchDeclaration: Sendable {
+    var fields: [Located<String>]
+    var language: Located<String>? = nil
+    var tokenizer: Located<String>? = nil
+    /// Where `search:` is written.
+    var location: SchemaLocation
 }
 
 /// A named filter under a model's `scopes:`, or its `defaultScope:`: conditions on fields, all of which a row

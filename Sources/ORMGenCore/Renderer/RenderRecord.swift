@@ -2,7 +2,7 @@ extension SwiftRenderer {
     func renderRecordConformance(_ model: Model, into writer: inout CodeWriter) {
         // A key the app sets: writes assign nothing back, so `KeyedRecord`'s non-mutating insert/save/upsert apply.
         let isAutoIncrement: Bool = { if case .autoIncrement = model.key { return true } else { return false } }()
-        let conformance = isAutoIncrement ? "ORMKit.Record" : "ORMKit.KeyedRecord"
+        let conformance = (isAutoIncrement ? "ORMKit.Record" : "ORMKit.KeyedRecord") + (model.table.search == nil ? "" : ", ORMKit.SearchableRecord")
         writer.block("extension \(Naming.swift(model.name)): \(conformance) {") { writer in
             let keyFields = keyFieldIndexes(model).map { model.fields[$0] }
             if case .composite = model.key {

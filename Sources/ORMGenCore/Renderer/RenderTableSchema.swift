@@ -15,12 +15,15 @@ extension SwiftRenderer {
             writer.line("primaryKey: \(stringArray(table.primaryKey)),")
             let tail = [
                 table.indexes.isEmpty ? nil : "indexes", table.foreignKeys.isEmpty ? nil : "foreignKeys",
-                table.relations.isEmpty ? nil : "relations",
+                table.search == nil ? nil : "search", table.relations.isEmpty ? nil : "relations",
             ].compactMap { $0 }
             writer.line("isAutoIncrement: \(table.isAutoIncrement)" + (tail.isEmpty ? "" : ","))
             if !table.indexes.isEmpty { list("indexes", table.indexes.map(indexSchema), into: &writer, last: tail.last == "indexes") }
             if !table.foreignKeys.isEmpty {
                 list("foreignKeys", table.foreignKeys.map(foreignKeySchema), into: &writer, last: tail.last == "foreignKeys")
+            }
+            if let search = table.search {
+                writer.line("search: " + searchSchema(search) + (tail.last == "search" ? "" : ","))
             }
             if !table.relations.isEmpty { list("relations", table.relations.map(relationSchema), into: &writer, last: true) }
         }
@@ -45,6 +48,14 @@ extension SwiftRenderer {
         writer.block("\(label): [", closer: last ? "]" : "],") { writer in
             for item in items { writer.line(item + ",") }
         }
+    }
+
+    /// `ORMKit.SearchSchema(columns: […], language: "english")`.
+    private func searchSchema(_ search: SearchSchema) -> String {
+        var arguments = ["columns: \(stringArray(search.columns))"]
+        if let language = search.language { arguments.append("language: \(SwiftLiteral.string(language))") }
+        if let tokenizer = search.tokenizer { arguments.append("tokenizer: \(SwiftLiteral.string(tokenizer))") }
+        return "ORMKit.SearchSchema(" + arguments.joined(separator: ", ") + ")"
     }
 
     func stringArray(_ values: [String]) -> String {

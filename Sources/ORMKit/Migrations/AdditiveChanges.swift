@@ -48,15 +48,17 @@ struct AdditiveChanges {
 
     func apply(_ conn: Connection) throws {
         for table in schema.tables where !renamedTables.contains(table.name.sqlName) {
-            guard let live = try LiveTable.read(table.name, conn) else {
+            if let live = try LiveTable.read(table.name, conn) {
+                try addColumns(of: table, live: live, conn)
+                try addIndexes(of: table, conn)
+            } else {
                 try conn.run(sql: SQLiteDDL().createTable(table.definition), arguments: [])
                 for index in schema.expectedIndexes(of: table) where !pendingIndexes.contains(index.name.sqlName) {
                     try conn.run(sql: SQLiteDDL().createIndex(index, on: table.name), arguments: [])
                 }
-                continue
             }
-            try addColumns(of: table, live: live, conn)
-            try addIndexes(of: table, conn)
+            // The full-text index follows the last version's columns (a pending step may still rename one).
+            if isFinal { try conn.migrateSearchIndex(of: table.definition) }
         }
     }
 

@@ -5,14 +5,25 @@ import ORMSchema
 struct LiveSchema {
     /// User tables (not `sqlite_*`), keyed by name as SQLite compares names (ASCII case-insensitive).
     var tables: [SQLName: LiveTable]
+    /// The full-text index of each table that has one (`<table>_search`), as `CREATE VIRTUAL TABLE` text, keyed
+    /// like `tables`. Those FTS5 tables and their shadow tables are not in `tables`.
+    var searchIndexes: [SQLName: String] = [:]
 
     /// Reads every user table of the main database.
     static func read(_ conn: Connection) throws -> LiveSchema {
+        let names = try tableNames(conn)
+        var searchIndexes: [SQLName: String] = [:], skipped: Set<SQLName> = []
+        for name in names {
+            guard let signature = try conn.liveSearchSignature(of: name) else { continue }
+            searchIndexes[name.sqlName] = signature
+            let index = SearchSchema.indexName(of: name)
+            skipped.formUnion(([""] + SQLiteFullText.shadowSuffixes).map { (index + $0).sqlName })
+        }
         var tables: [SQLName: LiveTable] = [:]
-        for name in try tableNames(conn) {
+        for name in names where !skipped.contains(name.sqlName) {
             if let table = try LiveTable.read(name, conn) { tables[name.sqlName] = table }
         }
-        return LiveSchema(tables: tables)
+        return LiveSchema(tables: tables, searchIndexes: searchIndexes)
     }
 
     /// Names of the user tables, sorted.

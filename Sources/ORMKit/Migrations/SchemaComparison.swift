@@ -15,6 +15,12 @@ enum SchemaComparison {
         for (key, table) in actual.tables.sorted(by: { $0.key < $1.key }) where expected.tables[key] == nil {
             result.append(SchemaDifference(kind: .extraTable, table: table.name, isTolerated: true))
         }
+        for (key, table) in expected.tables.sorted(by: { $0.key < $1.key }) where actual.tables[key] != nil {
+            if let difference = SchemaDifference.searchIndex(
+                of: table.name, expected: expected.searchIndexes[key], actual: actual.searchIndexes[key]) {
+                result.append(difference)
+            }
+        }
         return result
     }
 

@@ -48,6 +48,7 @@ struct SchemaDefinition {
         for table in tables {
             try conn.run(sql: SQLiteDDL().createTable(table.definition), arguments: [])
             for index in expectedIndexes(of: table) { try conn.run(sql: SQLiteDDL().createIndex(index, on: table.name), arguments: []) }
+            for sql in SQLiteDDL().searchStatements(for: table.definition) { try conn.run(sql: sql, arguments: []) }
         }
     }
 

@@ -37,6 +37,9 @@ public struct SchemaDifference: Sendable, Hashable, CustomStringConvertible {
         case missingForeignKey
         /// The table has a foreign key the schema does not declare.
         case extraForeignKey
+        /// The full-text index differs from the model's `search:`, is missing, or is there without one (tolerated):
+        /// `migrate` brings it to the declaration.
+        case searchIndex
     }
 
     /// What differs.
@@ -81,6 +84,7 @@ public struct SchemaDifference: Sendable, Hashable, CustomStringConvertible {
         case .extraUniqueConstraint: return "extra UNIQUE constraint on \(table) (\(name ?? ""))"
         case .missingForeignKey: return "missing foreign key on \(table): \(name ?? "")"
         case .extraForeignKey: return "extra foreign key on \(table): \(name ?? "")"
+        case .searchIndex: return "full-text index \(name ?? "?") on \(table): is \(actual ?? "none"), expected \(expected ?? "none")"
         case .columnType, .columnNullability, .columnDefault, .primaryKey, .indexDefinition:
             let what = switch kind {
             case .columnType: "type"

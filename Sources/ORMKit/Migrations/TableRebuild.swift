@@ -63,6 +63,17 @@ enum TableRebuild {
         for index in keptIndexes { try conn.run(sql: index.sql, arguments: []) }
         for trigger in triggers { try conn.run(sql: trigger, arguments: []) }
         for view in views { try conn.run(sql: view.sql, arguments: []) }
+        try reindexSearch(of: table, conn)
+    }
+
+    /// Fills the table's full-text index again when it is as declared: the copy may have given rows other rowids
+    /// (an index that differs is rebuilt from scratch by the migration's final pass).
+    private static func reindexSearch(of table: TableSchema, _ conn: Connection) throws {
+        guard let search = table.search,
+            try conn.liveSearchSignature(of: table.name) == SQLiteFullText().signature(for: table.definition, search: search)
+        else { return }
+        let index = quoteIdentifier(SearchSchema.indexName(of: table.name))
+        try conn.run(sql: "INSERT INTO \(index) (\(index)) VALUES ('rebuild')", arguments: [])
     }
 
     /// The table's `CREATE TABLE` under `temporaryName`, with the kept columns' definitions after the declared ones,

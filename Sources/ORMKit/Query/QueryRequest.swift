@@ -28,6 +28,8 @@ public struct QueryRequest<R: Record>: Sendable {
     package var isDistinct = false
     /// Tables joined through relations (`joining(_:)`), in order.
     package var joins: [SQLJoin] = []
+    /// The words a full-text search looks for (`matching(_:)`).
+    package var searchText: String?
 
     init() {}
 
@@ -82,7 +84,9 @@ public struct QueryRequest<R: Record>: Sendable {
 
     /// The `WHERE` condition: soft delete, the default scope and the filters.
     package var whereCondition: SQLExpression? {
-        SQLExpression.all(deletedRows.condition(for: R.self), scopeCondition, condition)
+        SQLExpression.all(
+            deletedRows.condition(for: R.self), scopeCondition, searchText.map { _ in SQLExpression(.searchMatch(table: R.schema.name)) },
+            condition)
     }
 
     /// Removes duplicate rows (`SELECT DISTINCT`).
@@ -96,10 +100,20 @@ public struct QueryRequest<R: Record>: Sendable {
     @usableFromInline
     package func selectSQL(_ selection: String, renderer: inout SQLRenderer) -> String {
         var sql = "SELECT \(isDistinct ? "DISTINCT " : "")\(selection) FROM \(R.schema.recordSQL.table)"
-        renderer.enter(joins)
+        enter(&renderer)
+        if renderer.search != nil { sql += renderer.dialect.ddl.fullText.join(table: R.schema.name) }
         sql += renderer.render(joins)
         sql += clauses(renderer: &renderer)
         return sql
+    }
+
+    /// Makes `renderer` write this request's relation columns and full-text parts: call before rendering any of
+    /// its expressions.
+    package func enter(_ renderer: inout SQLRenderer) {
+        renderer.enter(joins)
+        if let searchText, let search = R.schema.search {
+            renderer.search = SearchContext(table: R.schema.name, search: search, text: searchText)
+        }
     }
 
     /// ` WHERE … GROUP BY … HAVING … ORDER BY … LIMIT … OFFSET …`, as set.
@@ -120,9 +134,11 @@ public struct QueryRequest<R: Record>: Sendable {
         return sql
     }
 
-    /// Whether the request only filters (so `count`, `deleteAll` and `updateAll` can use its `WHERE` directly).
+    /// Whether the request only filters (so `count`, `deleteAll` and `updateAll` can use its `WHERE` directly): a
+    /// full-text search may need a join.
     package var isPlainFilter: Bool {
         joins.isEmpty && grouping.isEmpty && havingCondition == nil && limitCount == nil && offsetCount == nil && !isDistinct
+            && searchText == nil
     }
 }
 

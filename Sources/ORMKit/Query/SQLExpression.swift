@@ -36,6 +36,12 @@ public struct SQLExpression: Sendable, Hashable {
         /// `target` (a JSON column, or another setting of it) with the value at `keys` replaced by `value`'s JSON
         /// text (`updateAll`).
         case jsonSetting(target: SQLExpression, keys: [String], value: BoundValue)
+        /// Whether the row of `table` matches the request's full-text search (`matching(_:)`).
+        case searchMatch(table: String)
+        /// How well the row of `table` matches the request's full-text search, higher first.
+        case searchRank(table: String)
+        /// The text of `column` with the matches of the request's full-text search marked.
+        case searchSnippet(table: String, column: String, style: SnippetStyle)
     }
 
     let node: Node

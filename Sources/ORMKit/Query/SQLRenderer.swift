@@ -18,6 +18,8 @@ package struct SQLRenderer {
     private var parameterCount = 0
     /// How the query in scope refers to the table each relation reaches, by `Relation.key`.
     private var relationTables: [String: String] = [:]
+    /// The full-text search of the request in scope (`matching(_:)`).
+    package var search: SearchContext?
 
     @usableFromInline
     init() {
@@ -92,7 +94,42 @@ package struct SQLRenderer {
                 }
             }
             return sql
+        case .searchMatch(let table):
+            return renderSearch(table: table, what: "matching") { $0.match(table: table, search: $1) }
+        case .searchRank(let table):
+            return renderSearch(table: table, what: "searchRank") { $0.rank(table: table, search: $1) }
+        case .searchSnippet(let table, let column, let style):
+            if let search, search.table == table, !search.search.columns.contains(column) {
+                refuse("the snippet of \(table).\(column): it is not a searched column of \(table) (\(search.search.columns.joined(separator: ", ")))", table: table)
+                return "NULL"
+            }
+            return renderSearch(table: table, what: "a snippet") { $0.snippet(table: table, search: $1, column: column, style: style) }
         }
+    }
+
+    /// The SQL `parts` gives for the search in scope, its text bound where they say; a refusal and `NULL` when the
+    /// request has no `matching(_:)` on `table`.
+    private mutating func renderSearch(
+        table: String, what: String, _ parts: (any FullTextSyntax, SearchSchema) -> [SQLTemplatePart]
+    ) -> String {
+        guard let search, search.table == table else {
+            refuse("\(what) of \(table) needs a request with matching(_:) on \(table)", table: table)
+            return "NULL"
+        }
+        let syntax = dialect.ddl.fullText
+        var sql = ""
+        for part in parts(syntax, search.search) {
+            switch part {
+            case .text(let text): sql += text
+            case .value, .document: sql += bind(BoundValue(.text(syntax.queryText(search.text))))
+            }
+        }
+        return sql
+    }
+
+    /// Makes the statement throw a misuse error instead of running (the first refusal wins).
+    private mutating func refuse(_ message: String, table: String) {
+        if refusal == nil { refusal = DatabaseError(kind: .misuse, message: message, table: table) }
     }
 
     /// The placeholder of `value`, collected for binding.

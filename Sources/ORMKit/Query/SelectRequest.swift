@@ -69,7 +69,7 @@ public struct SelectRequest<R: Record, T>: Sendable {
 
     /// The request's SELECT in `renderer`'s dialect; its arguments are left in `renderer`.
     package func sql(_ renderer: inout SQLRenderer) -> String {
-        renderer.enter(base.joins)
+        base.enter(&renderer)
         let columns = selection.map { renderer.render($0) }.joined(separator: ", ")
         // Render the selection first so its arguments come first, then the clauses.
         return base.selectSQL(columns, renderer: &renderer)

@@ -90,8 +90,8 @@ extension SQLExpression {
         case let .jsonAny(document, keys, depth, condition):
             return SQLExpression(.jsonAny(
                 document.replacingColumns(of: table, withColumnsOf: key), keys: keys, depth: depth, condition: replaced(condition)))
-        case .jsonSetting:
-            // Assignments are not conditions.
+        case .jsonSetting, .searchMatch, .searchRank, .searchSnippet:
+            // Assignments are not conditions; a full-text search belongs to the request of its own table.
             return self
         }
     }

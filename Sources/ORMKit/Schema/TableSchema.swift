@@ -24,6 +24,8 @@ public final class TableSchema: Sendable {
     public var indexes: [IndexSchema] { definition.indexes }
     /// Foreign keys declared by this table.
     public var foreignKeys: [ForeignKeySchema] { definition.foreignKeys }
+    /// The full-text index the model declares (`search:`), if any.
+    public var search: SearchSchema? { definition.search }
 
     /// Creates a table description. Called by generated code.
     public init(
@@ -33,11 +35,12 @@ public final class TableSchema: Sendable {
         isAutoIncrement: Bool,
         indexes: [IndexSchema] = [],
         foreignKeys: [ForeignKeySchema] = [],
+        search: SearchSchema? = nil,
         relations: [RelationSchema] = []
     ) {
         definition = TableDefinition(
             name: name, columns: columns, primaryKey: primaryKey, isAutoIncrement: isAutoIncrement, indexes: indexes,
-            foreignKeys: foreignKeys
+            foreignKeys: foreignKeys, search: search
         )
         self.relations = relations
         recordSQL = RecordSQL(name: name, columns: columns.map(\.name), primaryKey: primaryKey, isAutoIncrement: isAutoIncrement)
@@ -45,9 +48,10 @@ public final class TableSchema: Sendable {
 }
 
 extension TableSchema {
-    /// `CREATE TABLE IF NOT EXISTS` and its indexes' `CREATE INDEX IF NOT EXISTS`, as `dialect` writes them.
+    /// `CREATE TABLE IF NOT EXISTS`, its indexes' `CREATE INDEX IF NOT EXISTS` and its search index, as `dialect`
+    /// writes them.
     public func createStatements(in dialect: some SchemaDialect) -> [String] {
-        [dialect.createTable(definition)] + indexes.map { dialect.createIndex($0, on: name) }
+        [dialect.createTable(definition)] + indexes.map { dialect.createIndex($0, on: name) } + dialect.searchStatements(for: definition)
     }
 
     /// The column named `name`, if the table has one.

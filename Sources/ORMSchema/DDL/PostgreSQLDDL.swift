@@ -11,6 +11,9 @@ public struct PostgreSQLDDL: SchemaDialect {
     /// PostgreSQL's `jsonb` operators.
     public var json: any JSONSyntax { PostgreSQLJSON() }
 
+    /// PostgreSQL's text search.
+    public var fullText: any FullTextSyntax { PostgreSQLFullText() }
+
     /// The precision of `NUMERIC(18, s)` for a `Decimal` with `scale: s`: every value it holds also fits the
     /// scaled 64-bit INTEGER SQLite stores, so data moves between the two.
     public static let scaledPrecision = 18

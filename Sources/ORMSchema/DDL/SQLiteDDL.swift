@@ -7,6 +7,9 @@ public struct SQLiteDDL: SchemaDialect {
     /// SQLite's JSON functions.
     public var json: any JSONSyntax { SQLiteJSON() }
 
+    /// SQLite's FTS5.
+    public var fullText: any FullTextSyntax { SQLiteFullText() }
+
     /// The declared type, as the schema gives it (empty for a converter column without `sqlType`).
     public func columnType(_ column: ColumnSchema) -> String {
         column.type

@@ -24,6 +24,8 @@ public protocol SchemaDialect: Sendable {
     func typeStatements(for tables: [TableDefinition]) -> [String]
     /// How the engine reads and writes inside JSON columns (typed paths, their indexes).
     var json: any JSONSyntax { get }
+    /// How the engine keeps and queries full-text indexes (`search:`).
+    var fullText: any FullTextSyntax { get }
 }
 
 extension SchemaDialect {
@@ -59,7 +61,7 @@ extension SchemaDialect {
     }
 
     /// The types the tables use (``typeStatements(for:)``), then every `CREATE TABLE` followed by its `CREATE INDEX`
-    /// statements, in the order of `tables`; where the engine
+    /// and search statements, in the order of `tables`; where the engine
     /// adds foreign keys to existing tables, a reference to a table created later (only reference cycles have one)
     /// is left out of `CREATE TABLE` and added at the end.
     public func statements(for tables: [TableDefinition]) -> [String] {
@@ -69,6 +71,7 @@ extension SchemaDialect {
             let forward = forwardReferences(of: table, before: tables[(position + 1)...])
             statements.append(createTable(table, deferring: forward))
             statements += table.indexes.map { createIndex($0, on: table.name) }
+            statements += searchStatements(for: table)
             deferred += table.columns.filter { forward.contains($0.name) }.compactMap { addForeignKey(of: $0, in: table) }
         }
         return statements + deferred

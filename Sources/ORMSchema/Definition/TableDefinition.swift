@@ -13,11 +13,13 @@ public struct TableDefinition: Sendable, Hashable {
     public var indexes: [IndexSchema]
     /// Foreign keys, each of one column (declared in the column's definition).
     public var foreignKeys: [ForeignKeySchema]
+    /// The full-text index the model declares (`search:`), if any.
+    public var search: SearchSchema?
 
     /// A table definition.
     public init(
         name: String, columns: [ColumnSchema], primaryKey: [String], isAutoIncrement: Bool,
-        indexes: [IndexSchema] = [], foreignKeys: [ForeignKeySchema] = []
+        indexes: [IndexSchema] = [], foreignKeys: [ForeignKeySchema] = [], search: SearchSchema? = nil
     ) {
         self.name = name
         self.columns = columns
@@ -25,6 +27,7 @@ public struct TableDefinition: Sendable, Hashable {
         self.isAutoIncrement = isAutoIncrement
         self.indexes = indexes
         self.foreignKeys = foreignKeys
+        self.search = search
     }
 
     /// What an `ON CONFLICT (columns)` target must add to match a partial unique index on those columns (the
