@@ -21,7 +21,7 @@ enum DatabaseDump {
                 arguments: [table])
             let row = columns.map { "quote(\"\($0)\")" }.joined(separator: " || '|' || ")
             let quotedName = "'" + table.replacingOccurrences(of: "'", with: "''") + ": '"
-            lines += try String.fetchAll(db, sql: "SELECT \(quotedName) || \(row) FROM \"\(table)\" ORDER BY rowid")
+            lines += try String.fetchAll(db, sql: "SELECT \(quotedName) || \(row) FROM \"\(table)\" ORDER BY 1")
         }
         return lines
     }

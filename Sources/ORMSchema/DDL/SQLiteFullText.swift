@@ -77,8 +77,9 @@ public struct SQLiteFullText: FullTextSyntax {
     public func snippet(table: String, search: SearchSchema, column: String, style: SnippetStyle) -> [SQLTemplatePart] {
         let index = quoteIdentifier(SearchSchema.indexName(of: table)), number = search.columns.firstIndex(of: column) ?? 0
         let marks = SQLLiteral.string(style.start) + ", " + SQLLiteral.string(style.end)
-        guard let words = style.words else { return [.text("highlight(\(index), \(number), \(marks))")] }
-        return [.text("snippet(\(index), \(number), \(marks), \(SQLLiteral.string(style.ellipsis)), \(words))")]
+        // Both give NULL for a NULL column; a snippet is text, empty there (as PostgreSQL's of the coalesced text).
+        guard let words = style.words else { return [.text("coalesce(highlight(\(index), \(number), \(marks)), '')")] }
+        return [.text("coalesce(snippet(\(index), \(number), \(marks), \(SQLLiteral.string(style.ellipsis)), \(words)), '')")]
     }
 
     /// Each run of characters between spaces that holds a letter or a digit, as an FTS5 string (`"it's"`: a phrase
