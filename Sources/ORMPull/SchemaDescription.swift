@@ -20,6 +20,18 @@ struct ModelDescription {
     var indexes: [IndexDescription]
     /// belongsTo relations in column order, then hasMany, then manyToMany.
     var relations: [RelationDescription]
+    /// `search:`, from an external-content FTS5 table over this model's table.
+    var search: SearchDescription? = nil
+}
+
+/// `search:`: a model's full-text index.
+struct SearchDescription: Equatable {
+    /// The indexed fields, in the FTS table's column order.
+    var fields: [String]
+    /// `language:` (`english` for the Porter stemmer), nil for none.
+    var language: String?
+    /// `tokenizer:`, the FTS5 `tokenize` text when it is not the one a language (or none) stands for.
+    var tokenizer: String?
 }
 
 /// One field: a stored column.

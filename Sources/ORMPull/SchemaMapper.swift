@@ -2,10 +2,14 @@ import Foundation
 import ORMGenCore
 
 /// The mapping stage: live tables to the schema description. Tables without a primary key are skipped
-/// (every model needs one), join tables become `manyToMany` relations, every other table a model.
+/// (every model needs one), join tables become `manyToMany` relations, every other table a model; FTS5 tables
+/// become `search:` on the model whose table they index.
 public enum SchemaMapper {
-    /// The schema called `name` for `tables` (sorted by name), with notes about what was skipped or guessed.
-    static func map(_ tables: [LiveTable], name: String, naming: NamingStrategy, notes: inout PullNotes) -> SchemaDescription {
+    /// The schema called `name` for `tables` and `fullTextTables` (each sorted by name), with notes about what was
+    /// skipped or guessed.
+    static func map(
+        _ tables: [LiveTable], fullTextTables: [LiveFullTextTable], name: String, naming: NamingStrategy, notes: inout PullNotes
+    ) -> SchemaDescription {
         var keyed: [LiveTable] = []
         for table in NameScreen.screen(tables, notes: &notes) {
             if table.primaryKey.isEmpty {
@@ -24,6 +28,7 @@ public enum SchemaMapper {
             .map { ModelMapper.map($0, name: $1, naming: naming, notes: &notes) }
             .sorted { $0.description.name < $1.description.name }
         RelationMapper.addRelations(to: &models, joinTables: joinTables, notes: &notes)
+        SearchMapper.addSearch(to: &models, from: fullTextTables, notes: &notes)
         return SchemaDescription(name: name, naming: naming, models: models.map(\.description))
     }
 

@@ -28,10 +28,12 @@ public enum SchemaPuller {
         guard FileManager.default.isReadableFile(atPath: path) else { throw PullFailure("cannot read '\(path)': permission denied") }
         let database = try ReadOnlyDatabase(path: path)
         var notes = PullNotes()
-        let tables = try ValueSampler.sample(SchemaIntrospector.tables(of: database, notes: &notes), from: database)
+        let contents = try SchemaIntrospector.contents(of: database, notes: &notes)
+        let tables = try ValueSampler.sample(contents.tables, from: database)
         // The version `migrate` recorded (PRAGMA user_version), or 1 for a file no migration stamped.
         let version = try database.rows("PRAGMA user_version").first?.first?.integer.map { Int(max($0, 1)) } ?? 1
-        return result(tables, schemaName: schemaName, naming: naming, version: version, notes: notes)
+        return result(
+            tables, fullTextTables: contents.fullTextTables, schemaName: schemaName, naming: naming, version: version, notes: notes)
     }
 
     /// Whether `location` names a PostgreSQL database (`postgres://…` or `postgresql://…`) rather than a file.
@@ -71,10 +73,13 @@ public enum SchemaPuller {
         return components.string ?? url
     }
 
-    /// `tables` mapped and written as YAML.
-    private static func result(_ tables: [LiveTable], schemaName: String, naming: NamingStrategy, version: Int, notes: PullNotes) -> Result {
+    /// `tables` (and `fullTextTables`, as `search:`) mapped and written as YAML.
+    private static func result(
+        _ tables: [LiveTable], fullTextTables: [LiveFullTextTable] = [], schemaName: String, naming: NamingStrategy, version: Int,
+        notes: PullNotes
+    ) -> Result {
         var notes = notes
-        let schema = SchemaMapper.map(tables, name: schemaName, naming: naming, notes: &notes)
+        let schema = SchemaMapper.map(tables, fullTextTables: fullTextTables, name: schemaName, naming: naming, notes: &notes)
         return Result(yaml: SchemaYAML.document(for: schema, version: version), modelCount: schema.models.count, notes: notes.lines)
     }
 }

@@ -19,6 +19,7 @@ enum SchemaYAML {
         }
         entries.append(("fields", .mapping(model.fields.map { ($0.name, .inline(field($0))) })))
         if !model.indexes.isEmpty { entries.append(("indexes", .sequence(model.indexes.map(index)))) }
+        if let search = model.search { entries.append(("search", .inline(self.search(search)))) }
         if !model.relations.isEmpty {
             entries.append(("relations", .mapping(model.relations.map { ($0.name, .inline(relation($0.kind))) })))
         }
@@ -64,6 +65,14 @@ enum SchemaYAML {
             ("unique", .scalar(.bool(index.isUnique))),
         ]
         if let name = index.name { entries.append(("name", .scalar(.text(name)))) }
+        return .mapping(entries)
+    }
+
+    /// `{ fields: [title, summary], language: english }` or `{ fields: [title], tokenizer: "trigram" }`.
+    private static func search(_ search: SearchDescription) -> YAMLInline {
+        var entries: [(key: String, value: YAMLInline)] = [("fields", .sequence(search.fields.map { .text($0) }))]
+        if let language = search.language { entries.append(("language", .scalar(.text(language)))) }
+        if let tokenizer = search.tokenizer { entries.append(("tokenizer", .scalar(.quoted(tokenizer)))) }
         return .mapping(entries)
     }
 

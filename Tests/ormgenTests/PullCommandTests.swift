@@ -152,15 +152,15 @@ struct PullCommandTests {
         #expect(Self.model("EventTags", in: yaml).contains("    primaryKey: [event_id, tag]\n"))
         #expect(!yaml.contains("audit_log") && !yaml.contains("event_search") && !yaml.contains("sqlite_sequence"))
         #expect(result.stderr == """
-            ormgen: note: skipped virtual table 'event_search'
+            ormgen: note: skipped internal table 'sqlite_sequence'
+            ormgen: note: audit_log: no primary key; table skipped, every model needs one
+            ormgen: note: events: index 'events_recent' has a WHERE clause; skipped, the schema declares only full indexes
+            ormgen: note: skipped FTS5 table 'event_search': it keeps its own copy of the text (no content= option); search: maps only an external-content table (content='<table>')
             ormgen: note: skipped shadow table 'event_search_config' of virtual table 'event_search'
             ormgen: note: skipped shadow table 'event_search_content' of virtual table 'event_search'
             ormgen: note: skipped shadow table 'event_search_data' of virtual table 'event_search'
             ormgen: note: skipped shadow table 'event_search_docsize' of virtual table 'event_search'
             ormgen: note: skipped shadow table 'event_search_idx' of virtual table 'event_search'
-            ormgen: note: skipped internal table 'sqlite_sequence'
-            ormgen: note: audit_log: no primary key; table skipped, every model needs one
-            ormgen: note: events: index 'events_recent' has a WHERE clause; skipped, the schema declares only full indexes
             ormgen: pulled 4 models from events.db into Out
 
             """)
