@@ -205,7 +205,36 @@ final class PostgresNIOContender: PostgresContender {
                     return Outcome(rows: rows, checksum: sum)
                 }
             }
+        case .matching:
+            let queries = (0..<sizes.searches).map(Fixture.matchQuery)
+            return { [self] in
+                try await transaction { connection in
+                    var rows = 0
+                    var sum = 0
+                    for query in queries {
+                        var matches: [Match] = []
+                        for try await match in try await connection.execute(SelectMatches(text: query), logger: logger) {
+                            matches.append(match)
+                        }
+                        rows += matches.count
+                        for (rank, match) in matches.enumerated() {
+                            sum = Fixture.foldMatch(sum, rank: rank, id: match.id, title: match.title, snippet: match.snippet)
+                        }
+                    }
+                    return Outcome(rows: rows, checksum: sum)
+                }
+            }
+        case .fetchPlain, .fetchSoft, .countPlain, .countSoft, .eagerPlain, .eagerSoft:
+            // Not measured: these compare D on a soft-delete model with D on its plain twin.
+            return nil
         }
+    }
+
+    /// A fetched `matching` row.
+    struct Match: Sendable {
+        var id: Int64
+        var title: String
+        var snippet: String
     }
 
     /// Runs `body` in one transaction on the client's connection, as every contender does.
@@ -422,5 +451,31 @@ struct SelectDocumentsByCity: PostgresPreparedStatement {
     func decodeRow(_ row: PostgresRow) throws -> Row {
         let (id, title, meta) = try row.decode((Int64, String, PostgresNIOContender.Meta).self)
         return Row(id: id, title: title, meta: meta)
+    }
+}
+
+/// The `matching` query by hand: the GIN-indexed `search_vector` matched with `plainto_tsquery`, best first
+/// (`ts_rank`, then the key, as ORMKit orders), the top 20 with `ts_headline`'s snippet of the body (the options
+/// ORMKit writes for `snippet(words: 12)`).
+struct SelectMatches: PostgresPreparedStatement {
+    static let name = "bench_a_select_matches"
+    static let sql = """
+        SELECT id, title, ts_headline('english'::regconfig, body, plainto_tsquery('english'::regconfig, $1), \
+        'StartSel="[", StopSel="]", MaxWords=\(Fixture.snippetWords), MinWords=\(Fixture.snippetWords / 2)') \
+        FROM articles WHERE search_vector @@ plainto_tsquery('english'::regconfig, $1) \
+        ORDER BY ts_rank(search_vector, plainto_tsquery('english'::regconfig, $1)) DESC, id LIMIT \(Fixture.matchLimit)
+        """
+    typealias Row = PostgresNIOContender.Match
+    let text: String
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 1)
+        bindings.append(text)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row {
+        let (id, title, snippet) = try row.decode((Int64, String, String).self)
+        return Row(id: id, title: title, snippet: snippet)
     }
 }

@@ -154,13 +154,15 @@ final class PostgresDatabases {
                 try await connection.query(PostgresQuery(unsafeSQL: "DROP INDEX \(Fixture.pathIndex)"), logger: PostgresServer.logger)
                 try await Seeder.documents(count: sizes.rows, on: connection)
             case .indexedDocuments: try await Seeder.documents(count: sizes.rows, on: connection)
+            case .articles: try await Seeder.articles(count: sizes.rows, on: connection)
+            case .shelves: try await Seeder.shelves(shelves: Fixture.shelves(sizes), volumesPerShelf: sizes.booksPerAuthor, on: connection)
             }
             // Statistics for the planner, hint bits and the visibility map set once here, so that no timed read
             // pays for the bulk load's first-read maintenance.
             try await connection.query("VACUUM (FREEZE, ANALYZE)", logger: PostgresServer.logger)
             switch template {
             case .items, .cursorItems: try await Seeder.verifyItems(on: connection)
-            case .library: break
+            case .library, .articles, .shelves: break
             case .documents, .indexedDocuments:
                 try await Seeder.verifyDocuments(on: connection)
                 try await checkPlan(connection, usesPathIndex: template == .indexedDocuments)
