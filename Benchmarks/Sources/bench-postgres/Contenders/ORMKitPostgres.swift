@@ -145,7 +145,7 @@ final class ORMKitPostgresContender: PostgresContender {
                             .fetchAll(session)
                         rows += matches.count
                         for (rank, match) in matches.enumerated() {
-                            sum = Fixture.foldMatch(sum, rank: rank, id: match.0 ?? 0, title: match.1, snippet: match.2)
+                            sum = Fixture.foldMatch(sum, rank: rank, id: match.0, title: match.1, snippet: match.2)
                         }
                     }
                     return Outcome(rows: rows, checksum: sum)

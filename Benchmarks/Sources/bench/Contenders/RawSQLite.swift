@@ -261,10 +261,88 @@ final class RawSQLiteContender: Contender {
                     return Outcome(rows: rows, checksum: sum)
                 }
             }
-        case .fetchPlain, .fetchSoft, .countPlain, .countSoft, .eagerPlain, .eagerSoft:
-            // Not measured: these compare D on a soft-delete model with D on its plain twin.
-            return nil
+        case .fetchPlain, .fetchSoft:
+            // The twins by hand: the soft-delete one with the filter ORMKit adds, `deleted_at IS NULL`.
+            let (table, live) = Self.twin(workload == .fetchSoft)
+            let select = try statement("SELECT id, title, pages, deleted_at, shelf_id FROM \(table)volumes\(live)")
+            return { [self] in
+                try transaction {
+                    var volumes: [Volume] = []
+                    while try step(select) { volumes.append(volume(select)) }
+                    return Outcome(rows: volumes.count, checksum: volumes.reduce(0, Self.foldVolume))
+                }
+            }
+        case .countPlain, .countSoft:
+            let (table, live) = Self.twin(workload == .countSoft)
+            let select = try statement("SELECT count(*) FROM \(table)volumes\(live)")
+            return { [self] in
+                try transaction {
+                    var sum = 0
+                    for _ in 0..<sizes.counts {
+                        guard try step(select) else { continue }
+                        sum &+= Int(sqlite3_column_int64(select, 0))
+                        sqlite3_reset(select)
+                    }
+                    return Outcome(rows: sizes.counts, checksum: sum)
+                }
+            }
+        case .eagerPlain, .eagerSoft:
+            let (table, live) = Self.twin(workload == .eagerSoft)
+            let selectShelves = try statement("SELECT id, name, deleted_at FROM \(table)shelves\(live)")
+            let selectVolumes = try statement(
+                "SELECT id, title, pages, deleted_at, shelf_id FROM \(table)volumes WHERE shelf_id IN (SELECT id FROM \(table)shelves\(live))"
+                    + (live.isEmpty ? "" : " AND deleted_at IS NULL"))
+            return { [self] in
+                try transaction {
+                    var shelves: [(id: Int64, name: String)] = []
+                    while try step(selectShelves) {
+                        shelves.append((sqlite3_column_int64(selectShelves, 0), text(selectShelves, 1)))
+                    }
+                    var volumesByShelf: [Int64: [Volume]] = [:]
+                    while try step(selectVolumes) {
+                        let volume = volume(selectVolumes)
+                        volumesByShelf[volume.shelfID, default: []].append(volume)
+                    }
+                    var rows = 0
+                    var sum = 0
+                    for shelf in shelves {
+                        let volumes = volumesByShelf[shelf.id] ?? []
+                        rows += 1 + volumes.count
+                        sum &+= Int(shelf.id) &+ shelf.name.utf8.count
+                        sum = volumes.reduce(sum, Self.foldVolume)
+                    }
+                    return Outcome(rows: rows, checksum: sum)
+                }
+            }
         }
+    }
+
+    /// A `volumes`/`soft_volumes` row.
+    struct Volume {
+        var id: Int64
+        var title: String
+        var pages: Int
+        var deletedAt: Double?
+        var shelfID: Int64
+    }
+
+    /// The table prefix and the live-rows filter of the plain (`""`, none) or soft-delete twin.
+    private static func twin(_ soft: Bool) -> (String, String) {
+        soft ? ("soft_", " WHERE deleted_at IS NULL") : ("", "")
+    }
+
+    @inline(__always)
+    private func volume(_ statement: OpaquePointer) -> Volume {
+        Volume(
+            id: sqlite3_column_int64(statement, 0), title: text(statement, 1), pages: Int(sqlite3_column_int64(statement, 2)),
+            deletedAt: sqlite3_column_type(statement, 3) == SQLITE_NULL ? nil : sqlite3_column_double(statement, 3),
+            shelfID: sqlite3_column_int64(statement, 4))
+    }
+
+    @inline(never)  // the same out-of-line call for every contender
+    static func foldVolume(_ sum: Int, _ volume: Volume) -> Int {
+        Fixture.foldVolume(
+            sum, id: volume.id, title: volume.title, pages: volume.pages, shelfID: volume.shelfID, deleted: volume.deletedAt != nil)
     }
 
     /// A fetched `matching` row.
