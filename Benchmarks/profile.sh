@@ -47,6 +47,8 @@ if [ "$workload" = all ]; then
     echo "| --- |$(for _ in ${contenders//,/ }; do printf ' ---: |'; done) ---: | ---: |"
     # jsonPath (the path filter without its index) is left out: its count is SQLite's json_extract over every scanned
     # row for both contenders (D/A 1.00 on 2026-11-29), and it took about 37 s under callgrind (A and D).
+    # matching and the soft-delete twins (fetchPlain … eagerSoft) are left out too: see Benchmarks/README.md,
+    # "What the quick runs and the gate cost".
     for w in insert fetchAll lookup query update upsert cursor eager jsonPathIndexed; do
         declare -A total=()
         row="| $w |"

@@ -13,6 +13,19 @@ public enum Workload: String, CaseIterable, Sendable {
     case jsonPath
     /// The same filter with the path's expression index (`indexes: [{ on: meta.publisher.city }]`).
     case jsonPathIndexed
+    /// Full-text search: `sizes.searches` queries of 1-2 words over the articles' FTS index, each fetching the 20
+    /// best matches (id, title and a 12-word snippet of the body), best first.
+    case matching
+    /// Soft-delete overhead, in twins: every `Volume` (no soft delete) into an array; `fetchSoft` the same rows of
+    /// `SoftVolume` (`softDelete: deletedAt`, none deleted). D only: the ratio soft/plain is the overhead.
+    case fetchPlain
+    case fetchSoft
+    /// `count` of every volume, `sizes.counts` times, on the plain and the soft-delete twin.
+    case countPlain
+    case countSoft
+    /// Every shelf with its volumes (a hasMany eager load), on the plain and the soft-delete twin.
+    case eagerPlain
+    case eagerSoft
 
     /// The row label in the report.
     public func title(_ sizes: Sizes) -> String {
@@ -27,6 +40,13 @@ public enum Workload: String, CaseIterable, Sendable {
         case .eager: "eager-load \(shortCount(sizes.authors)) authors × \(sizes.booksPerAuthor) books"
         case .jsonPath: "JSON path `meta.publisher.city = ?` ×\(shortCount(sizes.pathScans)), no index over \(shortCount(sizes.rows))"
         case .jsonPathIndexed: "JSON path `meta.publisher.city = ?` ×\(shortCount(sizes.queries)), path index over \(shortCount(sizes.rows))"
+        case .matching: "full-text `matching` top \(Fixture.matchLimit) + snippet ×\(sizes.searches) over \(shortCount(sizes.rows)) articles"
+        case .fetchPlain: "fetch all \(shortCount(sizes.rows)) volumes, no soft delete"
+        case .fetchSoft: "fetch all \(shortCount(sizes.rows)) volumes, soft delete"
+        case .countPlain: "count \(shortCount(sizes.rows)) volumes ×\(sizes.counts), no soft delete"
+        case .countSoft: "count \(shortCount(sizes.rows)) volumes ×\(sizes.counts), soft delete"
+        case .eagerPlain: "eager-load \(shortCount(Fixture.shelves(sizes))) shelves × \(sizes.booksPerAuthor) volumes, no soft delete"
+        case .eagerSoft: "eager-load \(shortCount(Fixture.shelves(sizes))) shelves × \(sizes.booksPerAuthor) volumes, soft delete"
         }
     }
 
@@ -34,7 +54,8 @@ public enum Workload: String, CaseIterable, Sendable {
     public var writes: Bool {
         switch self {
         case .insert, .update, .upsert: true
-        case .fetchAll, .lookup, .query, .cursor, .eager, .jsonPath, .jsonPathIndexed: false
+        case .fetchAll, .lookup, .query, .cursor, .eager, .jsonPath, .jsonPathIndexed, .matching, .fetchPlain, .fetchSoft,
+            .countPlain, .countSoft, .eagerPlain, .eagerSoft: false
         }
     }
 
@@ -48,6 +69,21 @@ public enum Workload: String, CaseIterable, Sendable {
         case .eager: .shared(.library)
         case .jsonPath: .shared(.documents)
         case .jsonPathIndexed: .shared(.indexedDocuments)
+        case .matching: .shared(.articles)
+        case .fetchPlain, .fetchSoft, .countPlain, .countSoft, .eagerPlain, .eagerSoft: .shared(.shelves)
+        }
+    }
+
+    /// Whether this is the plain twin of a soft-delete workload.
+    public var isPlainTwin: Bool { self == .fetchPlain || self == .countPlain || self == .eagerPlain }
+
+    /// For a soft-delete workload, the plain twin it is compared with (the report's soft/plain ratio).
+    public var plainTwin: Workload? {
+        switch self {
+        case .fetchSoft: .fetchPlain
+        case .countSoft: .countPlain
+        case .eagerSoft: .eagerPlain
+        default: nil
         }
     }
 }
@@ -74,6 +110,11 @@ public enum Template: Sendable {
     case documents
     /// The same documents with the index on `meta.publisher.city` (the generated schema's).
     case indexedDocuments
+    /// `sizes.rows` articles with their full-text index.
+    case articles
+    /// `Fixture.shelves(sizes)` shelves with `sizes.booksPerAuthor` volumes each, in both twins (`shelves`/`volumes`
+    /// and `soft_shelves`/`soft_volumes`, the same rows, none deleted).
+    case shelves
 }
 
 /// Workload sizes: the figures, or smaller ones for a CI smoke run (`--quick`).
@@ -86,11 +127,17 @@ public struct Sizes: Sendable {
     public var booksPerAuthor: Int
     /// Queries of the `jsonPath` workload: each scans all `rows` documents, so far fewer than `queries`.
     public var pathScans: Int
+    /// Queries of the `matching` workload.
+    public var searches: Int
+    /// Counts of the `countPlain`/`countSoft` workloads (each reads all `rows` volumes).
+    public var counts: Int
 
     public static let full = Sizes(
-        rows: 100_000, lookups: 10_000, queries: 1_000, cursorRows: 1_000_000, authors: 1_000, booksPerAuthor: 10, pathScans: 10)
+        rows: 100_000, lookups: 10_000, queries: 1_000, cursorRows: 1_000_000, authors: 1_000, booksPerAuthor: 10, pathScans: 10,
+        searches: 20, counts: 20)
     public static let quick = Sizes(
-        rows: 10_000, lookups: 1_000, queries: 100, cursorRows: 100_000, authors: 200, booksPerAuthor: 10, pathScans: 3)
+        rows: 10_000, lookups: 1_000, queries: 100, cursorRows: 100_000, authors: 200, booksPerAuthor: 10, pathScans: 3,
+        searches: 10, counts: 5)
 }
 
 /// What one run returns: rows it processed and a checksum over the values it decoded or wrote, which

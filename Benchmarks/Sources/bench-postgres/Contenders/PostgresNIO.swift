@@ -205,7 +205,112 @@ final class PostgresNIOContender: PostgresContender {
                     return Outcome(rows: rows, checksum: sum)
                 }
             }
+        case .matching:
+            let queries = (0..<sizes.searches).map(Fixture.matchQuery)
+            return { [self] in
+                try await transaction { connection in
+                    var rows = 0
+                    var sum = 0
+                    for query in queries {
+                        var matches: [Match] = []
+                        for try await match in try await connection.execute(SelectMatches(text: query), logger: logger) {
+                            matches.append(match)
+                        }
+                        rows += matches.count
+                        for (rank, match) in matches.enumerated() {
+                            sum = Fixture.foldMatch(sum, rank: rank, id: match.id, title: match.title, snippet: match.snippet)
+                        }
+                    }
+                    return Outcome(rows: rows, checksum: sum)
+                }
+            }
+        case .fetchPlain: return fetchVolumes(PlainTwin.self)
+        case .fetchSoft: return fetchVolumes(SoftTwin.self)
+        case .countPlain: return countVolumes(PlainTwin.self, sizes: sizes)
+        case .countSoft: return countVolumes(SoftTwin.self, sizes: sizes)
+        case .eagerPlain: return eagerShelves(PlainTwin.self)
+        case .eagerSoft: return eagerShelves(SoftTwin.self)
         }
+    }
+
+    /// A `volumes`/`soft_volumes` row.
+    struct Volume: Sendable {
+        var id: Int64
+        var title: String
+        var pages: Int
+        var deletedAt: Date?
+        var shelfID: Int64
+    }
+
+    struct Shelf: Sendable {
+        var id: Int64
+        var name: String
+        var deletedAt: Date?
+    }
+
+    // The soft-delete twins by hand: the soft-delete one with the filter ORMKit adds, `deleted_at IS NULL`.
+
+    private func fetchVolumes<T: Twin>(_ twin: T.Type) -> () async throws -> Outcome {
+        { [self] in
+            try await transaction { connection in
+                var volumes: [Volume] = []
+                for try await volume in try await connection.execute(SelectVolumes<T>(), logger: logger) {
+                    volumes.append(volume)
+                }
+                return Outcome(rows: volumes.count, checksum: volumes.reduce(0, Self.foldVolume))
+            }
+        }
+    }
+
+    private func countVolumes<T: Twin>(_ twin: T.Type, sizes: Sizes) -> () async throws -> Outcome {
+        { [self] in
+            try await transaction { connection in
+                var sum = 0
+                for _ in 0..<sizes.counts {
+                    for try await count in try await connection.execute(CountVolumes<T>(), logger: logger) {
+                        sum &+= count
+                    }
+                }
+                return Outcome(rows: sizes.counts, checksum: sum)
+            }
+        }
+    }
+
+    private func eagerShelves<T: Twin>(_ twin: T.Type) -> () async throws -> Outcome {
+        { [self] in
+            try await transaction { connection in
+                var shelves: [Shelf] = []
+                for try await shelf in try await connection.execute(SelectShelves<T>(), logger: logger) {
+                    shelves.append(shelf)
+                }
+                var volumesByShelf: [Int64: [Volume]] = [:]
+                for try await volume in try await connection.execute(SelectVolumesOfShelves<T>(), logger: logger) {
+                    volumesByShelf[volume.shelfID, default: []].append(volume)
+                }
+                var rows = 0
+                var sum = 0
+                for shelf in shelves {
+                    let volumes = volumesByShelf[shelf.id] ?? []
+                    rows += 1 + volumes.count
+                    sum &+= Int(shelf.id) &+ shelf.name.utf8.count
+                    sum = volumes.reduce(sum, Self.foldVolume)
+                }
+                return Outcome(rows: rows, checksum: sum)
+            }
+        }
+    }
+
+    @inline(never)  // the same out-of-line call for every contender
+    static func foldVolume(_ sum: Int, _ volume: Volume) -> Int {
+        Fixture.foldVolume(
+            sum, id: volume.id, title: volume.title, pages: volume.pages, shelfID: volume.shelfID, deleted: volume.deletedAt != nil)
+    }
+
+    /// A fetched `matching` row.
+    struct Match: Sendable {
+        var id: Int64
+        var title: String
+        var snippet: String
     }
 
     /// Runs `body` in one transaction on the client's connection, as every contender does.
@@ -423,4 +528,95 @@ struct SelectDocumentsByCity: PostgresPreparedStatement {
         let (id, title, meta) = try row.decode((Int64, String, PostgresNIOContender.Meta).self)
         return Row(id: id, title: title, meta: meta)
     }
+}
+
+/// The `matching` query by hand: the GIN-indexed `search_vector` matched with `plainto_tsquery`, best first
+/// (`ts_rank`, then the key, as ORMKit orders), the top 20 with `ts_headline`'s snippet of the body (the options
+/// ORMKit writes for `snippet(words: 12)`).
+struct SelectMatches: PostgresPreparedStatement {
+    static let name = "bench_a_select_matches"
+    static let sql = """
+        SELECT id, title, ts_headline('english'::regconfig, body, plainto_tsquery('english'::regconfig, $1), \
+        'StartSel="[", StopSel="]", MaxWords=\(Fixture.snippetWords), MinWords=\(Fixture.snippetWords / 2)') \
+        FROM articles WHERE search_vector @@ plainto_tsquery('english'::regconfig, $1) \
+        ORDER BY ts_rank(search_vector, plainto_tsquery('english'::regconfig, $1)) DESC, id LIMIT \(Fixture.matchLimit)
+        """
+    typealias Row = PostgresNIOContender.Match
+    let text: String
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 1)
+        bindings.append(text)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row {
+        let (id, title, snippet) = try row.decode((Int64, String, String).self)
+        return Row(id: id, title: title, snippet: snippet)
+    }
+}
+
+/// One of the soft-delete twins' pairs of tables, and the filter its reads need.
+protocol Twin: Sendable {
+    /// `""` or `"soft_"`.
+    static var prefix: String { get }
+    /// `""`, or ` WHERE deleted_at IS NULL`.
+    static var live: String { get }
+}
+
+enum PlainTwin: Twin {
+    static var prefix: String { "" }
+    static var live: String { "" }
+}
+
+enum SoftTwin: Twin {
+    static var prefix: String { "soft_" }
+    static var live: String { " WHERE deleted_at IS NULL" }
+}
+
+private func decodeVolume(_ row: PostgresRow) throws -> PostgresNIOContender.Volume {
+    let (id, title, pages, deletedAt, shelfID) = try row.decode((Int64, String, Int, Date?, Int64).self)
+    return PostgresNIOContender.Volume(id: id, title: title, pages: pages, deletedAt: deletedAt, shelfID: shelfID)
+}
+
+private struct SelectVolumes<T: Twin>: PostgresPreparedStatement {
+    static var name: String { "bench_a_select_\(T.prefix)volumes" }
+    static var sql: String { "SELECT id, title, pages, deleted_at, shelf_id FROM \(T.prefix)volumes\(T.live)" }
+    typealias Row = PostgresNIOContender.Volume
+
+    func makeBindings() throws -> PostgresBindings { PostgresBindings() }
+    func decodeRow(_ row: PostgresRow) throws -> Row { try decodeVolume(row) }
+}
+
+private struct CountVolumes<T: Twin>: PostgresPreparedStatement {
+    static var name: String { "bench_a_count_\(T.prefix)volumes" }
+    static var sql: String { "SELECT count(*) FROM \(T.prefix)volumes\(T.live)" }
+    typealias Row = Int
+
+    func makeBindings() throws -> PostgresBindings { PostgresBindings() }
+    func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Int.self) }
+}
+
+private struct SelectShelves<T: Twin>: PostgresPreparedStatement {
+    static var name: String { "bench_a_select_\(T.prefix)shelves" }
+    static var sql: String { "SELECT id, name, deleted_at FROM \(T.prefix)shelves\(T.live)" }
+    typealias Row = PostgresNIOContender.Shelf
+
+    func makeBindings() throws -> PostgresBindings { PostgresBindings() }
+    func decodeRow(_ row: PostgresRow) throws -> Row {
+        let (id, name, deletedAt) = try row.decode((Int64, String, Date?).self)
+        return Row(id: id, name: name, deletedAt: deletedAt)
+    }
+}
+
+private struct SelectVolumesOfShelves<T: Twin>: PostgresPreparedStatement {
+    static var name: String { "bench_a_select_\(T.prefix)volumes_of_shelves" }
+    static var sql: String {
+        "SELECT id, title, pages, deleted_at, shelf_id FROM \(T.prefix)volumes WHERE shelf_id IN (SELECT id FROM \(T.prefix)shelves\(T.live))"
+            + (T.live.isEmpty ? "" : " AND deleted_at IS NULL")
+    }
+    typealias Row = PostgresNIOContender.Volume
+
+    func makeBindings() throws -> PostgresBindings { PostgresBindings() }
+    func decodeRow(_ row: PostgresRow) throws -> Row { try decodeVolume(row) }
 }

@@ -154,13 +154,16 @@ final class PostgresDatabases {
                 try await connection.query(PostgresQuery(unsafeSQL: "DROP INDEX \(Fixture.pathIndex)"), logger: PostgresServer.logger)
                 try await Seeder.documents(count: sizes.rows, on: connection)
             case .indexedDocuments: try await Seeder.documents(count: sizes.rows, on: connection)
+            case .articles: try await Seeder.articles(count: sizes.rows, on: connection)
+            case .shelves: try await Seeder.shelves(shelves: Fixture.shelves(sizes), volumesPerShelf: sizes.booksPerAuthor, on: connection)
             }
             // Statistics for the planner, hint bits and the visibility map set once here, so that no timed read
             // pays for the bulk load's first-read maintenance.
             try await connection.query("VACUUM (FREEZE, ANALYZE)", logger: PostgresServer.logger)
             switch template {
             case .items, .cursorItems: try await Seeder.verifyItems(on: connection)
-            case .library: break
+            case .library, .shelves: break
+            case .articles: try await logMatchingPlans(connection)
             case .documents, .indexedDocuments:
                 try await Seeder.verifyDocuments(on: connection)
                 try await checkPlan(connection, usesPathIndex: template == .indexedDocuments)
@@ -181,6 +184,20 @@ final class PostgresDatabases {
         let text = plan.joined(separator: "; ")
         guard text.contains(Fixture.pathIndex) == usesPathIndex else {
             throw BenchError("expected a plan \(usesPathIndex ? "using" : "without") \(Fixture.pathIndex), got: \(text)")
+        }
+    }
+
+    /// Prints on stderr the plan of A's `matching` statement for the query matching the most articles and for the one
+    /// matching the fewest (the planner picks the GIN index or a scan by the word's frequency).
+    private func logMatchingPlans(_ connection: PostgresConnection) async throws {
+        for query in [Fixture.matchQuery(0), Fixture.matchQuery(11)] {
+            let literal = "'" + query.replacingOccurrences(of: "'", with: "''") + "'"
+            let sql = "EXPLAIN " + SelectMatches.sql.replacingOccurrences(of: "$1", with: literal)
+            var plan: [String] = []
+            for try await line in try await connection.query(PostgresQuery(unsafeSQL: sql), logger: PostgresServer.logger).decode(String.self) {
+                plan.append(line.trimmingCharacters(in: .whitespaces))
+            }
+            FileHandle.standardError.write(Data("matching, A's plan for '\(query)': \(plan.joined(separator: "; "))\n".utf8))
         }
     }
 

@@ -31,6 +31,25 @@ struct PostgresReport {
             cells.append(Self.allocations(byContender[.D]?.allocationsPerRow))
             lines.append("| " + cells.joined(separator: " | ") + " |")
         }
+        let softRows = results.compactMap { workload, byContender -> String? in
+            guard let twin = workload.plainTwin, let plain = results.first(where: { $0.0 == twin })?.1 else { return nil }
+            let soft = byContender[.D]?.medianMilliseconds, base = plain[.D]?.medianMilliseconds
+            let verdict = soft.flatMap { s in base.map { s <= $0 * 1.05 ? "✓" : "✗" } } ?? "–"
+            let cells = [
+                workload.title(options.sizes), Self.cell(plain[.D], base), Self.cell(byContender[.D], soft), Self.ratio(soft, base), verdict,
+                Self.ratio(byContender[.A]?.medianMilliseconds, plain[.A]?.medianMilliseconds),
+            ]
+            return "| " + cells.joined(separator: " | ") + " |"
+        }
+        if !softRows.isEmpty {
+            lines.append("")
+            lines.append("Soft-delete overhead: D on the `softDelete:` twin against D on the plain twin (same columns, same rows, none "
+                + "deleted), medians (target ≤ 1.05); A soft/plain: the same two by hand, the soft one with `WHERE deleted_at IS NULL`:")
+            lines.append("")
+            lines.append("| workload | D plain (ms) | D soft (ms) | D soft/plain | ≤ 1.05 | A soft/plain |")
+            lines.append("| --- | ---: | ---: | ---: | :---: | ---: |")
+            lines.append(contentsOf: softRows)
+        }
         lines.append("")
         lines.append("Allocations per row (one counted run; `malloc`, `calloc`, `realloc`, aligned allocations, in every thread of the client process, the drivers' event loops included; the server's are not counted):")
         lines.append("")
@@ -61,6 +80,10 @@ struct PostgresReport {
                 verdicts.append(d <= a * 1.10 ? "≤1.10×A ✓" : String(format: "%.2f×A ✗", d / a))
             }
             if let f = byContender[.F]?.medianMilliseconds { verdicts.append(d < f ? "<F ✓" : "not faster than F ✗") }
+            if let twin = workload.plainTwin, let plain = results.first(where: { $0.0 == twin })?.1[.D]?.medianMilliseconds {
+                verdicts.append(d <= plain * 1.05 ? "≤1.05×plain twin ✓" : String(format: "%.2f×plain twin ✗", d / plain))
+            }
+            if verdicts.isEmpty { verdicts.append(workload.isPlainTwin ? "the soft-delete twin's reference" : "no reference measured") }
             lines.append("- \(workload.title(options.sizes)): " + verdicts.joined(separator: ", "))
         }
         lines.append("")

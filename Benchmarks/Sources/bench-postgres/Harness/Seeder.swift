@@ -69,6 +69,58 @@ enum Seeder {
         try await connection.query("SELECT setval(pg_get_serial_sequence('documents', 'id'), max(id)) FROM documents", logger: PostgresServer.logger)
     }
 
+    /// Articles 1…count with explicit ids (the server computes each `search_vector`), then the identity sequence
+    /// moved past them. The fixture's text has no tab, newline or backslash, which COPY's text format would escape.
+    static func articles(count: Int, on connection: PostgresConnection) async throws {
+        try await connection.copyFrom(table: "articles", columns: ["id", "title", "body"], logger: PostgresServer.logger) { writer in
+            var buffer = ByteBuffer()
+            for id in 1...count {
+                buffer.writeString("\(id)\t\(Fixture.articleTitle(id))\t\(Fixture.articleBody(id))\n")
+                if id % rowsPerChunk == 0 {
+                    try await writer.write(buffer)
+                    buffer.clear()
+                }
+            }
+            if buffer.readableBytes > 0 { try await writer.write(buffer) }
+        }
+        try await connection.query("SELECT setval(pg_get_serial_sequence('articles', 'id'), max(id)) FROM articles", logger: PostgresServer.logger)
+    }
+
+    /// `shelves` shelves with `volumesPerShelf` volumes each in both twins (`shelves`/`volumes`,
+    /// `soft_shelves`/`soft_volumes`): the same rows, none deleted.
+    static func shelves(shelves: Int, volumesPerShelf: Int, on connection: PostgresConnection) async throws {
+        for prefix in ["", "soft_"] {
+            try await connection.copyFrom(table: "\(prefix)shelves", columns: ["id", "name"], logger: PostgresServer.logger) { writer in
+                var buffer = ByteBuffer()
+                for shelf in 1...shelves {
+                    buffer.writeString("\(shelf)\t\(Fixture.shelfName(shelf))\n")
+                }
+                try await writer.write(buffer)
+            }
+            try await connection.copyFrom(
+                table: "\(prefix)volumes", columns: ["id", "title", "pages", "shelf_id"], logger: PostgresServer.logger
+            ) { writer in
+                var buffer = ByteBuffer()
+                for shelf in 1...shelves {
+                    for index in 0..<volumesPerShelf {
+                        let volume = (shelf - 1) * volumesPerShelf + index + 1
+                        buffer.writeString("\(volume)\t\(Fixture.volumeTitle(volume))\t\(Fixture.volumePages(volume))\t\(shelf)\n")
+                    }
+                    if shelf % 200 == 0 {
+                        try await writer.write(buffer)
+                        buffer.clear()
+                    }
+                }
+                if buffer.readableBytes > 0 { try await writer.write(buffer) }
+            }
+            for table in ["shelves", "volumes"] {
+                try await connection.query(
+                    PostgresQuery(unsafeSQL: "SELECT setval(pg_get_serial_sequence('\(prefix)\(table)', 'id'), max(id)) FROM \(prefix)\(table)"),
+                    logger: PostgresServer.logger)
+            }
+        }
+    }
+
     /// Reads back a few seeded documents and compares every value with `Fixture`.
     ///
     /// - Throws: `BenchError` naming the first document that differs.

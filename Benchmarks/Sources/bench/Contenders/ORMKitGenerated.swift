@@ -129,7 +129,83 @@ final class ORMKitContender: Contender {
                     return Outcome(rows: rows, checksum: sum)
                 }
             }
+        case .matching:
+            let queries = (0..<sizes.searches).map(Fixture.matchQuery)
+            return {
+                try database.read { conn in
+                    var rows = 0
+                    var sum = 0
+                    for query in queries {
+                        let matches = try Article.matching(query)
+                            .select(Article.id, Article.title, Article.body.snippet(words: Fixture.snippetWords))
+                            .limit(Fixture.matchLimit)
+                            .fetchAll(conn)
+                        rows += matches.count
+                        for (rank, match) in matches.enumerated() {
+                            sum = Fixture.foldMatch(sum, rank: rank, id: match.0, title: match.1, snippet: match.2)
+                        }
+                    }
+                    return Outcome(rows: rows, checksum: sum)
+                }
+            }
+        case .fetchPlain:
+            return {
+                let volumes = try database.read { conn in try Volume.fetchAll(conn) }
+                return Outcome(rows: volumes.count, checksum: volumes.reduce(0, Self.foldVolume))
+            }
+        case .fetchSoft:
+            return {
+                let volumes = try database.read { conn in try SoftVolume.fetchAll(conn) }
+                return Outcome(rows: volumes.count, checksum: volumes.reduce(0, Self.foldVolume))
+            }
+        case .countPlain, .countSoft:
+            let soft = workload == .countSoft
+            return {
+                try database.read { conn in
+                    var sum = 0
+                    for _ in 0..<sizes.counts {
+                        sum &+= soft ? try SoftVolume.count(conn) : try Volume.count(conn)
+                    }
+                    return Outcome(rows: sizes.counts, checksum: sum)
+                }
+            }
+        case .eagerPlain:
+            return {
+                let graph = try database.read { conn in try Shelf.including(Shelf.volumes).fetchAll(conn) }
+                var rows = 0
+                var sum = 0
+                for shelf in graph {
+                    rows += 1 + shelf.related.count
+                    sum &+= Int(shelf.record.id ?? 0) &+ shelf.record.name.utf8.count
+                    sum = shelf.related.reduce(sum, Self.foldVolume)
+                }
+                return Outcome(rows: rows, checksum: sum)
+            }
+        case .eagerSoft:
+            return {
+                let graph = try database.read { conn in try SoftShelf.including(SoftShelf.volumes).fetchAll(conn) }
+                var rows = 0
+                var sum = 0
+                for shelf in graph {
+                    rows += 1 + shelf.related.count
+                    sum &+= Int(shelf.record.id ?? 0) &+ shelf.record.name.utf8.count
+                    sum = shelf.related.reduce(sum, Self.foldVolume)
+                }
+                return Outcome(rows: rows, checksum: sum)
+            }
         }
+    }
+
+    @inline(never)  // the same out-of-line call for both twins
+    static func foldVolume(_ sum: Int, _ volume: Volume) -> Int {
+        Fixture.foldVolume(
+            sum, id: volume.id ?? 0, title: volume.title, pages: volume.pages, shelfID: volume.shelfID, deleted: volume.deletedAt != nil)
+    }
+
+    @inline(never)  // the same out-of-line call for both twins
+    static func foldVolume(_ sum: Int, _ volume: SoftVolume) -> Int {
+        Fixture.foldVolume(
+            sum, id: volume.id ?? 0, title: volume.title, pages: volume.pages, shelfID: volume.shelfID, deleted: volume.deletedAt != nil)
     }
 
     @inline(never)  // the same out-of-line call for every contender

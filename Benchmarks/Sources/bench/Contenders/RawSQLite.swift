@@ -53,6 +53,13 @@ final class RawSQLiteContender: Contender {
     private static let insertSQL = "INSERT INTO items (\(columns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)"
     /// The JSON-path filter written by hand: the same `json_extract` expression as the path index's.
     static let documentsByCitySQL = "SELECT id, title, meta FROM documents WHERE json_extract(meta, '$.publisher.city') = ?1"
+    /// The `matching` query written by hand: the FTS5 table joined by rowid, best first (`bm25`, lower is better,
+    /// then the key, as ORMKit orders), the top 20 with a 12-word snippet of the body (FTS5 column 1).
+    static let matchingSQL = """
+        SELECT articles.id, articles.title, snippet(articles_search, 1, '[', ']', '…', \(Fixture.snippetWords)) \
+        FROM articles JOIN articles_search ON articles_search.rowid = articles.rowid \
+        WHERE articles_search MATCH ?1 ORDER BY bm25(articles_search), articles.id LIMIT \(Fixture.matchLimit)
+        """
     private static let assignments = "name = ?2, email = ?3, age = ?4, score = ?5, active = ?6, created = ?7, note = ?8, avatar = ?9, visits = ?10"
 
     let connection: SQLiteConnection
@@ -233,10 +240,161 @@ final class RawSQLiteContender: Contender {
                     return Outcome(rows: rows, checksum: sum)
                 }
             }
+        case .matching:
+            let select = try statement(Self.matchingSQL)
+            let queries = (0..<sizes.searches).map { Self.ftsQuery(Fixture.matchQuery($0)) }
+            return { [self] in
+                try transaction {
+                    var rows = 0
+                    var sum = 0
+                    for query in queries {
+                        bind(query, select, 1)
+                        var matches: [Match] = []
+                        while try step(select) {
+                            matches.append(Match(id: sqlite3_column_int64(select, 0), title: text(select, 1), snippet: text(select, 2)))
+                        }
+                        rows += matches.count
+                        for (rank, match) in matches.enumerated() {
+                            sum = Fixture.foldMatch(sum, rank: rank, id: match.id, title: match.title, snippet: match.snippet)
+                        }
+                    }
+                    return Outcome(rows: rows, checksum: sum)
+                }
+            }
+        case .fetchPlain, .fetchSoft:
+            // The twins by hand: the soft-delete one with the filter ORMKit adds, `deleted_at IS NULL`.
+            let (table, live) = Self.twin(workload == .fetchSoft)
+            let select = try statement("SELECT id, title, pages, deleted_at, shelf_id FROM \(table)volumes\(live)")
+            return { [self] in
+                try transaction {
+                    var volumes: [Volume] = []
+                    while try step(select) { volumes.append(volume(select)) }
+                    return Outcome(rows: volumes.count, checksum: volumes.reduce(0, Self.foldVolume))
+                }
+            }
+        case .countPlain, .countSoft:
+            let (table, live) = Self.twin(workload == .countSoft)
+            let select = try statement("SELECT count(*) FROM \(table)volumes\(live)")
+            return { [self] in
+                try transaction {
+                    var sum = 0
+                    for _ in 0..<sizes.counts {
+                        guard try step(select) else { continue }
+                        sum &+= Int(sqlite3_column_int64(select, 0))
+                        sqlite3_reset(select)
+                    }
+                    return Outcome(rows: sizes.counts, checksum: sum)
+                }
+            }
+        case .eagerPlain, .eagerSoft:
+            let (table, live) = Self.twin(workload == .eagerSoft)
+            let selectShelves = try statement("SELECT id, name, deleted_at FROM \(table)shelves\(live)")
+            let selectVolumes = try statement(
+                "SELECT id, title, pages, deleted_at, shelf_id FROM \(table)volumes WHERE shelf_id IN (SELECT id FROM \(table)shelves\(live))"
+                    + (live.isEmpty ? "" : " AND deleted_at IS NULL"))
+            return { [self] in
+                try transaction {
+                    var shelves: [(id: Int64, name: String)] = []
+                    while try step(selectShelves) {
+                        shelves.append((sqlite3_column_int64(selectShelves, 0), text(selectShelves, 1)))
+                    }
+                    var volumesByShelf: [Int64: [Volume]] = [:]
+                    while try step(selectVolumes) {
+                        let volume = volume(selectVolumes)
+                        volumesByShelf[volume.shelfID, default: []].append(volume)
+                    }
+                    var rows = 0
+                    var sum = 0
+                    for shelf in shelves {
+                        let volumes = volumesByShelf[shelf.id] ?? []
+                        rows += 1 + volumes.count
+                        sum &+= Int(shelf.id) &+ shelf.name.utf8.count
+                        sum = volumes.reduce(sum, Self.foldVolume)
+                    }
+                    return Outcome(rows: rows, checksum: sum)
+                }
+            }
         }
     }
 
+    /// A `volumes`/`soft_volumes` row.
+    struct Volume {
+        var id: Int64
+        var title: String
+        var pages: Int
+        var deletedAt: Double?
+        var shelfID: Int64
+    }
+
+    /// The table prefix and the live-rows filter of the plain (`""`, none) or soft-delete twin.
+    private static func twin(_ soft: Bool) -> (String, String) {
+        soft ? ("soft_", " WHERE deleted_at IS NULL") : ("", "")
+    }
+
+    @inline(__always)
+    private func volume(_ statement: OpaquePointer) -> Volume {
+        Volume(
+            id: sqlite3_column_int64(statement, 0), title: text(statement, 1), pages: Int(sqlite3_column_int64(statement, 2)),
+            deletedAt: sqlite3_column_type(statement, 3) == SQLITE_NULL ? nil : sqlite3_column_double(statement, 3),
+            shelfID: sqlite3_column_int64(statement, 4))
+    }
+
+    @inline(never)  // the same out-of-line call for every contender
+    static func foldVolume(_ sum: Int, _ volume: Volume) -> Int {
+        Fixture.foldVolume(
+            sum, id: volume.id, title: volume.title, pages: volume.pages, shelfID: volume.shelfID, deleted: volume.deletedAt != nil)
+    }
+
+    /// A fetched `matching` row.
+    struct Match {
+        var id: Int64
+        var title: String
+        var snippet: String
+    }
+
+    /// The FTS5 query of the words of `text`: each word an FTS5 string, all required (as ORMKit writes it).
+    static func ftsQuery(_ text: String) -> String {
+        text.split(separator: " ").map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " ")
+    }
+
     // MARK: - Seeding (used by the harness to build templates)
+
+    /// Inserts articles 1…count with explicit ids; the generated schema's triggers fill the FTS5 index.
+    func seedArticles(count: Int) throws {
+        let insert = try statement("INSERT INTO articles (id, title, body) VALUES (?1, ?2, ?3)")
+        try connection.execute("BEGIN IMMEDIATE")
+        for id in 1...count {
+            sqlite3_bind_int64(insert, 1, Int64(id))
+            bind(Fixture.articleTitle(id), insert, 2)
+            bind(Fixture.articleBody(id), insert, 3)
+            try run(insert)
+        }
+        try connection.execute("COMMIT")
+    }
+
+    /// Inserts `shelves` shelves with `volumesPerShelf` volumes each into both twins (`shelves`/`volumes` and
+    /// `soft_shelves`/`soft_volumes`): the same rows, none deleted.
+    func seedShelves(shelves: Int, volumesPerShelf: Int) throws {
+        try connection.execute("BEGIN IMMEDIATE")
+        for prefix in ["", "soft_"] {
+            let insertShelf = try statement("INSERT INTO \(prefix)shelves (id, name) VALUES (?1, ?2)")
+            let insertVolume = try statement("INSERT INTO \(prefix)volumes (id, title, pages, shelf_id) VALUES (?1, ?2, ?3, ?4)")
+            for shelf in 1...shelves {
+                sqlite3_bind_int64(insertShelf, 1, Int64(shelf))
+                bind(Fixture.shelfName(shelf), insertShelf, 2)
+                try run(insertShelf)
+                for index in 0..<volumesPerShelf {
+                    let volume = (shelf - 1) * volumesPerShelf + index + 1
+                    sqlite3_bind_int64(insertVolume, 1, Int64(volume))
+                    bind(Fixture.volumeTitle(volume), insertVolume, 2)
+                    sqlite3_bind_int64(insertVolume, 3, Int64(Fixture.volumePages(volume)))
+                    sqlite3_bind_int64(insertVolume, 4, Int64(shelf))
+                    try run(insertVolume)
+                }
+            }
+        }
+        try connection.execute("COMMIT")
+    }
 
     /// Inserts items 1…count with explicit ids.
     func seedItems(count: Int) throws {

@@ -11,10 +11,15 @@ public enum AppSchema: ORMKit.DatabaseSchema {
     public static let version: Swift.Int = 1
 
     public static let tables: [ORMKit.TableSchema] = [
+        Article.schema,
         Author.schema,
         Book.schema,
         Document.schema,
         Item.schema,
+        Shelf.schema,
+        SoftShelf.schema,
+        SoftVolume.schema,
+        Volume.schema,
     ]
 
     public static let migrations: [ORMKit.Migration] = []

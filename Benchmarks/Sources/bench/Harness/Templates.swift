@@ -69,6 +69,8 @@ final class Databases {
             case .cursorItems: try seeder.seedItems(count: sizes.cursorRows)
             case .library: try seeder.seedLibrary(authors: sizes.authors, booksPerAuthor: sizes.booksPerAuthor)
             case .documents, .indexedDocuments: try seeder.seedDocuments(count: sizes.rows)
+            case .articles: try seeder.seedArticles(count: sizes.rows)
+            case .shelves: try seeder.seedShelves(shelves: Fixture.shelves(sizes), volumesPerShelf: sizes.booksPerAuthor)
             }
             if template == .documents {
                 // The jsonPath workload's table has no path index: drop the generated schema's, and its pages.
@@ -78,6 +80,9 @@ final class Databases {
                 try checkPlan(seeder.connection, usesPathIndex: template == .indexedDocuments)
             }
             try seeder.connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            if template == .articles {
+                try checkMatchingPlans(seeder.connection, path: path)
+            }
         }
         templates[key] = path
         return path
@@ -92,6 +97,36 @@ final class Databases {
                 code: 0, message: "expected a plan \(usesPathIndex ? "using" : "without") \(Fixture.pathIndex), got: \(plan)",
                 sql: RawSQLiteContender.documentsByCitySQL)
         }
+    }
+
+    /// Checks that SQLite runs both contenders' `matching` SQL from the FTS5 index (the virtual table's MATCH first,
+    /// then the articles by rowid), and prints both plans on stderr. D's SQL is what ORMKit ran, captured by an
+    /// instrument during one untimed run.
+    private func checkMatchingPlans(_ connection: SQLiteConnection, path: String) throws {
+        let capture = SQLCapture()
+        do {
+            let contender = try ORMKitContender(path: path, instrument: capture)
+            _ = try contender.prepare(.matching, sizes: sizes)?()
+        }
+        guard let dSQL = capture.statements.first(where: { $0.contains("MATCH") }) else {
+            throw SQLiteError(code: 0, message: "D ran no MATCH statement: \(capture.statements)", sql: "")
+        }
+        for (name, sql) in [("A", RawSQLiteContender.matchingSQL), ("D", dSQL)] {
+            let plan = try connection.queryPlan(sql)
+            let steps = plan.components(separatedBy: "; ")
+            guard steps.first?.contains("VIRTUAL TABLE INDEX") == true, plan.contains("SEARCH articles USING INTEGER PRIMARY KEY") else {
+                throw SQLiteError(code: 0, message: "expected \(name)'s matching plan to start from the FTS5 index, got: \(plan)", sql: sql)
+            }
+            FileHandle.standardError.write(Data("matching, \(name): \(sql)\n  plan: \(plan)\n".utf8))
+        }
+        // How many articles each query matches (what the ranking sorts before the top 20 is cut).
+        let counts = try (0..<sizes.searches).map { k in
+            let query = Fixture.matchQuery(k)
+            let count = try connection.integer(
+                "SELECT count(*) FROM articles_search WHERE articles_search MATCH '\(RawSQLiteContender.ftsQuery(query))'")
+            return "\(query): \(count)"
+        }
+        FileHandle.standardError.write(Data("matching, matches per query: \(counts.joined(separator: ", "))\n".utf8))
     }
 
     private func createSchema(at path: String) throws {
