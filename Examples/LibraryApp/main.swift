@@ -99,6 +99,10 @@ func printReport(_ db: Database) throws {
     let early = try Book.before(1970).order(Book.year).fetchAll(db)
     print("  before 1970: " + early.map(\.title).joined(separator: ", "))
 
+    section("Titles matching \"wizards\" (full-text search, ranked, the match marked)")
+    let found = try Book.matching("wizards").select(Book.title.highlighted(start: "[", end: "]"), Book.year).fetchAll(db)
+    for (title, year) in found { print("  \(title) (\(year))") }
+
     section("All books by title, 3 per page (paginate)")
     var pageNumber = 1
     while true {
