@@ -109,15 +109,17 @@ extension Relation {
         }
     }
 
-    /// For a direct link with no filter (and an order binding no values), the text `directQueries` renders
-    /// around its key list, so integer keys can be bound straight to the placeholders; nil otherwise.
+    /// For a direct link whose filter and order bind no values (none, a default scope of constants, soft delete's
+    /// `deleted_at IS NULL`), the text `directQueries` renders around its key list, so integer keys can be bound
+    /// straight to the placeholders; nil otherwise.
     @usableFromInline
     func integerKeyListSQL() -> KeyListSQL? {
-        guard case let .direct(_, targetColumn) = link, readCondition == nil else { return nil }
+        guard case let .direct(_, targetColumn) = link else { return nil }
         var renderer = SQLRenderer()
         let column = renderer.render(.column(Target.schema.name, targetColumn))
         let head = "SELECT \(Target.schema.recordSQL.selection) FROM \(Target.schema.recordSQL.table) WHERE (\(column) IN ("
         var tail = "))"
+        if let readCondition { tail += " AND " + renderer.render(readCondition) }
         if !targetOrderings.isEmpty {
             tail += " ORDER BY " + targetOrderings.map { renderer.render($0) }.joined(separator: ", ")
         }
