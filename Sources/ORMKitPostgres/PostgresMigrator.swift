@@ -277,10 +277,49 @@ struct PostgresMigrator<S: DatabaseSchema> {
                 let definition = ddl.columnDefinition(column, in: table.definition)
                 try await session.execute(sql: "ALTER TABLE \(quoteIdentifier(table.name)) ADD COLUMN \(definition)")
             }
+            try await dropUniquesHeldForLiveRows(of: table)
+            try await dropIndexesThatChangedRows(of: table)
             for index in table.indexes { try await session.execute(sql: ddl.createIndex(index, on: table.name)) }
             let live = try await liveSearchSignature(table.name)
             for sql in ddl.fullText.migrationStatements(for: table.definition, live: live) { try await session.execute(sql: sql) }
         }
+    }
+
+    /// Drops the `UNIQUE` constraints on columns whose uniqueness the schema now holds for live rows only (a model
+    /// given `softDelete:`: its `unique: true` columns become partial unique indexes), so a soft-deleted row stops
+    /// taking its values; the partial indexes are created next.
+    private func dropUniquesHeldForLiveRows(of table: TableSchema) async throws {
+        for constraint in try await uniquesHeldForLiveRows(of: table) {
+            try await session.execute(sql: "ALTER TABLE \(quoteIdentifier(table.name)) DROP CONSTRAINT \(quoteIdentifier(constraint.name))")
+        }
+    }
+
+    /// Drops a declared index that covers other rows than the schema says (a unique index of a model given
+    /// `softDelete:` now holds for live rows only, or the other way round): it is created again next.
+    private func dropIndexesThatChangedRows(of table: TableSchema) async throws {
+        let partial = try await session.fetchAll(
+            "SELECT c.relname::text, i.indpred IS NOT NULL FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid "
+                + "WHERE i.indrelid = to_regclass($1)",
+            [.text(quoteIdentifier(table.name))]
+        ) { row in (name: try row.decode(at: 0) as String, isPartial: try row.decode(at: 1) as Bool) }
+        for index in table.indexes {
+            guard let live = partial.first(where: { $0.name == index.name }), live.isPartial != (index.onlyWhereNull != nil) else { continue }
+            try await session.execute(sql: "DROP INDEX \(quoteIdentifier(index.name))")
+        }
+    }
+
+    /// The table's `UNIQUE` constraints on the columns of one of its partial unique indexes (live rows only).
+    private func uniquesHeldForLiveRows(of table: TableSchema) async throws -> [(name: String, columns: String)] {
+        let liveOnly = Set(table.indexes.filter { $0.isUnique && $0.onlyWhereNull != nil }.map { $0.columns.joined(separator: ", ") })
+        guard !liveOnly.isEmpty else { return [] }
+        let constraints = try await session.fetchAll(
+            "SELECT c.conname::text, string_agg(a.attname::text, ', ' ORDER BY k.position) FROM pg_constraint c "
+                + "CROSS JOIN LATERAL unnest(c.conkey) WITH ORDINALITY AS k(number, position) "
+                + "JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = k.number "
+                + "WHERE c.conrelid = to_regclass($1) AND c.contype = 'u' GROUP BY c.conname",
+            [.text(quoteIdentifier(table.name))]
+        ) { row in (name: try row.decode(at: 0) as String, columns: try row.decode(at: 1) as String) }
+        return constraints.filter { liveOnly.contains($0.columns) }
     }
 
     /// The comment of the table's `tsvector` column that describes its full-text index, or nil.
@@ -289,7 +328,7 @@ struct PostgresMigrator<S: DatabaseSchema> {
     }
 
     /// Missing tables and columns, columns whose nullability or type family differs, full-text indexes that differ
-    /// from `search:`.
+    /// from `search:`, `UNIQUE` constraints on columns unique among live rows only.
     func differences() async throws -> [SchemaDifference] {
         let existing = try await liveTables()
         var differences: [SchemaDifference] = []
@@ -302,6 +341,9 @@ struct PostgresMigrator<S: DatabaseSchema> {
             if let difference = SchemaDifference.searchIndex(
                 of: table.name, expected: expectedSearch, actual: try await liveSearchSignature(table.name)) {
                 differences.append(difference)
+            }
+            for constraint in try await uniquesHeldForLiveRows(of: table) {
+                differences.append(SchemaDifference(kind: .extraUniqueConstraint, table: table.name, name: constraint.columns))
             }
             let columns = try await liveColumns(table.name)
             for column in table.columns {

@@ -230,12 +230,29 @@ struct Planner {
                 tables[position].columns.append(PlannedTable.Column(definition: column, fieldName: nil, location: nil, table: tables[position].name))
             }
         }
+        if pending.isEmpty { dropUniquesHeldForLiveRows(of: table, at: position) }
         for index in table.indexes
         where !tables[position].indexes.contains(where: { $0.name == index.name }) && !pending.addedIndexes.contains(index.name) {
             // Before the last version, an index waits for columns that later steps create.
             guard pending.isEmpty || index.columns.allSatisfy({ tables[position].column($0) != nil }) else { continue }
             lines.append(planning.ddl.createIndex(index.schema, on: index.table) + ";")
             tables[position].indexes.append(index)
+        }
+    }
+
+    /// What `migrate` does for a model given `softDelete:`: the `UNIQUE` constraints of columns now unique among live
+    /// rows only go (the engine's way), and a unique index that now covers other rows is dropped to be created again.
+    private mutating func dropUniquesHeldForLiveRows(of table: Table, at position: Int) {
+        let liveOnly = table.indexes.filter { $0.isUnique && $0.onlyWhereNull != nil && $0.columns.count == 1 }.map { $0.columns[0] }
+        let constrained = tables[position].columns.filter { $0.definition.isUnique && liveOnly.contains($0.name) }.map(\.name)
+        if !constrained.isEmpty { planning.dropUniqueConstraints(&self, of: constrained, in: table, at: tableIndex(table.name) ?? position) }
+        guard let position = tableIndex(table.name) else { return }
+        for index in table.indexes {
+            guard let current = tables[position].indexes.firstIndex(where: { $0.name == index.name }),
+                tables[position].indexes[current].onlyWhereNull != index.onlyWhereNull
+            else { continue }
+            lines.append("DROP INDEX IF EXISTS \(Naming.sql(index.name));")
+            tables[position].indexes.remove(at: current)
         }
     }
 

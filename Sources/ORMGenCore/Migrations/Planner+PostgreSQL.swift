@@ -34,6 +34,17 @@ struct PostgreSQLPlanning: PlanningDialect {
         planner.addColumnOnPostgreSQL(column, to: table, at: position)
     }
 
+    /// `ALTER TABLE … DROP CONSTRAINT` of each column's `UNIQUE` constraint, by the name it was created with.
+    func dropUniqueConstraints(_ planner: inout Planner, of columns: [String], in table: Table, at position: Int) {
+        for column in columns {
+            guard let index = planner.tables[position].columns.firstIndex(where: { $0.name == column }) else { continue }
+            let name = planner.tables[position].columns[index].constraintNames[PostgreSQLNames.Label.unique]
+                ?? PostgreSQLNames.constraint(table: planner.tables[position].name, column: column, label: PostgreSQLNames.Label.unique)
+            planner.lines.append("ALTER TABLE \(Naming.sql(planner.tables[position].name)) DROP CONSTRAINT \(Naming.sql(name));")
+            planner.tables[position].columns[index].definition.isUnique = false
+        }
+    }
+
     func finishTable(_ planner: inout Planner, _ table: Table, isLast: Bool) {
         planner.updateEnumChecks(of: table, adding: isLast)
     }

@@ -46,6 +46,12 @@ struct SQLitePlanning: PlanningDialect {
             "ALTER TABLE \(Naming.sql(table.name)) ADD COLUMN \(SQLiteDDL().columnDefinition(column.schema, in: table.definition));")
     }
 
+    /// A table rebuild (SQLite cannot drop a column's `UNIQUE` constraint in place).
+    func dropUniqueConstraints(_ planner: inout Planner, of columns: [String], in table: Table, at position: Int) {
+        planner.lines.append("-- \(columns.joined(separator: ", ")) of \(table.name): unique among live rows only now (softDelete), not by a UNIQUE constraint: rebuild")
+        planner.rebuild(table.name, dropping: nil)
+    }
+
     func finishTable(_ planner: inout Planner, _ table: Table, isLast: Bool) {}
 
     func finishSection(_ planner: inout Planner) {}

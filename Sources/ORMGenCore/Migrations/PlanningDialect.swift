@@ -26,6 +26,10 @@ protocol PlanningDialect: Sendable {
     /// `ALTER TABLE … ADD COLUMN` of `column` to `planner.tables[position]`.
     func addColumn(_ planner: inout Planner, _ column: ColumnDefinition, to table: Table, at position: Int)
 
+    /// Removes the `UNIQUE` constraints of `columns` of `planner.tables[position]`, whose uniqueness the newer schema
+    /// holds for live rows only (partial unique indexes, created next by the planner).
+    func dropUniqueConstraints(_ planner: inout Planner, of columns: [String], in table: Table, at position: Int)
+
     /// After a table's additive changes in a section (`isLast`: the section after every version's steps).
     func finishTable(_ planner: inout Planner, _ table: Table, isLast: Bool)
 

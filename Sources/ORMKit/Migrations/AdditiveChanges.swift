@@ -50,6 +50,7 @@ struct AdditiveChanges {
         for table in schema.tables where !renamedTables.contains(table.name.sqlName) {
             if let live = try LiveTable.read(table.name, conn) {
                 try addColumns(of: table, live: live, conn)
+                try dropUniquesHeldForLiveRows(of: table, conn)
                 try addIndexes(of: table, conn)
             } else {
                 try conn.run(sql: SQLiteDDL().createTable(table.definition), arguments: [])
@@ -89,7 +90,18 @@ struct AdditiveChanges {
         return column.isNullable || column.defaultValue != nil
     }
 
+    /// Rebuilds the table without the `UNIQUE` constraints of columns whose uniqueness the schema now holds for
+    /// live rows only (a model given `softDelete:`: its `unique: true` columns become partial unique indexes), so a
+    /// soft-deleted row stops taking its values; `addIndexes` then creates the partial indexes.
+    private func dropUniquesHeldForLiveRows(of table: TableSchema, _ conn: Connection) throws {
+        guard isFinal || !reshapedTables.contains(table.name.sqlName), let live = try LiveTable.read(table.name, conn) else { return }
+        let liveOnly = schema.expectedIndexes(of: table).filter { $0.isUnique && $0.onlyWhereNull != nil }.map { $0.columns.map(\.sqlName) }
+        let constraints = live.indexes.filter { $0.origin == "u" }.map { $0.columns.map(\.sqlName) }
+        if constraints.contains(where: liveOnly.contains) { try TableRebuild.rebuild(table, conn) }
+    }
+
     private func addIndexes(of table: TableSchema, _ conn: Connection) throws {
+        try dropIndexesThatChangedRows(of: table, conn)
         let existing = try conn.migrationRows(
             "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ?", arguments: [table.name]
         ) { $0.string(at: 0).sqlName }
@@ -98,10 +110,22 @@ struct AdditiveChanges {
         let uniqueConstraints = try LiveTable.read(table.name, conn)?.indexes.filter { $0.origin == "u" }.map { $0.columns.map { $0.sqlName } } ?? []
         for index in schema.expectedIndexes(of: table)
         where !existing.contains(index.name.sqlName) && !pendingIndexes.contains(index.name.sqlName)
-            && !(index.isUnique && uniqueConstraints.contains(index.columns.map { $0.sqlName })) {
+            && !(index.isUnique && index.onlyWhereNull == nil && uniqueConstraints.contains(index.columns.map { $0.sqlName })) {
             // Before the last version, an index waits for columns that later steps create.
             guard isFinal || index.columns.allSatisfy({ columns.contains($0.sqlName) }) else { continue }
             try conn.run(sql: SQLiteDDL().createIndex(index, on: table.name), arguments: [])
+        }
+    }
+
+    /// Drops a declared index that covers other rows than the schema says (a unique index of a model given
+    /// `softDelete:` now holds for live rows only, or the other way round): `addIndexes` creates it again.
+    private func dropIndexesThatChangedRows(of table: TableSchema, _ conn: Connection) throws {
+        guard isFinal, let live = try LiveTable.read(table.name, conn) else { return }
+        for index in schema.expectedIndexes(of: table) {
+            guard let current = live.indexes.first(where: { $0.origin == "c" && $0.name.sqlName == index.name.sqlName }),
+                current.isPartial != (index.onlyWhereNull != nil)
+            else { continue }
+            try conn.run(sql: "DROP INDEX \(quoteIdentifier(current.name))", arguments: [])
         }
     }
 }

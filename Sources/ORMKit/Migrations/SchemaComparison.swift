@@ -107,7 +107,8 @@ enum SchemaComparison {
         for index in expectedNamed {
             guard let live = liveNamed.first(where: { $0.name.sqlName == index.name.sqlName }) else {
                 // A unique index and a UNIQUE constraint on the same columns are the same to SQLite.
-                if index.isUnique, let found = liveUnique.firstIndex(where: { $0.map(\.sqlName) == index.columns.map(\.sqlName) }) {
+                // (Not a partial one: it holds for some rows only.)
+                if index.isUnique, !index.isPartial, let found = liveUnique.firstIndex(where: { $0.map(\.sqlName) == index.columns.map(\.sqlName) }) {
                     liveUnique.remove(at: found)
                     continue
                 }
@@ -126,7 +127,7 @@ enum SchemaComparison {
             let key = columns.map(\.sqlName)
             if let found = liveUnique.firstIndex(where: { $0.map(\.sqlName) == key }) {
                 liveUnique.remove(at: found)
-            } else if liveNamed.contains(where: { $0.isUnique && $0.columns.map(\.sqlName) == key }) {
+            } else if liveNamed.contains(where: { $0.isUnique && !$0.isPartial && $0.columns.map(\.sqlName) == key }) {
                 continue
             } else {
                 result.append(SchemaDifference(kind: .missingUniqueConstraint, table: table, name: columns.joined(separator: ", ")))
