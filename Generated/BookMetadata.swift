@@ -14,6 +14,7 @@ public struct BookMetadata: Swift.Sendable, Swift.Hashable, Swift.Codable {
     public var printings: [Printing]
     public var firstPublished: Swift.Optional<Foundation.Date>
     public var prices: [String: Double]
+    public var printingsByMarket: Swift.Optional<[String: Printing]>
 
     public init(
         publisher: Publisher,
@@ -21,7 +22,8 @@ public struct BookMetadata: Swift.Sendable, Swift.Hashable, Swift.Codable {
         keywords: [String],
         printings: [Printing],
         firstPublished: Foundation.Date? = nil,
-        prices: [String: Double]
+        prices: [String: Double],
+        printingsByMarket: [String: Printing]? = nil
     ) {
         self.publisher = publisher
         self.edition = edition
@@ -29,6 +31,7 @@ public struct BookMetadata: Swift.Sendable, Swift.Hashable, Swift.Codable {
         self.printings = printings
         self.firstPublished = firstPublished
         self.prices = prices
+        self.printingsByMarket = printingsByMarket
     }
 }
 
@@ -46,6 +49,8 @@ extension ORMKit.JSONPathExpression where Value == BookMetadata {
     public var firstPublished: ORMKit.JSONPath<Swift.Optional<Foundation.Date>> { jsonMember("firstPublished") }
     /// `prices` inside the JSON.
     public var prices: ORMKit.JSONPath<[String: Double]> { jsonMember("prices") }
+    /// `printingsByMarket` inside the JSON.
+    public var printingsByMarket: ORMKit.JSONPath<Swift.Optional<[String: Printing]>> { jsonMember("printingsByMarket") }
 }
 
 /// Typed paths into an optional `BookMetadata` stored as JSON (`storage: json`).
@@ -62,4 +67,6 @@ extension ORMKit.JSONPathExpression where Value == BookMetadata? {
     public var firstPublished: ORMKit.JSONPath<Swift.Optional<Foundation.Date>> { jsonMember("firstPublished") }
     /// `prices` inside the JSON.
     public var prices: ORMKit.JSONPath<Swift.Optional<[String: Double]>> { jsonMember("prices", refusesNull: true) }
+    /// `printingsByMarket` inside the JSON.
+    public var printingsByMarket: ORMKit.JSONPath<Swift.Optional<[String: Printing]>> { jsonMember("printingsByMarket") }
 }

@@ -9,14 +9,20 @@ import Testing
     static let oslo = BookMetadata(
         publisher: Publisher(name: "Gyldendal", city: "Oslo", founded: 1770), edition: 2, keywords: ["sf", "classic"],
         printings: [Printing(year: 1990, copies: 1000, isSigned: true), Printing(year: 2001, copies: 500)],
-        firstPublished: Date(timeIntervalSinceReferenceDate: -347_155_200.25), prices: ["EUR": 20.5, "NOK": 200])
+        firstPublished: Date(timeIntervalSinceReferenceDate: -347_155_200.25), prices: ["EUR": 20.5, "NOK": 200],
+        printingsByMarket: ["NO": Printing(year: 1990, copies: 1000, isSigned: true), "SE": Printing(year: 1995, copies: 10)])
     static let london = BookMetadata(
         publisher: Publisher(name: "Penguin", city: "London", founded: nil), edition: 1, keywords: ["history"],
         printings: [Printing(year: 2010, copies: 3000)], firstPublished: nil, prices: [:])
-    /// Quotes, a backslash and an operator in a value: bound, never part of the SQL.
+    /// Quotes, a backslash and an operator in a value: bound, never part of the SQL. Its prices are under keys a
+    /// JSON path could not spell or JSONEncoder escapes (`/` as `\/`).
     static let hostile = BookMetadata(
         publisher: Publisher(name: "O'Hara \"&\\ ) OR 1=1 --", city: "'; DROP TABLE books; --", founded: 0), edition: 3,
-        keywords: [], printings: [], firstPublished: Date(timeIntervalSinceReferenceDate: 0), prices: [:])
+        keywords: [], printings: [], firstPublished: Date(timeIntervalSinceReferenceDate: 0), prices: hostilePrices,
+        printingsByMarket: [:])
+    static let hostilePrices: [String: Double] = [
+        "a\"b": 1, "EUR/USD": 2, "x.y": 3, "": 4, "é 😀": 5, "'; DROP TABLE books; --": 6, "back\\slash": 7, "$.EUR": 8, "tab\t": 9,
+    ]
 
     /// Books "A" (Oslo), "B" (London), "C" (hostile strings), "D" (no metadata).
     static func seeded(_ backend: Backend) async throws -> Engine? {
@@ -119,6 +125,42 @@ import Testing
             try await Book.all().updateAll(db, Book.metadata.edition.set(to: nil))
         }
         #expect(try await Book.filter(Book.title == "B").fetchOne(db)?.metadata?.edition == 4)
+        try await engine.close()
+    }
+
+    @Test(arguments: Backend.allCases) func dictionaryEntriesAreReadByKey(_ backend: Backend) async throws {
+        guard let engine = try await Self.seeded(backend) else { return }
+        let db = engine.db
+        let prices = Book.metadata.prices
+        #expect(try await Self.titles(prices["EUR"] > 20, db) == ["A"])
+        #expect(try await Self.titles(prices["NOK"] == 200, db) == ["A"])
+        #expect(try await Self.titles(prices["NOK"] == 20.5, db) == [])
+        // An absent key, an empty dictionary and an absent document all read nil.
+        #expect(try await Self.titles(prices["EUR"] == nil, db) == ["B", "C", "D"])
+        #expect(try await Self.titles(prices["eur"] != nil, db) == [])
+        // Every key is bound as it is: quotes, dots, slashes, `$`, emoji, the empty string.
+        for (key, price) in Self.hostilePrices {
+            #expect(try await Self.titles(prices[key] == price, db) == ["C"], "key \(key.debugDescription)")
+        }
+        #expect(try await Self.titles(prices["a"] != nil, db) == [])
+        // Sorted and selected; an entry of an object has the object's members.
+        let byTitle = Book.filter(Book.isbn.like("200000000%")).order(Book.title)
+        #expect(try await byTitle.select(prices["EUR"]).fetchAll(db) == [20.5, nil, nil, nil])
+        #expect(try await byTitle.select(prices["EUR/USD"], prices["x.y"]).fetchAll(db).map { [$0.0, $0.1] } == [[nil, nil], [nil, nil], [2, 3], [nil, nil]])
+        let markets = Book.metadata.printingsByMarket
+        #expect(try await Self.titles(markets["NO"].year == 1990 && markets["NO"].isSigned == true, db) == ["A"])
+        #expect(try await Self.titles(markets["SE"].year > 1990, db) == ["A"])
+        #expect(try await Self.titles(markets["DK"].year > 0, db) == [])
+        #expect(try await Book.filter(prices["EUR"] != nil || markets["SE"].isNotNull).order(markets["SE"].copies.desc, Book.title).fetchAll(db).map(\.title) == ["A"])
+        // Composed with counts and relations.
+        #expect(try await Book.filter(prices["EUR"] > 0 || prices["x.y"] > 0).count(db) == 2)
+        #expect(try await Author.filter(Author.books.any(prices["$.EUR"] == 8)).fetchAll(db).map(\.name) == ["Paths"])
+        // An entry is not assigned by itself: the dictionary is.
+        await #expect(throws: DatabaseError.self) {
+            try await Book.filter(Book.title == "A").updateAll(db, prices["EUR"].set(to: 1))
+        }
+        #expect(try await Book.filter(Book.title == "A").updateAll(db, prices.set(to: ["EUR": 1])) == 1)
+        #expect(try await Book.filter(Book.title == "A").fetchOne(db)?.metadata?.prices == ["EUR": 1])
         try await engine.close()
     }
 

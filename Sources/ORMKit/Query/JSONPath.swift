@@ -1,21 +1,33 @@
 import Foundation
 
-/// The JSON document a path starts from: a JSON column, or the current element of an enclosing
-/// `contains(where:)`.
+/// The JSON document a path starts from: a JSON column, the current element of an enclosing `contains(where:)`,
+/// or the entry of a dictionary under a key given at run time.
 enum JSONDocument: Sendable, Hashable {
     case column(table: String, name: String)
     /// A column of the table a relation reaches, as in ``SQLExpression``'s relation columns.
     case relationColumn(relation: String, name: String)
     /// The element of the `contains(where:)` at nesting `depth` (0 outermost), aliased ``alias(_:)``.
     case element(depth: Int)
+    /// The value under `key` in the JSON object at `object` (`Book.metadata.prices["EUR"]`); the key is bound,
+    /// never part of the SQL.
+    indirect case entry(JSONLocation, key: String)
 
+    /// Whether the document is a value the engine's iteration returns (an array element or a dictionary entry):
+    /// on SQLite a scalar there is already an SQL value, not JSON text.
     var isElement: Bool {
-        if case .element = self { true } else { false }
+        switch self {
+        case .element, .entry: true
+        case .column, .relationColumn: false
+        }
     }
 
     /// The nesting depth of a `contains(where:)` over an array in this document.
     var innerDepth: Int {
-        if case .element(let depth) = self { depth + 1 } else { 0 }
+        switch self {
+        case .element(let depth): depth + 1
+        case .entry(let object, _): object.document.innerDepth
+        case .column, .relationColumn: 0
+        }
     }
 
     /// The alias of the elements of the `contains(where:)` at `depth`.
@@ -93,7 +105,9 @@ extension JSONPath where Value: Encodable {
     /// declares non-optional (optional here because an object on the way is) makes `updateAll` throw.
     public func set(to value: Value) -> ColumnAssignment {
         guard case .column(let table, let column) = jsonLocation.document else {
-            let error = DatabaseError(kind: .misuse, message: "a path inside contains(where:) cannot be assigned")
+            let error = DatabaseError(
+                kind: .misuse,
+                message: "a path inside contains(where:) or under a dictionary key cannot be assigned: assign the whole array or dictionary")
             return ColumnAssignment(table: "", column: "", value: SQLExpression(.value(BoundValue(refusing: error))))
         }
         let bound: BoundValue
@@ -113,6 +127,22 @@ extension JSONPath where Value: Encodable {
         return ColumnAssignment(
             table: table, column: column,
             value: SQLExpression(.jsonSetting(target: SQLExpression(.column(table: table, name: column)), keys: jsonLocation.keys, value: bound)))
+    }
+}
+
+// Dictionaries: the entry under a key.
+extension JSONPathExpression {
+    /// The value under `key` in the JSON dictionary, nil when the key is absent: `Book.metadata.prices["EUR"] > 20`.
+    /// The key is bound (any string, quotes and dots included); the entry compares, sorts and selects like any
+    /// path, and has its type's members and `contains` when it is an object or an array. An entry cannot be
+    /// assigned in `updateAll` (it throws `.misuse`): assign the dictionary.
+    public subscript<Element>(key: String) -> JSONPath<Element?> where Value == [String: Element] {
+        JSONPath(JSONLocation(document: .entry(jsonLocation, key: key), keys: []))
+    }
+
+    /// The value under `key` in the JSON dictionary, nil when the key or the dictionary is absent.
+    public subscript<Element>(key: String) -> JSONPath<Element?> where Value == [String: Element]? {
+        JSONPath(JSONLocation(document: .entry(jsonLocation, key: key), keys: []))
     }
 }
 

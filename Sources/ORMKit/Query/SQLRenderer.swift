@@ -143,9 +143,12 @@ package struct SQLRenderer {
         return dialect.placeholder(parameterCount)
     }
 
-    /// The SQL of a JSON document: its column, or the current element of an enclosing `contains(where:)`.
-    private func render(_ document: JSONDocument) -> String {
+    /// The SQL of a JSON document: its column, the current element of an enclosing `contains(where:)`, or a
+    /// dictionary's entry with its key bound.
+    private mutating func render(_ document: JSONDocument) -> String {
         switch document {
+        case .entry(let object, let key):
+            dialect.ddl.json.entry(of: render(object.document), keys: object.keys, placeholder: bind(BoundValue(.text(key))))
         case .column(let table, let name): "\(quoteIdentifier(table)).\(quoteIdentifier(name))"
         case .relationColumn(let relation, let name): "\(quoteIdentifier(relationTables[relation] ?? relation)).\(quoteIdentifier(name))"
         case .element(let depth): dialect.ddl.json.element(alias: JSONDocument.alias(depth))

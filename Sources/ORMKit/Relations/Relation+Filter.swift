@@ -100,7 +100,11 @@ extension SQLExpression {
 extension JSONDocument {
     /// The document with a column of `table` turned into the same column of relation `key`.
     func replacingColumns(of table: String, withColumnsOf key: String) -> JSONDocument {
-        if case .column(table, let name) = self { return .relationColumn(relation: key, name: name) }
-        return self
+        switch self {
+        case .column(table, let name): .relationColumn(relation: key, name: name)
+        case .entry(let object, let entryKey):
+            .entry(JSONLocation(document: object.document.replacingColumns(of: table, withColumnsOf: key), keys: object.keys), key: entryKey)
+        case .column, .relationColumn, .element: self
+        }
     }
 }

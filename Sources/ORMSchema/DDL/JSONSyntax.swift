@@ -16,6 +16,9 @@ public protocol JSONSyntax: Sendable {
     func arrayElements(of document: String, keys: [String], alias: String) -> String
     /// The document of the current element of ``arrayElements(of:keys:alias:)``.
     func element(alias: String) -> String
+    /// The value under the key bound at `placeholder` in the object at `keys`, read as ``element(alias:)`` reads
+    /// an element; NULL when the key is absent.
+    func entry(of document: String, keys: [String], placeholder: String) -> String
     /// Whether the array at `keys` holds the value bound at `placeholder`: the scalar as SQLite stores it, or, for an
     /// engine that binds wire values, a one-element JSON array (PostgreSQL's `@>`).
     func arrayContains(_ document: String, keys: [String], placeholder: String) -> String
@@ -55,6 +58,12 @@ public struct SQLiteJSON: JSONSyntax {
     /// `"alias"."value"`.
     public func element(alias: String) -> String {
         quoteIdentifier(alias) + ".\"value\""
+    }
+
+    /// `(SELECT "value" FROM json_each(document, '$.a') WHERE "key" = ?)`: `json_each` decodes the keys, which a
+    /// `$."key"` path would compare as the document's escaped text.
+    public func entry(of document: String, keys: [String], placeholder: String) -> String {
+        "(SELECT \"value\" FROM json_each(\(document), \(Self.path(keys))) WHERE \"key\" = \(placeholder))"
     }
 
     /// `EXISTS (SELECT 1 FROM json_each(…) WHERE "value" = ?)`.
@@ -110,6 +119,11 @@ public struct PostgreSQLJSON: JSONSyntax {
     /// `"alias"."value"`.
     public func element(alias: String) -> String {
         quoteIdentifier(alias) + ".\"value\""
+    }
+
+    /// `((document #> '{"a"}') -> $n)`.
+    public func entry(of document: String, keys: [String], placeholder: String) -> String {
+        "(\(container(document, keys)) -> \(placeholder))"
     }
 
     /// `(document #> '{"a"}') @> $n`, the element bound as a one-element JSON array.
