@@ -143,6 +143,19 @@ func printReport(_ db: Database) throws {
         let due = loan.dueAt.map { ", due \(isoDay($0))" } ?? ""
         print("  \(title) -> \(loan.member), since \(isoDay(loan.loanedAt))\(due)")
     }
+
+    section("A loan entered by mistake (soft delete: delete stamps deletedAt, reads leave the loan out)")
+    if let book = try Book.order(Book.title).fetchOne(db), let bookID = book.id {
+        var mistake = Loan(member: "Cob", loanedAt: Date(), bookID: bookID)
+        try mistake.insert(db)
+        try mistake.delete(db)
+        let cobs = Loan.filter(Loan.member == "Cob")
+        print("  deleted: \(try cobs.count(db)) loan(s) for Cob, \(try cobs.onlyDeleted().count(db)) in the bin")
+        try mistake.restore(db)
+        print("  restored: \(try cobs.count(db)) loan(s) for Cob")
+        try mistake.destroy(db)
+        print("  destroyed: \(try cobs.withDeleted().count(db)) loan(s) for Cob, deleted or not")
+    }
 }
 
 func isoDay(_ date: Date) -> String {
