@@ -48,10 +48,13 @@ struct AdditiveChanges {
 
     func apply(_ conn: Connection) throws {
         for table in schema.tables where !renamedTables.contains(table.name.sqlName) {
-            if let live = try LiveTable.read(table.name, conn) {
-                try addColumns(of: table, live: live, conn)
-                try dropUniquesHeldForLiveRows(of: table, conn)
-                try addIndexes(of: table, conn)
+            if var live = try LiveTable.read(table.name, conn) {
+                // The live table is read again only after a step changed it.
+                if try addColumns(of: table, live: live, conn) || dropUniquesHeldForLiveRows(of: table, live: live, conn),
+                    let rebuilt = try LiveTable.read(table.name, conn) {
+                    live = rebuilt
+                }
+                try addIndexes(of: table, live: live, conn)
             } else {
                 try conn.run(sql: SQLiteDDL().createTable(table.definition), arguments: [])
                 for index in schema.expectedIndexes(of: table) where !pendingIndexes.contains(index.name.sqlName) {
@@ -63,11 +66,12 @@ struct AdditiveChanges {
         }
     }
 
-    private func addColumns(of table: TableSchema, live: LiveTable, _ conn: Connection) throws {
+    /// Adds the declared columns the live table lacks; true when it added any.
+    private func addColumns(of table: TableSchema, live: LiveTable, _ conn: Connection) throws -> Bool {
         let missing = table.columns.filter {
             live.column($0.name) == nil && !renamedColumns.contains((table.name + "." + $0.name).sqlName)
         }
-        guard !missing.isEmpty else { return }
+        guard !missing.isEmpty else { return false }
         let hasRows = try conn.migrationInteger("SELECT EXISTS (SELECT 1 FROM \(quoteIdentifier(table.name)))") != 0
         if hasRows, let column = missing.first(where: { !$0.isNullable && $0.defaultValue == nil }) {
             throw MigrationError.notNullColumnWithoutDefault(table: table.name, column: column.name)
@@ -75,11 +79,12 @@ struct AdditiveChanges {
         let direct = missing.filter { canAddDirectly($0, in: table) }
         if direct.count < missing.count, isFinal || !reshapedTables.contains(table.name.sqlName) {
             try TableRebuild.rebuild(table, conn)
-            return
+            return true
         }
         for column in direct {
             try conn.run(sql: "ALTER TABLE \(quoteIdentifier(table.name)) ADD COLUMN \(SQLiteDDL().columnDefinition(column, in: table.definition))", arguments: [])
         }
+        return !direct.isEmpty
     }
 
     /// Whether `ALTER TABLE ADD COLUMN` accepts the column: not part of the key, not `UNIQUE`, a constant
@@ -92,22 +97,22 @@ struct AdditiveChanges {
 
     /// Rebuilds the table without the `UNIQUE` constraints of columns whose uniqueness the schema now holds for
     /// live rows only (a model given `softDelete:`: its `unique: true` columns become partial unique indexes), so a
-    /// soft-deleted row stops taking its values; `addIndexes` then creates the partial indexes.
-    private func dropUniquesHeldForLiveRows(of table: TableSchema, _ conn: Connection) throws {
-        guard isFinal || !reshapedTables.contains(table.name.sqlName), let live = try LiveTable.read(table.name, conn) else { return }
+    /// soft-deleted row stops taking its values; `addIndexes` then creates the partial indexes. True when it rebuilt.
+    private func dropUniquesHeldForLiveRows(of table: TableSchema, live: LiveTable, _ conn: Connection) throws -> Bool {
+        guard isFinal || !reshapedTables.contains(table.name.sqlName) else { return false }
         let liveOnly = schema.expectedIndexes(of: table).filter { $0.isUnique && $0.onlyWhereNull != nil }.map { $0.columns.map(\.sqlName) }
         let constraints = live.indexes.filter { $0.origin == "u" }.map { $0.columns.map(\.sqlName) }
-        if constraints.contains(where: liveOnly.contains) { try TableRebuild.rebuild(table, conn) }
+        guard constraints.contains(where: liveOnly.contains) else { return false }
+        try TableRebuild.rebuild(table, conn)
+        return true
     }
 
-    private func addIndexes(of table: TableSchema, _ conn: Connection) throws {
-        try dropIndexesThatChangedRows(of: table, conn)
-        let existing = try conn.migrationRows(
-            "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ?", arguments: [table.name]
-        ) { $0.string(at: 0).sqlName }
-        let columns = Set(try LiveColumn.read(table: table.name, conn).map { $0.name.sqlName })
+    private func addIndexes(of table: TableSchema, live: LiveTable, _ conn: Connection) throws {
+        let dropped = try dropIndexesThatChangedRows(of: table, live: live, conn)
+        let existing = Set(live.indexes.map { $0.name.sqlName }).subtracting(dropped)
+        let columns = Set(live.columns.map { $0.name.sqlName })
         // A UNIQUE constraint on the same columns is that unique index already (a file's own constraint).
-        let uniqueConstraints = try LiveTable.read(table.name, conn)?.indexes.filter { $0.origin == "u" }.map { $0.columns.map { $0.sqlName } } ?? []
+        let uniqueConstraints = live.indexes.filter { $0.origin == "u" }.map { $0.columns.map { $0.sqlName } }
         for index in schema.expectedIndexes(of: table)
         where !existing.contains(index.name.sqlName) && !pendingIndexes.contains(index.name.sqlName)
             && !(index.isUnique && index.onlyWhereNull == nil && uniqueConstraints.contains(index.columns.map { $0.sqlName })) {
@@ -118,14 +123,18 @@ struct AdditiveChanges {
     }
 
     /// Drops a declared index that covers other rows than the schema says (a unique index of a model given
-    /// `softDelete:` now holds for live rows only, or the other way round): `addIndexes` creates it again.
-    private func dropIndexesThatChangedRows(of table: TableSchema, _ conn: Connection) throws {
-        guard isFinal, let live = try LiveTable.read(table.name, conn) else { return }
+    /// `softDelete:` now holds for live rows only, or the other way round), and returns the names it dropped:
+    /// `addIndexes` creates them again.
+    private func dropIndexesThatChangedRows(of table: TableSchema, live: LiveTable, _ conn: Connection) throws -> Set<SQLName> {
+        guard isFinal else { return [] }
+        var dropped: Set<SQLName> = []
         for index in schema.expectedIndexes(of: table) {
             guard let current = live.indexes.first(where: { $0.origin == "c" && $0.name.sqlName == index.name.sqlName }),
                 current.isPartial != (index.onlyWhereNull != nil)
             else { continue }
             try conn.run(sql: "DROP INDEX \(quoteIdentifier(current.name))", arguments: [])
+            dropped.insert(current.name.sqlName)
         }
+        return dropped
     }
 }

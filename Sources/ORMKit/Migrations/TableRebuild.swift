@@ -69,11 +69,11 @@ enum TableRebuild {
     /// Fills the table's full-text index again when it is as declared: the copy may have given rows other rowids
     /// (an index that differs is rebuilt from scratch by the migration's final pass).
     private static func reindexSearch(of table: TableSchema, _ conn: Connection) throws {
+        let fullText = SQLiteFullText()
         guard let search = table.search,
-            try conn.liveSearchSignature(of: table.name) == SQLiteFullText().signature(for: table.definition, search: search)
+            try conn.liveSearchSignature(of: table.name) == fullText.signature(for: table.definition, search: search)
         else { return }
-        let index = quoteIdentifier(SearchSchema.indexName(of: table.name))
-        try conn.run(sql: "INSERT INTO \(index) (\(index)) VALUES ('rebuild')", arguments: [])
+        try conn.run(sql: fullText.refillStatement(forTable: table.name), arguments: [])
     }
 
     /// The table's `CREATE TABLE` under `temporaryName`, with the kept columns' definitions after the declared ones,

@@ -29,8 +29,14 @@ public struct SQLiteFullText: FullTextSyntax {
             "CREATE TRIGGER IF NOT EXISTS \(trigger("insert")) AFTER INSERT ON \(content) BEGIN \(add) END",
             "CREATE TRIGGER IF NOT EXISTS \(trigger("delete")) AFTER DELETE ON \(content) BEGIN \(remove) END",
             "CREATE TRIGGER IF NOT EXISTS \(trigger("update")) AFTER UPDATE OF \(watched) ON \(content) BEGIN \(remove) \(add) END",
-            "INSERT INTO \(index) (\(index)) VALUES ('rebuild')",
+            refillStatement(forTable: table.name),
         ]
+    }
+
+    /// FTS5's `'rebuild'` command: the index emptied and filled again from the rows of `table`, by rowid.
+    public func refillStatement(forTable table: String) -> String {
+        let index = quoteIdentifier(SearchSchema.indexName(of: table))
+        return "INSERT INTO \(index) (\(index)) VALUES ('rebuild')"
     }
 
     public func dropStatements(forTable table: String) -> [String] {
