@@ -153,8 +153,14 @@ public final class PostgresSession {
         var index = 0
         do {
             for try await row in rows {
-                let result = description ?? WireResultDescription(columnNames: row.map(\.columnName), table: table, sql: sql)
-                description = result
+                let result: WireResultDescription
+                if let description {
+                    result = description
+                } else {
+                    result = WireResultDescription(columnNames: row.map(\.columnName), table: table, sql: sql)
+                    description = result
+                    values.reserveCapacity(result.columnNames.count)
+                }
                 values.removeAll(keepingCapacity: true)
                 for cell in row { values.append(try WireValue(cell: cell)) }
                 try await body(WireRow(values: values, index: index, result: result))

@@ -23,7 +23,7 @@ extension WireValue {
             case .float4, .float8: self = .double(try cell.decode(Double.self))
             case .numeric: self = .decimal(try cell.decode(Decimal.self))
             case .text, .varchar, .bpchar, .name, .char: self = .text(try cell.decode(String.self))
-            case .bytea: self = .bytes(Data(try cell.decode(ByteBuffer.self).readableBytesView))
+            case .bytea: self = .bytes(try cell.decode(Data.self))
             case .uuid: self = .uuid(try cell.decode(UUID.self))
             case .timestamptz, .timestamp, .date: self = .timestamp(try cell.decode(Date.self))
             case .jsonb, .json: self = .json(try Self.jsonText(cell))
