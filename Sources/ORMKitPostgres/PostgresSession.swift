@@ -26,6 +26,8 @@ public final class PostgresSession {
     let instrumentation: EndpointInstrumentation?
     /// The transaction the instrument follows: its statements' parent.
     var transactionActivity: (any InstrumentedActivity)?
+    /// The buffer a statement's rows are read into, kept between statements so reading a row allocates nothing.
+    private var rowBuffer: [WireValue] = []
 
     init(
         connection: PostgresConnection, isWritable: Bool, trace: (@Sendable (TraceEvent) -> Void)? = nil,
@@ -118,7 +120,7 @@ public final class PostgresSession {
                 let rows = try await NamedStatement.$declaration.withValue(declaration) {
                     try await connection.execute(prepared, logger: Self.logger)
                 }
-                try await stream(rows, sql: statement.sql, table: table, body)
+                try await stream(rows, sql: statement.sql, table: table, describedBy: preparation, body)
             } catch {
                 var error = translated(error, sql: statement.sql)
                 if let failure = (error as? DatabaseError)?.explainingLostPreparedStatement(), failure.isPreparedStatementLost {
@@ -142,14 +144,22 @@ public final class PostgresSession {
         throw noting(DatabaseError(kind: .connectionLost, message: "the connection to the server closed", sql: sql))
     }
 
-    /// Calls `body` with each row of `rows` as it arrives.
+    /// Calls `body` with each row of `rows` as it arrives. A prepared statement's rows share the description its
+    /// preparation keeps.
     ///
     /// - Throws: `DatabaseError`, or what `body` throws.
     private func stream<Rows: AsyncSequence>(
-        _ rows: Rows, sql: String, table: String?, _ body: (WireRow) async throws -> Void
+        _ rows: Rows, sql: String, table: String?, describedBy preparation: StatementPreparation? = nil,
+        _ body: (WireRow) async throws -> Void
     ) async throws where Rows.Element == PostgresRow {
         var description: WireResultDescription?
-        var values: [WireValue] = []
+        // A statement run inside `body` finds the buffer empty and reads into its own.
+        var values = rowBuffer
+        rowBuffer = []
+        defer {
+            values.removeAll(keepingCapacity: true)
+            rowBuffer = values
+        }
         var index = 0
         do {
             for try await row in rows {
@@ -157,7 +167,9 @@ public final class PostgresSession {
                 if let description {
                     result = description
                 } else {
-                    result = WireResultDescription(columnNames: row.map(\.columnName), table: table, sql: sql)
+                    let names = { row.map(\.columnName) }
+                    result = preparation?.resultDescription(sql: sql, table: table, columnNames: names)
+                        ?? WireResultDescription(columnNames: names(), table: table, sql: sql)
                     description = result
                     values.reserveCapacity(result.columnNames.count)
                 }

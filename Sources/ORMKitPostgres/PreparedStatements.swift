@@ -61,6 +61,9 @@ final class StatementPreparation: Sendable {
     // `generation` changes the name after a failed preparation: postgres-nio remembers the failure per connection
     // and name, so a retry under the old name would fail again forever on that connection.
     private let generation = Locked(0)
+    /// The column names, table and SQL of the statement's rows, made from its first row: the same for every call
+    /// while the name stands (a changed result type fails the statement and retires the name).
+    private let description = Locked<WireResultDescription?>(nil)
 
     /// Nil when a parameter's type is unknown (a record without PostgreSQL metadata): such statements run unprepared.
     init?(baseName: String, parameterTypes: [PostgresDataType?]) {
@@ -85,12 +88,23 @@ final class StatementPreparation: Sendable {
         return true
     }
 
+    /// The description of the statement's rows, made with `columnNames` the first time.
+    func resultDescription(sql: String, table: String?, columnNames: () -> [String]) -> WireResultDescription {
+        description.withLock { kept in
+            if let kept, kept.sql == sql, kept.table == table { return kept }
+            let made = WireResultDescription(columnNames: columnNames(), table: table, sql: sql)
+            kept = made
+            return made
+        }
+    }
+
     /// Takes a new name when `error` may have come from preparing (not from executing) the statement: a missing
     /// table or column, an aborted transaction, a changed result type.
     func retireName(after error: any Error) {
         guard let state = (error as? DatabaseError)?.sqlState else { return }
         if state.hasPrefix("42") || state.hasPrefix("25") || state.hasPrefix("26") || state == "0A000" {
             generation.increment()
+            description.withLock { $0 = nil }
         }
     }
 
