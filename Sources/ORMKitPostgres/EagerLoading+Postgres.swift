@@ -146,7 +146,9 @@ struct PostgresEagerQuery {
             var bindings = try PostgresBindings(wire: arguments)
             try bindings.append(array: keys)
             let sql = "\(head) WHERE \(filter)(\(linkColumn) = ANY($\(keyParameter)))\(order)"
-            try await session.run(sql, bindings: bindings, table: table, body)
+            // Prepared like the query builder's SQL: the same relation level runs the same statement.
+            let statement = QueryStatementCache.shared.statement(sql, parameterTypes: arguments.map(\.postgresType) + [keys.first?.postgresArrayType])
+            try await session.run(statement, bindings: bindings, table: table, body)
             return
         }
         for start in stride(from: 0, to: keys.count, by: Self.maximumListKeys) {

@@ -108,21 +108,45 @@ public final class PostgresSession {
         guard self.preparation.isOn, let preparation = statement.preparation, preparation.accepts(arguments) else {
             return try await run(statement.sql, arguments, table: table, body)
         }
+        try await run(statement.sql, prepared: preparation, bindings: try PostgresBindings(wire: arguments), arguments: arguments, table: table, body)
+    }
+
+    /// Runs `statement` with `bindings` made for the types its preparation declares (an array parameter), prepared
+    /// when it has a preparation and the options allow, else unprepared.
+    ///
+    /// - Throws: `DatabaseError`, or what `body` throws.
+    func run(
+        _ statement: PostgresStatement, bindings: PostgresBindings, table: String? = nil, _ body: (WireRow) async throws -> Void
+    ) async throws {
+        guard self.preparation.isOn, let preparation = statement.preparation else {
+            return try await run(statement.sql, bindings: bindings, table: table, body)
+        }
+        try await run(statement.sql, prepared: preparation, bindings: bindings, arguments: nil, table: table, body)
+    }
+
+    /// Runs `sql` as the named prepared statement of `preparation`. `arguments`: the values bound, for an instrument
+    /// that captures them (nil when they are bound as arrays).
+    ///
+    /// - Throws: `DatabaseError`, or what `body` throws.
+    private func run(
+        _ sql: String, prepared preparation: StatementPreparation, bindings: PostgresBindings, arguments: [WireValue]?,
+        table: String?, _ body: (WireRow) async throws -> Void
+    ) async throws {
         let declaration = NamedStatement.Declaration(
-            name: preparation.name, sql: statement.sql, parameterTypes: preparation.parameterTypes
+            name: preparation.name, sql: sql, parameterTypes: preparation.parameterTypes
         )
-        let prepared = NamedStatement(bindings: try PostgresBindings(wire: arguments))
-        trace?(TraceEvent(sql: statement.sql, expandedSQL: statement.sql))
-        try await reporting(statement.sql, arguments, table: table) {
-            try requireOpenConnection(statement.sql)
+        let prepared = NamedStatement(bindings: bindings)
+        trace?(TraceEvent(sql: sql, expandedSQL: sql))
+        try await reporting(sql, arguments, table: table) {
+            try requireOpenConnection(sql)
             do {
                 // postgres-nio reads the statement's name and SQL (`NamedStatement.declaration`) before it suspends.
                 let rows = try await NamedStatement.$declaration.withValue(declaration) {
                     try await connection.execute(prepared, logger: Self.logger)
                 }
-                try await stream(rows, sql: statement.sql, table: table, describedBy: preparation, body)
+                try await stream(rows, sql: sql, table: table, describedBy: preparation, body)
             } catch {
-                var error = translated(error, sql: statement.sql)
+                var error = translated(error, sql: sql)
                 if let failure = (error as? DatabaseError)?.explainingLostPreparedStatement(), failure.isPreparedStatementLost {
                     // A pooler: the database stops preparing; the name stays (other databases of the process use it).
                     error = failure

@@ -155,16 +155,22 @@ final class QueryStatementCache: Sendable {
 
     /// `sql` with its preparation, when it has one or can get one with the types of `arguments`.
     func statement(_ sql: String, _ arguments: [WireValue]) -> PostgresStatement {
-        PostgresStatement(sql: sql, positions: [], preparation: preparation(sql, arguments))
+        PostgresStatement(sql: sql, positions: [], preparation: preparation(sql, arguments.map(\.postgresType)))
     }
 
-    private func preparation(_ sql: String, _ arguments: [WireValue]) -> StatementPreparation? {
+    /// `sql` with its preparation when it has one for exactly `parameterTypes` (nil for a NULL) or can get one:
+    /// for bindings made by hand (an array parameter), which `StatementPreparation.accepts(_:)` cannot check.
+    func statement(_ sql: String, parameterTypes: [PostgresDataType?]) -> PostgresStatement {
+        let preparation = preparation(sql, parameterTypes)
+        let matches = preparation.map { $0.parameterTypes.elementsEqual(parameterTypes) { $0 == $1 } } ?? false
+        return PostgresStatement(sql: sql, positions: [], preparation: matches ? preparation : nil)
+    }
+
+    private func preparation(_ sql: String, _ parameterTypes: [PostgresDataType?]) -> StatementPreparation? {
         preparations.withLock { preparations in
             if let known = preparations[sql] { return known }
             guard preparations.count < capacity,
-                let preparation = StatementPreparation(
-                    baseName: "ormkitq\(preparations.count + 1)", parameterTypes: arguments.map(\.postgresType)
-                )
+                let preparation = StatementPreparation(baseName: "ormkitq\(preparations.count + 1)", parameterTypes: parameterTypes)
             else { return nil }
             preparations[sql] = preparation
             return preparation
@@ -187,6 +193,21 @@ extension WireValue {
         case .timestamp: .timestamptz
         case .json: .jsonb
         case .enumLabel: .untyped
+        }
+    }
+
+    /// The PostgreSQL array type values of this kind are bound as (`PostgresBindings.append(array:)`); nil for a
+    /// kind without one.
+    var postgresArrayType: PostgresDataType? {
+        switch self {
+        case .integer: .int8Array
+        case .text: .textArray
+        case .uuid: .uuidArray
+        case .timestamp: .timestamptzArray
+        case .bool: .boolArray
+        case .double: .float8Array
+        case .bytes: .byteaArray
+        case .null, .decimal, .json, .enumLabel: nil
         }
     }
 }

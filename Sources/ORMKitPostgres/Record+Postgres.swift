@@ -126,8 +126,9 @@ extension PostgresSession {
     ) async throws -> [T] {
         var bindings = PostgresBindings()
         try bindings.append(array: values)
+        let statement = QueryStatementCache.shared.statement(sql, parameterTypes: [values.first?.postgresArrayType])
         var results: [T] = []
-        try await run(sql, bindings: bindings, table: table) { results.append(try decode($0)) }
+        try await run(statement, bindings: bindings, table: table) { results.append(try decode($0)) }
         return results
     }
 }

@@ -80,6 +80,37 @@ import Testing
         try await test.drop()
     }
 
+    /// Eager loading's `= ANY($n)` query and `find(keys:)` run as prepared statements: the same relation level
+    /// (other keys) reuses the statement its first call prepared.
+    @Test func arrayQueriesArePreparedOnceAndReused() async throws {
+        guard let test = try await TestPostgresDatabase.create() else { return }
+        let db = try Self.open(test)
+        try await db.migrate(ExampleSchema.self, hooks: PostgreSQLTests.hooks)
+        let keys = try await db.write { session in
+            var keys: [Int64] = []
+            for number in 1...4 {
+                var author = RelationConformanceTests.author("Array\(number)")
+                try await author.insert(session)
+                keys.append(author.id ?? 0)
+            }
+            return keys
+        }
+        let (loaded, found, names) = try await db.read { session in
+            var loaded: [Int] = [], found: [Int] = []
+            for count in 2...4 {
+                let request = Author.filter(Author.name.like("Array%")).order(Author.name).limit(count)
+                loaded.append(try await request.including(Author.books).fetchAll(session).count)
+                found.append(try await Author.find(session, keys: keys.prefix(count)).count)
+            }
+            return (loaded, found, try await Self.preparedNames(session).filter { $0.hasPrefix("ormkitq") })
+        }
+        #expect(loaded == [2, 3, 4] && found == [2, 3, 4])
+        // Three base queries (three limits), one eager level and one find(keys:), each prepared once.
+        #expect(names.count == 5, "\(names)")
+        await db.close()
+        try await test.drop()
+    }
+
     @Test func withoutPreparedStatementsRecordOperationsStillWork() async throws {
         guard let test = try await TestPostgresDatabase.create() else { return }
         let db = try Self.open(test, prepares: false)
