@@ -18,10 +18,20 @@ struct PostgresStatement: Sendable {
         self.preparation = preparation
     }
 
-    /// The parameters for `encoded`, the record's (or key's) values in column order.
-    func arguments(_ encoded: [WireValue]) -> [WireValue] {
-        positions.map { encoded[$0] }
+    /// The parameters for `encoded`, the record's (or key's) values in column order: read in place, not copied.
+    func arguments(_ encoded: [WireValue]) -> ArrangedWireValues {
+        ArrangedWireValues(values: encoded, positions: positions)
     }
+}
+
+/// A statement's parameters read from a record's values in column order: `values[positions[i]]`.
+struct ArrangedWireValues: RandomAccessCollection {
+    let values: [WireValue]
+    let positions: [Int]
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { positions.count }
+    subscript(position: Int) -> WireValue { values[positions[position]] }
 }
 
 /// The DML of one table on PostgreSQL, derived once from its `TableSchema` (like SQLite's `RecordSQL`).

@@ -102,13 +102,15 @@ public final class PostgresSession {
     ///
     /// - Throws: `DatabaseError`, or what `body` throws.
     func run(
-        _ statement: PostgresStatement, _ arguments: [WireValue], table: String? = nil,
+        _ statement: PostgresStatement, _ arguments: some RandomAccessCollection<WireValue>, table: String? = nil,
         _ body: (WireRow) async throws -> Void
     ) async throws {
         guard self.preparation.isOn, let preparation = statement.preparation, preparation.accepts(arguments) else {
-            return try await run(statement.sql, arguments, table: table, body)
+            return try await run(statement.sql, Array(arguments), table: table, body)
         }
-        try await run(statement.sql, prepared: preparation, bindings: try PostgresBindings(wire: arguments), arguments: arguments, table: table, body)
+        try await run(
+            statement.sql, prepared: preparation, bindings: try PostgresBindings(wire: arguments),
+            arguments: instrumentation == nil ? nil : Array(arguments), table: table, body)
     }
 
     /// Runs `statement` with `bindings` made for the types its preparation declares (an array parameter), prepared
@@ -235,7 +237,8 @@ public final class PostgresSession {
     ///
     /// - Throws: `DatabaseError`, or what `decode` throws.
     func fetchAll<T>(
-        _ statement: PostgresStatement, _ arguments: [WireValue], table: String? = nil, _ decode: (WireRow) throws -> T
+        _ statement: PostgresStatement, _ arguments: some RandomAccessCollection<WireValue>, table: String? = nil,
+        _ decode: (WireRow) throws -> T
     ) async throws -> [T] {
         var results: [T] = []
         try await run(statement, arguments, table: table) { results.append(try decode($0)) }
@@ -246,7 +249,8 @@ public final class PostgresSession {
     ///
     /// - Throws: `DatabaseError`, or what `decode` throws.
     func fetchOne<T>(
-        _ statement: PostgresStatement, _ arguments: [WireValue], table: String? = nil, _ decode: (WireRow) throws -> T
+        _ statement: PostgresStatement, _ arguments: some RandomAccessCollection<WireValue>, table: String? = nil,
+        _ decode: (WireRow) throws -> T
     ) async throws -> T? {
         var result: T?
         try await run(statement, arguments, table: table) { row in
@@ -310,8 +314,8 @@ public final class PostgresSession {
     ///
     /// - Throws: `DatabaseError`.
     func settleSequences(of table: String? = nil) async throws {
-        let tables = table.map { [$0] } ?? Array(explicitKeys.keys)
-        for table in tables {
+        guard !explicitKeys.isEmpty else { return }
+        for table in table.map({ [$0] }) ?? Array(explicitKeys.keys) {
             guard let (column, key) = explicitKeys.removeValue(forKey: table) else { continue }
             let sequence = "pg_get_serial_sequence($1, $2)"
             try await execute(

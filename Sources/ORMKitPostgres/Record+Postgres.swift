@@ -56,7 +56,7 @@ extension Record {
         if let columns {
             // Built for this call: unprepared.
             let statement = try recordSQL.update(columns: columns.map(\.name), tableName: Self.schema.name)
-            missing = try await session.fetchOne(statement.sql, statement.arguments(values), table: Self.schema.name) { _ in true }
+            missing = try await session.fetchOne(statement, statement.arguments(values), table: Self.schema.name) { _ in true }
         } else {
             let update = try recordSQL.requireKeyed(Self.schema.name).update
             missing = try await session.fetchOne(update, update.arguments(values), table: Self.schema.name) { _ in true }
@@ -104,7 +104,7 @@ extension Record {
         let statement = try recordSQL.upsert(
             onConflict: names, condition: Self.schema.definition.conflictCondition(for: names), assigningKey: assigningKey,
             tableName: Self.schema.name)
-        let id = try await session.fetchOne(statement.sql, statement.arguments(values), table: Self.schema.name) { row in
+        let id = try await session.fetchOne(statement, statement.arguments(values), table: Self.schema.name) { row in
             recordSQL.autoIncrementColumn == nil ? nil : try row.decode(at: 0) as Int64?
         }
         var record = self

@@ -88,7 +88,7 @@ extension PostgresBindings {
     /// Bindings for `values`, in order.
     ///
     /// - Throws: `DatabaseError` (`.encoding`) for a value that cannot be sent.
-    init(wire values: [WireValue]) throws {
+    init(wire values: some Collection<WireValue>) throws {
         self.init(capacity: values.count)
         for value in values { try append(wire: value) }
     }
