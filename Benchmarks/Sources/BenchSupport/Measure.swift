@@ -6,6 +6,9 @@ import MallocCounter
 public struct Sample: Sendable {
     public var outcome: Outcome
     public var nanoseconds: UInt64
+    /// CPU time of the whole process during the run (user + system, `getrusage(RUSAGE_SELF)`): every thread,
+    /// a driver's event loops included; a server's work is not.
+    public var cpuNanoseconds: UInt64
     /// Allocation calls during the run, when counted.
     public var allocations: UInt64?
     /// Peak resident memory during the run minus resident memory before it, in KiB, when tracked.
@@ -45,6 +48,7 @@ private struct Meter {
     let countAllocations: Bool
     let trackMemory: Bool
     let residentBefore: Int
+    let cpuStart: UInt64
     let start: UInt64
 
     @inline(__always)
@@ -58,15 +62,25 @@ private struct Meter {
         }
         self.residentBefore = residentBefore
         if countAllocations { malloc_counter_start() }
+        cpuStart = Self.processCPUNanoseconds()
         start = DispatchTime.now().uptimeNanoseconds
     }
 
     @inline(__always)
     func stop(_ outcome: Outcome) -> Sample {
         let end = DispatchTime.now().uptimeNanoseconds
+        let cpu = Self.processCPUNanoseconds() &- cpuStart
         let allocations = countAllocations ? malloc_counter_stop() : nil
         let growth = trackMemory ? Memory.kibibytes("VmHWM:") - residentBefore : nil
-        return Sample(outcome: outcome, nanoseconds: end - start, allocations: allocations, peakMemoryGrowthKiB: growth)
+        return Sample(outcome: outcome, nanoseconds: end - start, cpuNanoseconds: cpu, allocations: allocations, peakMemoryGrowthKiB: growth)
+    }
+
+    /// User + system CPU time of the process so far.
+    static func processCPUNanoseconds() -> UInt64 {
+        var usage = rusage()
+        guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return 0 }
+        func nanoseconds(_ time: timeval) -> UInt64 { UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_usec) * 1_000 }
+        return nanoseconds(usage.ru_utime) + nanoseconds(usage.ru_stime)
     }
 }
 

@@ -51,6 +51,10 @@ struct Report {
             lines.append(contentsOf: softRows)
         }
         lines.append("")
+        lines.append(contentsOf: spreadAndCPUTable(
+            results.map { (workload, byContender) in (workload.title(options.sizes), byContender) },
+            contenders: ids.filter { id in results.contains { $0.1[id]?.times.isEmpty == false } }, subject: .D, reference: .A))
+        lines.append("")
         lines.append("Allocations per row (one counted run; `malloc`, `calloc`, `realloc`, aligned allocations, SQLite's own included):")
         lines.append("")
         lines.append("| workload | " + ids.map(\.rawValue).joined(separator: " | ") + " |")

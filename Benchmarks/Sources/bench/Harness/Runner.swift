@@ -21,11 +21,7 @@ struct Runner {
                     results[contender, default: WorkloadResult()].isUnsupported = true
                     continue
                 }
-                results[contender, default: WorkloadResult()].times.append(sample.nanoseconds)
-                results[contender, default: WorkloadResult()].outcome = sample.outcome
-                if let growth = sample.peakMemoryGrowthKiB {
-                    results[contender, default: WorkloadResult()].peakMemoryGrowthKiB.append(growth)
-                }
+                results[contender, default: WorkloadResult()].record(sample)
             }
         }
         if options.countAllocations && Memory.countsAllocations {
