@@ -42,6 +42,10 @@ import Testing
                 + "irish, italian, lithuanian, nepali, norwegian, portuguese, romanian, russian, serbian, simple, spanish, swedish, tamil, turkish, yiddish",
             "schema.yaml:10:91: error: unknown FTS5 tokenizer 'icu' in the search of 'Article'; start with one of unicode61, ascii, porter, trigram",
         ])
+        // A field whose type is misspelt has one error, not a second one from `search:`.
+        #expect(diagnostics(Self.schema(search: "{ fields: [title, body] }").replacingOccurrences(of: "title: String", with: "title: Strng")) == [
+            "schema.yaml:6:14: error: unknown type 'Strng' for field 'Article.title'; did you mean 'String'?",
+        ])
         #expect(diagnostics(Self.schema(search: "{ fields: [] }")).contains {
             $0.contains("error: 'search' of model 'Article' must list the text fields it indexes")
         })

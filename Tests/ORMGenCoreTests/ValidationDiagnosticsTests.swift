@@ -24,6 +24,35 @@ struct ValidationDiagnosticsTests {
         ])
     }
 
+    /// A field whose type does not resolve has one error: the key, index, scope, `softDelete:` and `search:` that
+    /// name it add none (they did, each saying the field did not exist).
+    @Test func aFieldWithAnUnknownTypeIsReportedOnce() {
+        let yaml = """
+            models:
+              Article:
+                primaryKey: [code]
+                fields:
+                  code: Strin
+                  title: Strng
+                  deletedAt: Dat?
+                indexes:
+                  - { on: title }
+                scopes:
+                  titled: { title: "x" }
+                softDelete: deletedAt
+                search: { fields: [title] }
+            """
+        #expect(diagnostics(yaml) == [
+            "schema.yaml:5:13: error: unknown type 'Strin' for field 'Article.code'; did you mean 'String'?",
+            "schema.yaml:6:14: error: unknown type 'Strng' for field 'Article.title'; did you mean 'String'?",
+            "schema.yaml:7:18: error: unknown type 'Dat?' for field 'Article.deletedAt'; did you mean 'Data'?",
+        ])
+        // A name no field declares is still reported where it is written.
+        #expect(diagnostics(yaml.replacingOccurrences(of: "titled: { title:", with: "titled: { titel:")).contains {
+            $0.hasPrefix("schema.yaml:11:17: error: scope 'Article.titled' filters on 'titel', which is not a field of 'Article'")
+        })
+    }
+
     @Test func duplicateModelsAcrossFilesPointAtBothDeclarations() {
         let inputs = [
             SchemaInput(path: "a.yaml", contents: "models:\n  Author: {}\n"),

@@ -30,6 +30,12 @@ struct ModelDraft {
         fields.firstIndex { $0.name == name }
     }
 
+    /// Whether the model declares a field `name` that did not resolve (an unknown type): its own error is reported,
+    /// so what names it (a key, an index, a scope, `softDelete:`, `search:`) adds none.
+    func declaresUnresolvedField(_ name: String) -> Bool {
+        fieldIndex(named: name) == nil && declaration.fields.contains { $0.name.value == name }
+    }
+
     /// The SQL column of a single-column field.
     func columnName(ofField index: Int) -> String? {
         columns.first { $0.fieldIndex == index && $0.subfield == nil }?.name

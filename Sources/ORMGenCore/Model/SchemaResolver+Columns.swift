@@ -185,6 +185,7 @@ extension SchemaResolver {
         if let column = draft.columns.first(where: { $0.name == name.value }) {
             return [column.name]
         }
+        if draft.declaresUnresolvedField(name.value) { return nil }
         diagnostics.error(
             "\(context) names unknown field '\(name.value)'" + Suggestion.didYouMean(name.value, among: draft.fields.map(\.name)),
             at: name.location)

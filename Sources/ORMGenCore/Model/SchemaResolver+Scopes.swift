@@ -36,6 +36,7 @@ extension SchemaResolver {
     /// The `Columns` member of the field `softDelete:` names: a stored `Date?` field.
     private mutating func resolveSoftDelete(_ name: Located<String>, of draft: ModelDraft) -> String? {
         guard let index = draft.fieldIndex(named: name.value) else {
+            if draft.declaresUnresolvedField(name.value) { return nil }
             diagnostics.error(
                 "softDelete of '\(draft.name)' names '\(name.value)', which is not a field of '\(draft.name)'; declare it: `\(name.value): Date?`"
                     + Suggestion.didYouMean(name.value, among: draft.fields.map(\.name)),
@@ -114,6 +115,7 @@ extension SchemaResolver {
     ) -> (swift: String, summary: String, parameter: ScopeModel.Parameter?)? {
         let fieldName = condition.field.value
         guard let index = draft.fieldIndex(named: fieldName) else {
+            if draft.declaresUnresolvedField(fieldName) { return nil }
             diagnostics.error(
                 "\(what) filters on '\(fieldName)', which is not a field of '\(draft.name)'"
                     + Suggestion.didYouMean(fieldName, among: draft.fields.map(\.name)),

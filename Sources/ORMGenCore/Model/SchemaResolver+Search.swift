@@ -53,6 +53,7 @@ extension SchemaResolver {
     /// The column of a field `search:` lists: a stored `String` or `String?` field.
     private mutating func searchColumn(_ name: Located<String>, of draft: ModelDraft) -> String? {
         guard let index = draft.fieldIndex(named: name.value) else {
+            if draft.declaresUnresolvedField(name.value) { return nil }
             diagnostics.error(
                 "search of '\(draft.name)' lists '\(name.value)', which is not a field of '\(draft.name)'"
                     + Suggestion.didYouMean(name.value, among: draft.fields.map(\.name)),

@@ -392,9 +392,11 @@ struct SchemaResolver {
         var seen = Set<String>()
         for name in names {
             guard let index = draft.fieldIndex(named: name.value) else {
-                diagnostics.error(
-                    "primary key of model '\(model)' names unknown field '\(name.value)'"
-                        + Suggestion.didYouMean(name.value, among: draft.fields.map(\.name)), at: name.location)
+                if !draft.declaresUnresolvedField(name.value) {
+                    diagnostics.error(
+                        "primary key of model '\(model)' names unknown field '\(name.value)'"
+                            + Suggestion.didYouMean(name.value, among: draft.fields.map(\.name)), at: name.location)
+                }
                 continue
             }
             guard seen.insert(name.value).inserted else {
