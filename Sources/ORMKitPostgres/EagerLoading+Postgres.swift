@@ -51,12 +51,12 @@ struct PostgresRelationFetcher: RelationTargetFetcher {
     func targets<O: Record, T: Record, L: Sendable, K: RelationKind>(
         of relation: Relation<O, T, L, K>, for owners: [O]
     ) async throws -> FetchedGroups<T> {
-        let ownerKeys = owners.map { relation.ownerBound($0).wireForm }
-        var seen = Set<WireValue>()
-        let keys = ownerKeys.filter { !$0.isNull && seen.insert($0).inserted }
+        var grouper = TargetGrouper<WireValue>(owners) { owner in
+            let key = relation.ownerBound(owner).wireForm
+            return key.isNull ? nil : key
+        }
+        let keys = grouper.keys
         var targets: [T] = []
-        /// The indexes in `targets` of the targets of each owner link value.
-        var matches: [WireValue: [Int]] = [:]
         if !keys.isEmpty {
             let query = try PostgresEagerQuery(relation)
             if query.selectsOwnerKey {
@@ -74,17 +74,17 @@ struct PostgresRelationFetcher: RelationTargetFetcher {
                         indexByTarget[targetKey] = index
                         targets.append(target)
                     }
-                    matches[try row.value(at: ownerColumn), default: []].append(index)
+                    grouper.append(index, for: try row.value(at: ownerColumn))
                 }
             } else {
                 try await query.run(in: session, keys: keys) { row in
                     let target = try T.decodeRecord(row)
-                    matches[relation.targetBound(target).wireForm, default: []].append(targets.count)
+                    grouper.append(targets.count, for: relation.targetBound(target).wireForm)
                     targets.append(target)
                 }
             }
         }
-        return FetchedGroups(targets: targets, indexes: ownerKeys.map { $0.isNull ? [] : matches[$0] ?? [] })
+        return FetchedGroups(targets: targets, grouping: grouper.finished())
     }
 }
 

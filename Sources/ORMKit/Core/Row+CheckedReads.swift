@@ -66,12 +66,22 @@ extension Row {
     static func validString(of value: OpaquePointer?) -> String? {
         guard let text = sqlite3_value_text(value) else { return "" }
         let count = Int(sqlite3_value_bytes(value))
-        var string = String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
-        // `String(decoding:)` validates while it copies (its fast path) and puts U+FFFD in place of bad bytes, so
-        // the text was valid exactly when the copy holds the same bytes. (`String(validating:as:)` is generic
-        // and not inlined: it cost a third more instructions per fetched row.)
-        guard string.utf8.count == count else { return nil }
-        let isCopy = string.withUTF8 { copy in copy.baseAddress.map { memcmp($0, text, count) == 0 } ?? (count == 0) }
+        // SQLite ends TEXT with a NUL byte. `String(validatingCString:)` validates while it copies (no repair: nil
+        // for bad bytes) and stops at the first NUL, so its count tells whether the text held an embedded NUL.
+        let string = text.withMemoryRebound(to: CChar.self, capacity: count + 1) { String(validatingCString: $0) }
+        if let string, string.utf8.count == count { return string }
+        return validString(ofBytes: UnsafeBufferPointer(start: text, count: count))
+    }
+
+    /// `bytes` as a String when they are valid UTF-8 (embedded NUL bytes are kept), nil otherwise.
+    @usableFromInline
+    static func validString(ofBytes bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        // `String(decoding:)` validates while it copies and puts U+FFFD in place of bad bytes, so the text was valid
+        // exactly when the copy holds the same bytes.
+        var string = String(decoding: bytes, as: UTF8.self)
+        guard string.utf8.count == bytes.count else { return nil }
+        guard let original = bytes.baseAddress else { return string }
+        let isCopy = string.withUTF8 { copy in copy.baseAddress.map { memcmp($0, original, bytes.count) == 0 } ?? false }
         return isCopy ? string : nil
     }
 

@@ -1,25 +1,6 @@
 import ORMSchema
 
 extension Relation {
-    /// The targets of `owners`, each fetched once, and which of them each owner gets.
-    @usableFromInline
-    struct FetchedTargets {
-        @usableFromInline var targets: [Target] = []
-        /// The owners' link values, aligned with the owners.
-        @usableFromInline var ownerKeys: [DatabaseValue] = []
-        /// The targets matching each link value.
-        @usableFromInline var matches = TargetIndexes()
-
-        @usableFromInline
-        init() {}
-
-        /// For each owner, the elements of `items` (aligned with `targets`) of its targets, in fetch order.
-        @inlinable
-        func grouped<Item>(_ items: [Item]) -> [[Item]] {
-            ownerKeys.map { matches.elements(for: $0, of: items) }
-        }
-    }
-
     /// Fetches the targets of every owner with `WHERE link IN (…)` queries (and the relation's own filter and
     /// order, so each owner's targets come in that order): one per chunk of keys, each chunk
     /// under SQLite's bound-variable limit (`SQLITE_LIMIT_VARIABLE_NUMBER`). No query runs without keys.
@@ -32,68 +13,64 @@ extension Relation {
     ///
     /// - Throws: `DatabaseError`.
     @inlinable
-    func fetchTargets(_ conn: Connection, owners: [Owner]) throws -> FetchedTargets {
+    func fetchTargets(_ conn: Connection, owners: [Owner]) throws -> FetchedGroups<Target> {
         let ownerKeys = owners.map(ownerValue)
-        var fetched = FetchedTargets()
-        fetched.ownerKeys = ownerKeys
-        if let integerKeys = Self.distinctIntegers(ownerKeys), let keyListSQL = integerKeyListSQL() {
+        var targets: [Target] = []
+        if ownerKeys.allSatisfy(Self.isIntegerOrNull), let keyListSQL = integerKeyListSQL() {
+            var grouper = TargetGrouper<Int64>(ownerKeys) { if case let .integer(value) = $0 { value } else { nil } }
             let limit = Swift.max(1, conn.maximumBoundVariables)
-            for start in stride(from: 0, to: integerKeys.count, by: limit) {
-                let chunk = integerKeys[start..<Swift.min(start + limit, integerKeys.count)]
+            for start in stride(from: 0, to: grouper.keys.count, by: limit) {
+                let chunk = grouper.keys[start..<Swift.min(start + limit, grouper.keys.count)]
                 let sql = keyListSQL.sql(placeholders: Self.paddedCount(chunk.count, limit: limit))
-                try fetchDirectTargets(conn, sql: sql, into: &fetched) { try $0.bindPadded(chunk) }
+                try fetchDirectTargets(conn, sql: sql, into: &targets) { try $0.bindPadded(chunk) } match: { target, index in
+                    if case let .integer(value) = targetValue(target) { grouper.append(index, for: value) }
+                }
             }
-            return fetched
+            return FetchedGroups(targets: targets, grouping: grouper.finished())
         }
-        var seen = Set<DatabaseValue>()
-        let keys = ownerKeys.filter { $0 != .null && seen.insert($0).inserted }
-        if !keys.isEmpty {
-            if let queries = try directQueries(conn, keys: keys) {
+        var grouper = TargetGrouper<DatabaseValue>(ownerKeys) { $0 == .null ? nil : $0 }
+        if !grouper.keys.isEmpty {
+            if let queries = try directQueries(conn, keys: grouper.keys) {
                 for query in queries {
-                    try fetchDirectTargets(conn, sql: query.sql, into: &fetched) { try $0.bind(query.arguments) }
+                    try fetchDirectTargets(conn, sql: query.sql, into: &targets) { try $0.bind(query.arguments) } match: { target, index in
+                        grouper.append(index, for: targetValue(target))
+                    }
                 }
             } else {
-                try fetchThroughTargets(conn, keys: keys, into: &fetched)
+                try fetchThroughTargets(conn, keys: grouper.keys, into: &targets, grouper: &grouper)
             }
         }
-        return fetched
+        return FetchedGroups(targets: targets, grouping: grouper.finished())
     }
 
-    /// Runs one direct-link query (`bind` binds its arguments), adding its targets to `fetched` and each
-    /// target's link value to `fetched.matches`.
+    /// Runs one direct-link query (`bind` binds its arguments), appending its targets to `targets`, each after
+    /// `match` saw it with the index it gets.
     ///
     /// - Throws: `DatabaseError`.
     @inlinable
     func fetchDirectTargets(
-        _ conn: Connection, sql: String, into fetched: inout FetchedTargets, bind: (Statement) throws -> Void
+        _ conn: Connection, sql: String, into targets: inout [Target], bind: (Statement) throws -> Void,
+        match: (Target, Int) -> Void
     ) throws {
         try Target.naming {
             try conn.withStatement(sql) { statement in
                 try bind(statement)
                 try statement.forEachRow { row in
                     let target = try Target.decodeRecord(row)
-                    fetched.matches.append(fetched.targets.count, for: targetValue(target))
-                    fetched.targets.append(target)
+                    match(target, targets.count)
+                    targets.append(target)
                 }
             }
         }
     }
 
-    /// The distinct non-NULL values of `keys` in first-seen order when they are all integers (or NULL); nil
-    /// otherwise.
+    /// Whether `key` is an integer or NULL (keys of the integer fast path).
     @inlinable
-    static func distinctIntegers(_ keys: [DatabaseValue]) -> [Int64]? {
-        var seen = Set<Int64>(minimumCapacity: keys.count)
-        var integers: [Int64] = []
-        integers.reserveCapacity(keys.count)
-        for key in keys {
-            switch key {
-            case .null: continue
-            case let .integer(value): if seen.insert(value).inserted { integers.append(value) }
-            default: return nil
-            }
+    static func isIntegerOrNull(_ key: DatabaseValue) -> Bool {
+        switch key {
+        case .integer, .null: true
+        default: false
         }
-        return integers
     }
 
     /// The SQL around an `IN` list of placeholders: everything before the first and after the last.
@@ -105,7 +82,19 @@ extension Relation {
         /// The statement with `count` placeholders (at least one), as `SQLRenderer` writes a list.
         @inlinable
         func sql(placeholders count: Int) -> String {
-            head + "?" + String(repeating: ", ?", count: Swift.max(0, count - 1)) + tail
+            let list = String(unsafeUninitializedCapacity: Swift.max(1, count) * 3 - 2) { buffer in
+                let separator = ", ?".utf8
+                buffer[0] = UInt8(ascii: "?")
+                var end = 1
+                for _ in 1..<Swift.max(1, count) {
+                    for byte in separator {
+                        buffer[end] = byte
+                        end += 1
+                    }
+                }
+                return end
+            }
+            return head + list + tail
         }
     }
 
@@ -147,13 +136,13 @@ extension Relation {
         }
     }
 
-    /// Fetches the targets linked through the join table to `keys`, adding them to `fetched` and each owner
-    /// key's target indexes to `fetched.matches`.
+    /// Fetches the targets linked through the join table to `keys`, adding them to `targets` (each once) and
+    /// their matches to `grouper`.
     ///
     /// - Throws: `DatabaseError`.
     @usableFromInline
     func fetchThroughTargets(
-        _ conn: Connection, keys: [DatabaseValue], into fetched: inout FetchedTargets
+        _ conn: Connection, keys: [DatabaseValue], into targets: inout [Target], grouper: inout TargetGrouper<DatabaseValue>
     ) throws {
         guard case let .through(joinTable, _, joinOwnerColumn, targetColumn, joinTargetColumn, positionColumn) = link else { return }
         var indexByKey: [DatabaseValue: Int] = [:]
@@ -184,11 +173,11 @@ extension Relation {
                         if let known = indexByKey[key] {
                             index = known
                         } else {
-                            index = fetched.targets.count
+                            index = targets.count
                             indexByKey[key] = index
-                            fetched.targets.append(record)
+                            targets.append(record)
                         }
-                        fetched.matches.append(index, for: ownerKey)
+                        grouper.append(index, for: ownerKey)
                     }
                 }
             }
@@ -213,80 +202,5 @@ extension Relation {
         var size = 1
         while size < count { size *= 2 }
         return Swift.max(count, Swift.min(size, limit))
-    }
-}
-
-/// Target indexes by the link value they match, integers (the usual key) apart so they hash as `Int64`. Each
-/// value's matches form a chain through one flat list, so grouping allocates nothing per value.
-@usableFromInline
-struct TargetIndexes {
-    /// One link value's matches: its first and last entry and how many there are.
-    @usableFromInline
-    struct Chain {
-        @usableFromInline var first: Int
-        @usableFromInline var last: Int
-        @usableFromInline var count: Int
-
-        @usableFromInline
-        init(first: Int, last: Int, count: Int) {
-            self.first = first
-            self.last = last
-            self.count = count
-        }
-    }
-
-    @usableFromInline var byInteger: [Int64: Chain] = [:]
-    @usableFromInline var byOther: [DatabaseValue: Chain] = [:]
-    /// The target index of each entry.
-    @usableFromInline var targetIndexes: [Int] = []
-    /// The entry after each entry in its value's chain, -1 at the end.
-    @usableFromInline var nextEntries: [Int] = []
-
-    @usableFromInline
-    init() {}
-
-    /// Records that target `index` matches `key`.
-    @inlinable
-    mutating func append(_ index: Int, for key: DatabaseValue) {
-        let entry = targetIndexes.count
-        targetIndexes.append(index)
-        nextEntries.append(-1)
-        if case let .integer(value) = key {
-            Self.link(entry, to: &byInteger[value], next: &nextEntries)
-        } else {
-            Self.link(entry, to: &byOther[key], next: &nextEntries)
-        }
-    }
-
-    /// Appends `entry` to `chain` (starting it when there is none).
-    @inlinable
-    static func link(_ entry: Int, to chain: inout Chain?, next: inout [Int]) {
-        if let last = chain?.last {
-            next[last] = entry
-            chain?.last = entry
-            chain?.count += 1
-        } else {
-            chain = Chain(first: entry, last: entry, count: 1)
-        }
-    }
-
-    /// The elements of `items` at the indexes of the targets matching `key`, in the order they were appended;
-    /// none for NULL.
-    @inlinable
-    func elements<Item>(for key: DatabaseValue, of items: [Item]) -> [Item] {
-        let chain: Chain? = switch key {
-        case .null: nil
-        case let .integer(value): byInteger[value]
-        default: byOther[key]
-        }
-        guard let chain else { return [] }
-        var elements: [Item] = []
-        elements.reserveCapacity(chain.count)
-        var entry = chain.first
-        while entry >= 0 {
-            elements.append(items[targetIndexes[entry]])
-            entry = nextEntries[entry]
-        }
-        return elements
     }
 }

@@ -14,26 +14,6 @@ package protocol RelationTargetFetcher {
     ) async throws -> FetchedGroups<T>
 }
 
-/// The targets one eager-loading level fetched, and which of them each owner gets.
-@usableFromInline
-package struct FetchedGroups<Target> {
-    /// Every target fetched, once each.
-    package var targets: [Target]
-    /// For each owner (aligned with the owners), the indexes in `targets` of its targets.
-    package var indexes: [[Int]]
-
-    /// Targets and each owner's indexes into them.
-    package init(targets: [Target], indexes: [[Int]]) {
-        self.targets = targets
-        self.indexes = indexes
-    }
-
-    /// For each owner, the elements of `items` (aligned with `targets`) of its targets.
-    func grouped<Item>(_ items: [Item]) -> [[Item]] {
-        indexes.map { $0.map { items[$0] } }
-    }
-}
-
 /// A server engine's write session as graph saves use it. ORMKitPostgres implements it.
 package protocol RelationGraphWriter {
     /// Saves `record` (updates the row with its key, or inserts it) and returns it as saved, with its assigned key.

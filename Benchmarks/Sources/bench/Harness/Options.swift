@@ -9,7 +9,8 @@ struct Options {
     var groups = ConcurrencyGroup.allCases
     var contenders = ContenderID.allCases
     var countAllocations = true
-    /// `--warm-up`: one untimed run per contender and workload before the measured ones.
+    /// `--warm-up`: one untimed run per contender and workload before the measured ones, and for a read-only
+    /// workload one more on each measured run's connection before it is timed.
     var warmsUp = false
     /// `--seconds`: how long `concurrentReads` runs (3 s, 1 s with `--quick`).
     var concurrentSeconds: Double?
@@ -20,7 +21,8 @@ struct Options {
           --reps N          repetitions per contender and workload (default 5; 3 with --quick);
                             rounds of concurrentReads (default 3; 1 with --quick)
           --warm-up         one untimed run per contender first, so the measured runs exclude what a process
-                            pays once (type metadata, each model's schema): profile.sh's steady-state counts
+                            pays once (type metadata, each model's schema), and a read-only workload runs once
+                            more untimed on each measured connection (statements prepared): profile.sh's steady state
           --only            workloads: \(Workload.allCases.map(\.rawValue).joined(separator: ", "))
                             concurrency groups: \(ConcurrencyGroup.allCases.map(\.rawValue).joined(separator: ", "))
           --contender       contenders to run (A is the reference; B or C selects the GRDB pool, D also D0)
