@@ -8,11 +8,11 @@ final class ExampleDatabase {
     let directory: URL
     let db: Database
 
-    init(dialect: SQLDialect = .sqlite) throws {
+    init(dialect: SQLDialect = .sqlite, options: Database.Options = Database.Options()) throws {
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("GeneratedTests-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        db = try Database(path: directory.appendingPathComponent("library.sqlite").path)
+        db = try Database(path: directory.appendingPathComponent("library.sqlite").path, options: options)
         try db.write { conn in
             for statement in ExampleSchema.createStatements(in: dialect) { try conn.execute(sql: statement) }
         }

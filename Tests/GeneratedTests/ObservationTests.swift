@@ -1,6 +1,6 @@
 import ExampleModels
 import Foundation
-import ORMKit
+@_spi(Testing) import ORMKit
 import Testing
 
 /// `db.observe` and `db.observeChanges` on the example models: values after each relevant commit, none for
@@ -324,3 +324,50 @@ import Testing
     }
 }
 
+
+/// Where an observation fetches after a commit (`Options.observationFetch`): with the only reader held by another
+/// thread, `.writerWhenAwaited` hands the waiting task its value before `write` returns (fetched on the writer),
+/// while `.readers` leaves the task waiting until the reader is free. No timing: the checks read whether the task
+/// still waits.
+@Suite("Observation: where the fetch runs") struct ObservationFetchPlacementTests {
+    @Test(arguments: [ObservationFetch.writerWhenAwaited, .readers])
+    func aWaitingTaskGetsItsValueBeforeTheWriteReturnsOnlyOnTheWriter(_ placement: ObservationFetch) async throws {
+        var options = Database.Options(maximumReaderCount: 1)
+        options.observationFetch = placement
+        let example = try ExampleDatabase(options: options)
+        let db = example.db
+        var values = db.observe(Author.order(Author.name)).makeAsyncIterator()
+        #expect(try await values.next() == [])
+        let consumer = Task { [values] in
+            var values = values
+            return try await values.next()
+        }
+        while db.observationsAwaitingValue == 0 { await Task.yield() }
+
+        let readerHeld = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let holder = Thread {
+            try? db.read { _ in
+                readerHeld.signal()
+                release.wait()
+            }
+        }
+        holder.start()
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                readerHeld.wait()
+                continuation.resume()
+            }
+        }
+
+        var ann = Author(name: "Ann", email: "ann@example.org", rating: 4)
+        ann = try await db.write { [ann] conn in
+            var ann = ann
+            try ann.insert(conn)
+            return ann
+        }
+        #expect(db.observationsAwaitingValue == (placement == .writerWhenAwaited ? 0 : 1))
+        release.signal()
+        #expect(try await consumer.value == [ann])
+    }
+}

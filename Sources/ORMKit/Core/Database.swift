@@ -319,6 +319,9 @@ extension Database {
         /// check only when `checkForExternalChanges()` is called. Commits through this `Database` are seen at
         /// once, without polling.
         public var externalChangePollInterval: Double?
+        /// Where an observation fetches after a commit made through this database: `.writerWhenAwaited` (the
+        /// default) or `.readers`.
+        public var observationFetch: ObservationFetch = .writerWhenAwaited
         /// The name of a registered SQLite VFS (`sqlite3_vfs_register`) the writer and the readers open the
         /// file through; nil (the default) uses SQLite's default VFS.
         public var vfsName: String?

@@ -40,6 +40,9 @@ extension Database {
         if observationCenter.updateDataVersion(version) { observationCenter.didChangeExternally() }
     }
 
+    /// How many observations of this database have a task waiting for their next value (tests: where a fetch ran).
+    @_spi(Testing) public var observationsAwaitingValue: Int { observationCenter.awaitingCount }
+
     /// Tells the hooks and observers about the transactions the writer finished, at the end of the outermost
     /// closure that held it.
     func deliverFinishedTransactions(of connection: Connection) {

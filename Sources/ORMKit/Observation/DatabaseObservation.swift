@@ -8,10 +8,11 @@
 /// ```
 ///
 /// Each `for … in` loop (each iterator) is one observation: it registers with the database when it starts
-/// and stops when the loop ends, its task is cancelled, or the database closes. Fetches run on a reader
-/// connection, off the writer; commits that arrive while a fetch runs are covered by one more fetch, so a
-/// burst of commits gives at most one new value per fetch, and a value equal to the previous one is never
-/// yielded.
+/// and stops when the loop ends, its task is cancelled, or the database closes. After a commit, a task waiting
+/// for its value gets it fetched on the writer before `write` returns (`Database.Options.observationFetch`,
+/// `.writerWhenAwaited`); otherwise the fetch runs on a reader connection. Commits that arrive while a fetch runs
+/// are covered by one more fetch, so a burst of commits gives at most one new value per fetch, and a value equal
+/// to the previous one is never yielded.
 public struct DatabaseObservation<Element: Sendable>: AsyncSequence, Sendable {
     private let makeIteration: @Sendable () -> Iteration
 

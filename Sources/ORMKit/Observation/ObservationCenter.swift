@@ -4,10 +4,13 @@ import Foundation
 protocol ChangeObserver: AnyObject, Sendable {
     /// Whether the observer narrows by rowid, so the writer must collect rowids (the update hook).
     var needsRowIDs: Bool { get }
-    /// Called after each commit (on the writer's thread) or external change; must return quickly.
-    func databaseDidChange(_ changes: DatabaseChanges)
+    /// Called after each commit (on the writer's thread, `onWriter` true, the writer held) or external change
+    /// (`onWriter` false); may fetch on the writer when `onWriter`, else must return quickly.
+    func databaseDidChange(_ changes: DatabaseChanges, onWriter: Bool)
     /// Called when the database closes: the observation ends.
     func databaseDidClose()
+    /// Whether a task is waiting for the observation's next value.
+    var isAwaitingValue: Bool { get }
 }
 
 /// One database's transaction hooks and observers, and its check for changes made by other connections.
@@ -61,6 +64,14 @@ final class ObservationCenter: @unchecked Sendable {
         return observers.values.contains { $0.needsRowIDs }
     }
 
+    /// How many observers have a task waiting for their next value.
+    var awaitingCount: Int {
+        lock.lock()
+        let current = Array(observers.values)
+        lock.unlock()
+        return current.filter(\.isAwaitingValue).count
+    }
+
     /// Whether any observer is registered.
     var hasObservers: Bool {
         lock.lock()
@@ -75,7 +86,7 @@ final class ObservationCenter: @unchecked Sendable {
         let current = Array(observers.values)
         lock.unlock()
         for hook in hooks { hook(changes) }
-        for observer in current { observer.databaseDidChange(changes) }
+        for observer in current { observer.databaseDidChange(changes, onWriter: true) }
     }
 
     /// Runs the rollback hooks.
@@ -91,7 +102,7 @@ final class ObservationCenter: @unchecked Sendable {
         lock.lock()
         let current = Array(observers.values)
         lock.unlock()
-        for observer in current { observer.databaseDidChange(.external) }
+        for observer in current { observer.databaseDidChange(.external, onWriter: false) }
     }
 
     /// Records `version`; returns whether it differs from the one recorded before (false the first time).

@@ -18,14 +18,17 @@ protocol ObservationReducer: Sendable {
     mutating func takeNext() -> Element?
 }
 
-/// One running observation: refetches on a reader after each commit that touches its region, coalescing
-/// commits that arrive while it fetches, and hands elements to the task iterating it.
+/// One running observation: refetches after each commit that touches its region (on the writer before the write
+/// returns when its task waits and the options allow, else on a reader), coalescing commits that arrive while it
+/// fetches, and hands elements to the task iterating it.
 final class Observer<Reducer: ObservationReducer>: ChangeObserver, @unchecked Sendable {
     // `@unchecked`: the mutable state below is only touched under `lock`; `database` and `needsRowIDs` are
     // immutable.
     private let lock = NSLock()
     private weak var database: Database?
     let needsRowIDs: Bool
+    /// `Options.observationFetch` is `.writerWhenAwaited`.
+    private let fetchesOnWriterWhenAwaited: Bool
     private var reducer: Reducer
     /// What the last fetch read; nil before the first fetch.
     private var region: ObservedRegion?
@@ -40,6 +43,7 @@ final class Observer<Reducer: ObservationReducer>: ChangeObserver, @unchecked Se
         self.database = database
         self.reducer = reducer
         self.needsRowIDs = reducer.needsRowIDs
+        self.fetchesOnWriterWhenAwaited = database.options.observationFetch == .writerWhenAwaited
     }
 
     /// Registers with the database and runs the first fetch, on the fetch queue (registering takes the
@@ -63,7 +67,7 @@ final class Observer<Reducer: ObservationReducer>: ChangeObserver, @unchecked Se
         }
     }
 
-    func databaseDidChange(_ changes: DatabaseChanges) {
+    func databaseDidChange(_ changes: DatabaseChanges, onWriter: Bool) {
         lock.lock()
         // While fetching, keep every change: the fetch may read a region the previous one did not.
         guard !isFinished, isFetching || region.map({ $0.isModified(by: changes) }) ?? true else {
@@ -73,12 +77,21 @@ final class Observer<Reducer: ObservationReducer>: ChangeObserver, @unchecked Se
         pendingChanges = .some(mergedPending(with: changes))
         let startsFetch = !isFetching
         isFetching = true
+        let fetchesHere = onWriter && waiting != nil && fetchesOnWriterWhenAwaited
         lock.unlock()
-        if startsFetch, let database { scheduleFetch(on: database) }
+        guard startsFetch, let database else { return }
+        // The writer is held by this thread: `fetchUntilCurrent` reads on it, before the write returns.
+        if fetchesHere { fetchUntilCurrent() } else { scheduleFetch(on: database) }
     }
 
     func databaseDidClose() {
         finish(throwing: nil)
+    }
+
+    var isAwaitingValue: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return waiting != nil
     }
 
     /// The next element: at once when one is ready, else after the next relevant commit; nil once finished

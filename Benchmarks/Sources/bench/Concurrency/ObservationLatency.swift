@@ -21,25 +21,28 @@ enum ObservingContenderID: String, CaseIterable, Sendable {
     case GRDB
     case GRDBDeduplicated = "GRDB + removeDuplicates()"
     case D
+    case DReaders = "D, observationFetch: .readers"
 
     var summary: String {
         switch self {
         case .GRDB: "GRDB 7.10.0 `ValueObservation.tracking { db in try request.fetchAll(db) }.values(in: pool)`, as most apps write it (C's records)"
         case .GRDBDeduplicated: "the same with `.removeDuplicates()` before `.values(in:)`"
-        case .D: "ORMKit `for try await items in db.observe(Item.filter(Item.id <= 100).order(Item.id))`, 4 readers"
+        case .D: "ORMKit `for try await items in db.observe(Item.filter(Item.id <= 100).order(Item.id))`, 4 readers (default `observationFetch: .writerWhenAwaited`: fetched on the writer before `write` returns while the loop waits)"
+        case .DReaders: "the same with `Options.observationFetch = .readers` (fetched on a reader after `write` returned; a write never waits for it)"
         }
     }
 
     /// Selected by `--contender`: GRDB by B or C, D by D.
     func isSelected(by contenders: [ContenderID]) -> Bool {
-        self == .D ? contenders.contains(.D) : contenders.contains(.B) || contenders.contains(.C)
+        self == .D || self == .DReaders ? contenders.contains(.D) : contenders.contains(.B) || contenders.contains(.C)
     }
 
     func open(path: String) throws -> any ObservingContender {
         switch self {
         case .GRDB: try GRDBObservingContender(path: path, removeDuplicates: false)
         case .GRDBDeduplicated: try GRDBObservingContender(path: path, removeDuplicates: true)
-        case .D: try ORMKitObservingContender(path: path)
+        case .D: try ORMKitObservingContender(path: path, fetch: .writerWhenAwaited)
+        case .DReaders: try ORMKitObservingContender(path: path, fetch: .readers)
         }
     }
 }
@@ -269,8 +272,10 @@ extension GRDBManualContender.Item: Equatable {
 final class ORMKitObservingContender: ObservingContender {
     let database: ORMKit.Database
 
-    init(path: String) throws {
-        database = try ORMKit.Database(path: path, options: .init(maximumReaderCount: 4))
+    init(path: String, fetch: ObservationFetch) throws {
+        var options = ORMKit.Database.Options(maximumReaderCount: 4)
+        options.observationFetch = fetch
+        database = try ORMKit.Database(path: path, options: options)
         try database.execute(sql: "PRAGMA synchronous = NORMAL")
     }
 
