@@ -1,5 +1,5 @@
 import Foundation
-import ORMKit
+@testable import ORMKit
 import ORMKitSQLite
 import TestSupport
 import Testing
@@ -30,6 +30,51 @@ import Testing
             done.signal()
         }
         return done
+    }
+
+    /// The pause the checkpoint policy uses to restart the WAL off the commit path (`ReaderPool.whilePaused`): it
+    /// waits for the readers in use (giving up after its timeout), and a read asked for meanwhile waits for it.
+    @Test func aPauseWaitsForReadersInUseAndHoldsNewReads() throws {
+        let (db, directory) = try database(readers: 2)
+        _ = directory
+        let pool = try #require(db.readers)
+        let held = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        let holder = background {
+            _ = try? db.read { _ in
+                held.signal()
+                release.wait()
+            }
+        }
+        #expect(held.wait(timeout: Self.deadlockGuard) == .success)
+        // A reader stays in use for the whole pause: it ends at its timeout, not idle.
+        let recorder = Recorder()
+        pool.whilePaused(timeout: .milliseconds(20)) { idle in recorder.set("idle while held", idle) }
+        #expect(recorder.values["idle while held"] as? Bool == false)
+
+        // Released during the pause: the pause sees the readers idle; a read started inside it waits for its end.
+        let paused = DispatchSemaphore(value: 0), readAsked = DispatchSemaphore(value: 0)
+        let pauser = background {
+            pool.whilePaused(timeout: .seconds(20)) { idle in
+                recorder.set("idle after release", idle)
+                paused.signal()
+                readAsked.wait()
+                // Time for a read that did not wait to finish (it takes about a millisecond): a wrong pause shows here.
+                Thread.sleep(forTimeInterval: 0.05)
+                recorder.set("read ran inside the pause", recorder.values["read"] != nil)
+            }
+        }
+        release.signal()
+        #expect(paused.wait(timeout: Self.deadlockGuard) == .success)
+        let reader = background {
+            readAsked.signal()
+            _ = try? db.read { conn in recorder.set("read", try count(conn)) }
+        }
+        #expect(pauser.wait(timeout: Self.deadlockGuard) == .success)
+        #expect(reader.wait(timeout: Self.deadlockGuard) == .success)
+        #expect(holder.wait(timeout: Self.deadlockGuard) == .success)
+        #expect(recorder.values["idle after release"] as? Bool == true)
+        #expect(recorder.values["read ran inside the pause"] as? Bool == false)
+        #expect(recorder.values["read"] as? Int == 0)
     }
 
     @Test func readsRunConcurrently() throws {

@@ -96,7 +96,9 @@ public final class Database: @unchecked Sendable {
             try withConnection { conn in
                 if isFile, !options.readOnly, options.journalMode == .wal {
                     try conn.run(sql: "PRAGMA journal_mode = WAL", arguments: [])
-                    checkpointPolicy = CheckpointPolicy(installingOn: conn.handle, busyTimeout: options.busyTimeoutMilliseconds)
+                    let policy = CheckpointPolicy(installingOn: conn.handle, busyTimeout: options.busyTimeoutMilliseconds)
+                    if readers != nil { policy.enableReaderDrain { [weak self] in self?.drainReadersAndRestartWAL() } }
+                    checkpointPolicy = policy
                 } else if isFile {
                     // Reads the header, so a file that is not a database fails here, at open, with its path.
                     try conn.run(sql: "PRAGMA schema_version", arguments: [])
@@ -238,6 +240,18 @@ public final class Database: @unchecked Sendable {
             }
         } catch let error as DatabaseError where error.resultCode == SQLITE_BUSY {
             throw error.explainingBusy(timeoutMilliseconds: options.busyTimeoutMilliseconds)
+        }
+    }
+
+    /// Pauses the readers off the commit path (the checkpoint policy asks, from a commit, when the WAL has grown
+    /// while reads never stopped): once no reader is in use (or after 100 ms), restarts the WAL on the writer, then
+    /// hands out readers again. The wait for readers falls on reads instead of on a commit.
+    private func drainReadersAndRestartWAL() {
+        DispatchQueue.global(qos: .utility).async { [weak self] in
+            guard let self, let readers = self.readers else { return }
+            readers.whilePaused(timeout: .milliseconds(100)) { idle in
+                try? self.withConnection { conn in self.checkpointPolicy?.restartAfterDrain(handle: conn.handle, drained: idle) }
+            }
         }
     }
 

@@ -46,10 +46,60 @@ final class ReaderPool: @unchecked Sendable {
         self.slots = DispatchSemaphore(value: capacity)
     }
 
-    /// A reader for the caller's exclusive use (its lock taken), waiting while every reader is in use.
+    /// Guards `isPaused` and `inUse`, and wakes the acquirers a pause held and the pauser waiting for idle readers.
+    private let pause = NSCondition()
+    /// While true, `acquire` waits (`whilePaused`).
+    private var isPaused = false
+    /// Readers acquired and not released.
+    private var inUse = 0
+
+    /// Runs `body` while no new reader is handed out, once every reader in use was released (`body(true)`) or
+    /// `timeout` passed first (`body(false)`); then hands out readers again. One pause at a time: a second call
+    /// runs `body(false)` at once.
+    func whilePaused(timeout: Duration, _ body: (_ idle: Bool) -> Void) {
+        pause.lock()
+        guard !isPaused else {
+            pause.unlock()
+            return body(false)
+        }
+        isPaused = true
+        let deadline = Date(timeIntervalSinceNow: Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18)
+        while inUse > 0, pause.wait(until: deadline) {}
+        let idle = inUse == 0
+        pause.unlock()
+        body(idle)
+        pause.lock()
+        isPaused = false
+        pause.broadcast()
+        pause.unlock()
+    }
+
+    /// A reader for the caller's exclusive use (its lock taken), waiting while every reader is in use (and while
+    /// reads are paused).
     ///
     /// - Throws: `DatabaseError` (`.closed`) after `close()`, or when a new connection cannot be opened.
     func acquire() throws -> Reader {
+        pause.lock()
+        while isPaused { pause.wait() }
+        inUse += 1
+        pause.unlock()
+        do {
+            return try acquireCounted()
+        } catch {
+            didRelease()
+            throw error
+        }
+    }
+
+    /// Counts a reader released (or an acquisition that failed); wakes a pause waiting for idle readers.
+    private func didRelease() {
+        pause.lock()
+        inUse -= 1
+        if inUse == 0 { pause.broadcast() }
+        pause.unlock()
+    }
+
+    private func acquireCounted() throws -> Reader {
         guard let instrument else { return try acquireReader() }
         let waitStart = ContinuousClock.now
         let reader = try acquireReader()
@@ -92,6 +142,7 @@ final class ReaderPool: @unchecked Sendable {
         idle.append(reader)
         state.unlock()
         slots.signal()
+        didRelease()
     }
 
     /// Waits for every reader in use, closes them all and runs `body` while no reader can be taken; later
