@@ -74,8 +74,8 @@ import Testing
         #expect(try await Int.fetchOne(db, sql: "SELECT count(*) FROM other_process") == childCommits)
         #expect(try await String.fetchOne(db, sql: "PRAGMA integrity_check") == "ok")
         // Despite constant reading and another process writing, the checkpoint policy restarts the WAL past 4000
-        // pages (16 MB at 4 KB pages), waiting for readers from 8000 on (see CheckpointPolicy): it stays below
-        // three times 16 MB, however long the run.
+        // pages (16 MB at 4 KB pages), pausing this database's readers from 8000 on and waiting for the others in a
+        // commit from 11000 (see CheckpointPolicy): it stays below three times 16 MB, however long the run.
         #expect(largestWAL < 3 * 4000 * 4096, "the WAL grew to \(largestWAL) bytes")
         print("""
             soak: \(seconds)s, \(batches) writer commits (\(batches * Self.batchSize) rows), \
