@@ -48,13 +48,13 @@ import Testing
         #expect(held.wait(timeout: Self.deadlockGuard) == .success)
         // A reader stays in use for the whole pause: it ends at its timeout, not idle.
         let recorder = Recorder()
-        pool.whilePaused(timeout: .milliseconds(20)) { idle in recorder.set("idle while held", idle) }
+        pool.whilePaused(timeout: 0.02) { idle in recorder.set("idle while held", idle) }
         #expect(recorder.values["idle while held"] as? Bool == false)
 
         // Released during the pause: the pause sees the readers idle; a read started inside it waits for its end.
         let paused = DispatchSemaphore(value: 0), readAsked = DispatchSemaphore(value: 0)
         let pauser = background {
-            pool.whilePaused(timeout: .seconds(20)) { idle in
+            pool.whilePaused(timeout: 20) { idle in
                 recorder.set("idle after release", idle)
                 paused.signal()
                 readAsked.wait()

@@ -249,7 +249,7 @@ public final class Database: @unchecked Sendable {
     private func drainReadersAndRestartWAL() {
         DispatchQueue.global(qos: .utility).async { [weak self] in
             guard let self, let readers = self.readers else { return }
-            readers.whilePaused(timeout: .milliseconds(100)) { idle in
+            readers.whilePaused(timeout: 0.1) { idle in
                 try? self.withConnection { conn in self.checkpointPolicy?.restartAfterDrain(handle: conn.handle, drained: idle) }
             }
         }

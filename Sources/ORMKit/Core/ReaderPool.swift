@@ -54,16 +54,16 @@ final class ReaderPool: @unchecked Sendable {
     private var inUse = 0
 
     /// Runs `body` while no new reader is handed out, once every reader in use was released (`body(true)`) or
-    /// `timeout` passed first (`body(false)`); then hands out readers again. One pause at a time: a second call
-    /// runs `body(false)` at once.
-    func whilePaused(timeout: Duration, _ body: (_ idle: Bool) -> Void) {
+    /// `timeout` seconds passed first (`body(false)`); then hands out readers again. One pause at a time: a second
+    /// call runs `body(false)` at once.
+    func whilePaused(timeout: TimeInterval, _ body: (_ idle: Bool) -> Void) {
         pause.lock()
         guard !isPaused else {
             pause.unlock()
             return body(false)
         }
         isPaused = true
-        let deadline = Date(timeIntervalSinceNow: Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18)
+        let deadline = Date(timeIntervalSinceNow: timeout)
         while inUse > 0, pause.wait(until: deadline) {}
         let idle = inUse == 0
         pause.unlock()
