@@ -34,7 +34,9 @@ struct ArrangedWireValues: RandomAccessCollection {
     subscript(position: Int) -> WireValue { values[positions[position]] }
 }
 
-/// The DML of one table on PostgreSQL, derived once from its `TableSchema` (like SQLite's `RecordSQL`).
+/// The DML of one table on PostgreSQL, derived once from its `TableSchema` by `RecordStatementWriter` (as SQLite's
+/// record statements are), with what PostgreSQL needs around them: prepared-statement names and parameter types,
+/// an insert that lets the server assign the auto-increment key, and a row where SQLite reads a changes count.
 final class PostgresRecordSQL: Sendable {
     let table: String
     let columns: [String]
@@ -48,6 +50,8 @@ final class PostgresRecordSQL: Sendable {
     let keyPositions: [Int]
     let autoIncrementColumn: String?
     let keyed: Keyed?
+    private let writer: RecordStatementWriter
+    private let autoIncrementPosition: Int?
 
     struct Keyed: Sendable {
         /// Parameters are the key columns ($1…$k), in key order.
@@ -59,79 +63,49 @@ final class PostgresRecordSQL: Sendable {
         let update: PostgresStatement
         let deleteRecord: PostgresStatement
         let upsert: PostgresStatement
-        let keyCondition: String
     }
 
     init(schema: TableSchema) {
-        let table = quoteIdentifier(schema.name)
-        let columns = schema.columns.map(\.name)
+        let writer = RecordStatementWriter(
+            name: schema.name, columns: schema.columns.map(\.name), primaryKey: schema.primaryKey, dialect: .postgresql)
         let types = schema.columns.map(StatementPreparation.parameterType(of:))
         let prefix = StatementPreparation.uniquePrefix()
-        // `parameterColumns`: the column each parameter binds (the key statements' positions count key columns).
-        func prepared(_ kind: String, _ sql: String, positions: [Int], parameterColumns: [Int]? = nil) -> PostgresStatement {
-            let parameterTypes = (parameterColumns ?? positions).map { types[$0] }
+        // A prepared statement; `byKey`: its positions count key columns (find, exists, delete by key).
+        func prepared(_ kind: String, _ text: RecordStatementText, byKey: Bool = false) -> PostgresStatement {
+            let parameterTypes = text.positions.map { types[byKey ? writer.keyPositions[$0] : $0] }
             return PostgresStatement(
-                sql: sql, positions: positions,
+                sql: text.sql, positions: text.positions,
                 preparation: StatementPreparation(baseName: "\(prefix)_\(kind)", parameterTypes: parameterTypes)
             )
         }
-        self.table = table
-        self.columns = columns
-        selection = columns.map { "\(table).\(quoteIdentifier($0))" }.joined(separator: ", ")
-        selectAll = "SELECT \(selection) FROM \(table)"
-        let positions = schema.primaryKey.compactMap { columns.firstIndex(of: $0) }
-        keyPositions = positions
-        let autoIncrement = schema.isAutoIncrement && positions.count == 1 ? positions[0] : nil
+        self.writer = writer
+        table = writer.table
+        self.columns = writer.columns
+        selection = writer.selection
+        selectAll = writer.selectAll
+        let columns = writer.columns, keyPositions = writer.keyPositions
+        self.keyPositions = keyPositions
+        let autoIncrement = schema.isAutoIncrement && keyPositions.count == 1 ? keyPositions[0] : nil
+        autoIncrementPosition = autoIncrement
         autoIncrementColumn = autoIncrement.map { columns[$0] }
-        let returning = autoIncrement.map { " RETURNING \(quoteIdentifier(columns[$0]))" } ?? ""
-        let insertAll = Self.insert(table: table, columns: columns, positions: Array(columns.indices))
-        insert = prepared("insert", insertAll.sql, positions: insertAll.positions)
+        insert = prepared("insert", writer.insert(Array(columns.indices)))
         insertAssigningKey = autoIncrement.map { key in
-            let statement = Self.insert(table: table, columns: columns, positions: columns.indices.filter { $0 != key })
-            return prepared("insert_auto", statement.sql + returning, positions: statement.positions)
+            var statement = writer.insert(columns.indices.filter { $0 != key })
+            statement.sql += " RETURNING \(quoteIdentifier(columns[key]))"
+            return prepared("insert_auto", statement)
         }
-        guard !positions.isEmpty, positions.count == schema.primaryKey.count else {
+        guard writer.hasKey else {
             keyed = nil
             return
         }
-        let keyByParameter = positions.enumerated()
-            .map { "\(table).\(quoteIdentifier(columns[$0.element])) = $\($0.offset + 1)" }
-            .joined(separator: " AND ")
-        let nonKey = columns.indices.filter { !positions.contains($0) }
-        // UPDATE … SET non-key columns WHERE key columns: parameters numbered in that order.
-        let assigned = nonKey.isEmpty ? positions : nonKey
-        let setClause = assigned.enumerated().map { "\(quoteIdentifier(columns[$0.element])) = $\($0.offset + 1)" }
-        let whereClause = positions.enumerated()
-            .map { "\(quoteIdentifier(columns[$0.element])) = $\(assigned.count + $0.offset + 1)" }
-            .joined(separator: " AND ")
-        let deleteClause = positions.enumerated()
-            .map { "\(quoteIdentifier(columns[$0.element])) = $\($0.offset + 1)" }
-            .joined(separator: " AND ")
-        let conflictTarget = positions.map { quoteIdentifier(columns[$0]) }.joined(separator: ", ")
-        let upsertAction = nonKey.isEmpty
-            ? "DO NOTHING"
-            : "DO UPDATE SET " + nonKey.map { "\(quoteIdentifier(columns[$0])) = EXCLUDED.\(quoteIdentifier(columns[$0]))" }
-                .joined(separator: ", ")
-        let keyParameters = Array(positions.indices)
         keyed = Keyed(
-            find: prepared("find", "\(selectAll) WHERE \(keyByParameter)", positions: keyParameters, parameterColumns: positions),
-            exists: prepared(
-                "exists", "SELECT EXISTS (SELECT 1 FROM \(table) WHERE \(keyByParameter))", positions: keyParameters, parameterColumns: positions
-            ),
-            deleteByKey: prepared(
-                "delete_key", "DELETE FROM \(table) WHERE \(keyByParameter) RETURNING 1", positions: keyParameters, parameterColumns: positions
-            ),
-            update: prepared(
-                "update", Self.reportingMissingRow("UPDATE \(table) SET \(setClause.joined(separator: ", ")) WHERE \(whereClause)"),
-                positions: assigned + positions
-            ),
-            deleteRecord: prepared("delete", "DELETE FROM \(table) WHERE \(deleteClause) RETURNING 1", positions: positions),
+            find: prepared("find", writer.find, byKey: true),
+            exists: prepared("exists", writer.exists, byKey: true),
+            deleteByKey: prepared("delete_key", Self.returningOne(writer.deleteByKey), byKey: true),
+            update: prepared("update", Self.reportingMissingRow(writer.update(assigning: writer.nonKeyPositions))),
+            deleteRecord: prepared("delete", Self.returningOne(writer.deleteRecord)),
             // No RETURNING: the key is the record's own.
-            upsert: prepared(
-                "upsert", "\(insertAll.sql) ON CONFLICT (\(conflictTarget)) \(upsertAction)",
-                positions: insertAll.positions
-            ),
-            keyCondition: keyByParameter
+            upsert: prepared("upsert", writer.upsert(conflict: keyPositions, inserting: Array(columns.indices)))
         )
     }
 
@@ -139,37 +113,20 @@ final class PostgresRecordSQL: Sendable {
     ///
     /// - Throws: `DatabaseError` (`.misuse`) for a table without a key or an unknown column.
     func update(columns names: [String], tableName: String) throws -> PostgresStatement {
-        guard keyed != nil else { throw Self.noKey(tableName) }
-        let chosen = try Self.positions(of: names, in: columns, tableName: tableName)
-        let assigned = chosen.isEmpty ? keyPositions : chosen
-        let setClause = assigned.enumerated().map { "\(quoteIdentifier(columns[$0.element])) = $\($0.offset + 1)" }
-        let whereClause = keyPositions.enumerated()
-            .map { "\(quoteIdentifier(columns[$0.element])) = $\(assigned.count + $0.offset + 1)" }
-            .joined(separator: " AND ")
-        return PostgresStatement(
-            sql: Self.reportingMissingRow("UPDATE \(table) SET \(setClause.joined(separator: ", ")) WHERE \(whereClause)"),
-            positions: assigned + keyPositions
-        )
+        guard keyed != nil else { throw RecordStatementWriter.noKey(tableName: tableName) }
+        let text = Self.reportingMissingRow(writer.update(assigning: try writer.positions(of: names, tableName: tableName)))
+        return PostgresStatement(sql: text.sql, positions: text.positions)
     }
 
-    /// INSERT … ON CONFLICT (`names`) DO UPDATE SET the other non-key columns.
+    /// INSERT … ON CONFLICT (`names`) DO UPDATE SET the other non-key columns, returning the auto-increment key.
     ///
     /// - Throws: `DatabaseError` (`.misuse`) for an unknown column.
     func upsert(onConflict names: [String], condition: String, assigningKey: Bool, tableName: String) throws -> PostgresStatement {
-        let conflict = try Self.positions(of: names, in: columns, tableName: tableName)
-        let updated = columns.indices.filter { !conflict.contains($0) && !keyPositions.contains($0) }
-        let autoIncrementKey = autoIncrementColumn != nil ? keyPositions.first : nil
-        let base = Self.insert(
-            table: table, columns: columns,
-            positions: assigningKey ? columns.indices.filter { $0 != autoIncrementKey } : Array(columns.indices)
-        )
-        let returning = autoIncrementColumn.map { " RETURNING \(quoteIdentifier($0))" } ?? ""
-        let action = updated.isEmpty
-            ? (returning.isEmpty ? "DO NOTHING" : "DO UPDATE SET \(quoteIdentifier(columns[conflict[0]])) = EXCLUDED.\(quoteIdentifier(columns[conflict[0]]))")
-            : "DO UPDATE SET " + updated.map { "\(quoteIdentifier(columns[$0])) = EXCLUDED.\(quoteIdentifier(columns[$0]))" }
-                .joined(separator: ", ")
-        let target = conflict.map { quoteIdentifier(columns[$0]) }.joined(separator: ", ")
-        return PostgresStatement(sql: "\(base.sql) ON CONFLICT (\(target))\(condition) \(action)\(returning)", positions: base.positions)
+        let text = writer.upsert(
+            conflict: try writer.positions(of: names, tableName: tableName),
+            inserting: columns.indices.filter { !assigningKey || $0 != autoIncrementPosition },
+            condition: condition, returning: autoIncrementPosition)
+        return PostgresStatement(sql: text.sql, positions: text.positions)
     }
 
     /// Notes in `session` the explicit auto-increment key among `values` (a record's encoded columns) just written.
@@ -179,37 +136,24 @@ final class PostgresRecordSQL: Sendable {
     }
 
     func requireKeyed(_ tableName: String) throws -> Keyed {
-        guard let keyed else { throw Self.noKey(tableName) }
+        guard let keyed else { throw RecordStatementWriter.noKey(tableName: tableName) }
         return keyed
     }
 
-    private static func insert(table: String, columns: [String], positions: [Int]) -> PostgresStatement {
-        let names = positions.map { quoteIdentifier(columns[$0]) }.joined(separator: ", ")
-        let values = positions.indices.map { "$\($0 + 1)" }.joined(separator: ", ")
-        let sql = positions.isEmpty
-            ? "INSERT INTO \(table) DEFAULT VALUES"
-            : "INSERT INTO \(table) (\(names)) VALUES (\(values))"
-        return PostgresStatement(sql: sql, positions: positions)
+    /// A delete that returns a row for each row it deleted (postgres-nio's async API does not give the affected count).
+    private static func returningOne(_ delete: RecordStatementText) -> RecordStatementText {
+        var statement = delete
+        statement.sql += " RETURNING 1"
+        return statement
     }
 
     /// `update` (by key) as a statement that returns one row when it changed none and no row when it changed one:
     /// the common case then returns nothing, which postgres-nio completes without streaming a row (the affected
     /// count of its command tag is not public in its async API).
-    private static func reportingMissingRow(_ update: String) -> String {
-        "WITH updated AS (\(update) RETURNING 1) SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM updated)"
-    }
-
-    private static func positions(of names: [String], in columns: [String], tableName: String) throws -> [Int] {
-        try Array(Set(names.map { name in
-            guard let position = columns.firstIndex(of: name) else {
-                throw DatabaseError(kind: .misuse, message: "no column \(name) in the table", table: tableName, column: name)
-            }
-            return position
-        })).sorted()
-    }
-
-    private static func noKey(_ tableName: String) -> DatabaseError {
-        DatabaseError(kind: .misuse, message: "the operation needs a primary key whose columns are stored columns", table: tableName)
+    private static func reportingMissingRow(_ update: RecordStatementText) -> RecordStatementText {
+        var statement = update
+        statement.sql = "WITH updated AS (\(update.sql) RETURNING 1) SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM updated)"
+        return statement
     }
 
     /// The DML of `R`'s table, built once per table.

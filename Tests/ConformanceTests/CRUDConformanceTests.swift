@@ -71,6 +71,7 @@ import Testing
 
         var byEmail = Self.author("By Email", email: "saved@example.org", rating: 4)
         try await byEmail.upsert(engine.db, onConflict: [Author.email])
+        #expect(byEmail.id == saved.id)  // the existing row's key
         #expect(try await Author.filter(Author.email == "saved@example.org").fetchAll(engine.db).map(\.name) == ["By Email"])
         let seeded = ExampleSchema.seed.filter { $0.table == "authors" }.count
         #expect(try await Author.all().count(engine.db) == seeded + 2)

@@ -146,6 +146,21 @@ struct RecordCRUDTests {
         #expect(try Author.order(Author.id).fetchAll(db).map(\.name) == ["Ann 2", "Bob"])
     }
 
+    /// When the conflict columns are every column outside the key there is nothing to update, and the record still
+    /// gets the existing row's id (it got none while the statement did nothing on conflict), as on PostgreSQL.
+    @Test func upsertOnEveryNonKeyColumnGetsTheExistingRowsID() throws {
+        let (db, directory) = try makeLibrary()
+        _ = directory
+        try db.execute(sql: #"CREATE UNIQUE INDEX "authors_whole" ON "authors" ("name", "born", "rating")"#)
+        let born = Date(timeIntervalSince1970: 5_000)
+        var first = Author(name: "Ann", born: born, rating: 4)
+        try first.insert(db)
+        var again = Author(name: "Ann", born: born, rating: 4)
+        try again.upsert(db, onConflict: [Author.name, Author.born, Author.rating])
+        #expect(again.id == first.id)
+        #expect(try Author.count(db) == 1)
+    }
+
     @Test func compositeKeyOperations() throws {
         let (db, directory) = try makeLibrary()
         _ = directory

@@ -2,12 +2,11 @@ import Foundation
 import ORMSchema
 
 /// The SQL of every record operation on one table, built once when its `TableSchema` is created (a class, so
-/// reaching one string from generic code never copies the others).
+/// reaching one string from generic code never copies the others), by `RecordStatementWriter` in SQLite's dialect.
 ///
 /// Statements that bind a whole record (`insert`, `update`, `delete(record)`, `upsert`) number their
 /// parameters by column position (`?1` is the first column), so one `Record.encode(to:)` serves them all;
-/// statements that bind a key (`find`, `delete(key)`) number them by key position. Identifiers are always
-/// double-quoted and every value is a parameter.
+/// statements that bind a key (`find`, `delete(key)`) number them by key position.
 @usableFromInline
 final class RecordSQL: Sendable {
     /// The table name, quoted.
@@ -30,6 +29,8 @@ final class RecordSQL: Sendable {
     @usableFromInline let keyed: Keyed?
     /// Whether the key is an auto-increment `INTEGER PRIMARY KEY`.
     @usableFromInline let isAutoIncrement: Bool
+    /// Writes the statements of column subsets.
+    private let writer: RecordStatementWriter
     /// SQL for column subsets (`update(columns:)`, `upsert(onConflict:)`), built on first use.
     private let subsetCache = Locked<[String: RecordStatementSQL]>([:])
 
@@ -51,85 +52,42 @@ final class RecordSQL: Sendable {
         /// `INSERT … ON CONFLICT ("k") DO UPDATE SET "c"=excluded."c", …` (no `RETURNING`: only
         /// `upsert(onConflict:)` needs one, to learn the key of the row it updated).
         @usableFromInline let upsert: RecordStatementSQL
-        /// The record-parameter `WHERE` clause on the key.
-        let recordKeyCondition: String
 
-        init(
-            keyPositions: [Int], find: RecordStatementSQL, exists: RecordStatementSQL,
-            deleteByKey: RecordStatementSQL, deleteRecord: RecordStatementSQL, update: RecordStatementSQL,
-            upsert: RecordStatementSQL, recordKeyCondition: String
-        ) {
-            self.keyPositions = keyPositions
-            self.find = find
-            self.exists = exists
-            self.deleteByKey = deleteByKey
-            self.deleteRecord = deleteRecord
-            self.update = update
-            self.upsert = upsert
-            self.recordKeyCondition = recordKeyCondition
+        init(_ writer: RecordStatementWriter) {
+            keyPositions = writer.keyPositions
+            find = RecordStatementSQL(writer.find.sql)
+            exists = RecordStatementSQL(writer.exists.sql)
+            deleteByKey = RecordStatementSQL(writer.deleteByKey.sql)
+            deleteRecord = RecordStatementSQL(writer.deleteRecord.sql)
+            update = RecordStatementSQL(writer.update(assigning: writer.nonKeyPositions).sql)
+            upsert = RecordStatementSQL(
+                writer.upsert(conflict: writer.keyPositions, inserting: Array(writer.columns.indices)).sql)
         }
     }
 
     init(name: String, columns: [String], primaryKey: [String], isAutoIncrement: Bool) {
-        let table = quoteIdentifier(name)
-        self.table = table
+        let writer = RecordStatementWriter(name: name, columns: columns, primaryKey: primaryKey, dialect: .sqlite)
+        self.writer = writer
+        table = writer.table
         self.columns = columns
         self.isAutoIncrement = isAutoIncrement
-        selection = columns.map { "\(table).\(quoteIdentifier($0))" }.joined(separator: ", ")
-        let selectAll = "SELECT \(selection) FROM \(table)"
-        self.selectAll = RecordStatementSQL(selectAll)
-        selectFirst = RecordStatementSQL(selectAll + " LIMIT 1")
-        let columnList = columns.map(quoteIdentifier).joined(separator: ", ")
-        let values = columns.indices.map { "?\($0 + 1)" }.joined(separator: ", ")
-        let insert = "INSERT INTO \(table) (\(columnList)) VALUES (\(values))"
-        self.insert = RecordStatementSQL(insert)
+        selection = writer.selection
+        selectAll = RecordStatementSQL(writer.selectAll)
+        selectFirst = RecordStatementSQL(writer.selectAll + " LIMIT 1")
+        insert = RecordStatementSQL(writer.insert(Array(columns.indices)).sql)
         count = "SELECT COUNT(*) FROM \(table)"
         deleteAll = RecordStatementSQL("DELETE FROM \(table)")
-
-        let positions = primaryKey.compactMap { columns.firstIndex(of: $0) }
-        guard !primaryKey.isEmpty, positions.count == primaryKey.count else {
-            keyed = nil
-            return
-        }
-        let keyCondition = primaryKey.enumerated()
-            .map { "\(table).\(quoteIdentifier($0.element)) = ?\($0.offset + 1)" }
-            .joined(separator: " AND ")
-        let recordKeyCondition = positions
-            .map { "\(quoteIdentifier(columns[$0])) = ?\($0 + 1)" }
-            .joined(separator: " AND ")
-        let nonKey = columns.indices.filter { !positions.contains($0) }
-        let setClause = nonKey.isEmpty
-            ? positions.map { "\(quoteIdentifier(columns[$0])) = ?\($0 + 1)" }.joined(separator: ", ")
-            : nonKey.map { "\(quoteIdentifier(columns[$0])) = ?\($0 + 1)" }.joined(separator: ", ")
-        let conflictTarget = primaryKey.map(quoteIdentifier).joined(separator: ", ")
-        let upsertAction = nonKey.isEmpty
-            ? "DO NOTHING"
-            : "DO UPDATE SET " + nonKey.map { "\(quoteIdentifier(columns[$0])) = excluded.\(quoteIdentifier(columns[$0]))" }
-                .joined(separator: ", ")
-        keyed = Keyed(
-            keyPositions: positions,
-            find: RecordStatementSQL("\(selectAll) WHERE \(keyCondition)"),
-            exists: RecordStatementSQL("SELECT EXISTS (SELECT 1 FROM \(table) WHERE \(keyCondition))"),
-            deleteByKey: RecordStatementSQL("DELETE FROM \(table) WHERE \(keyCondition)"),
-            deleteRecord: RecordStatementSQL("DELETE FROM \(table) WHERE \(recordKeyCondition)"),
-            update: RecordStatementSQL("UPDATE \(table) SET \(setClause) WHERE \(recordKeyCondition)"),
-            upsert: RecordStatementSQL("\(insert) ON CONFLICT (\(conflictTarget)) \(upsertAction)"),
-            recordKeyCondition: recordKeyCondition
-        )
+        keyed = writer.hasKey ? Keyed(writer) : nil
     }
 
     /// `UPDATE "t" SET <only these columns> WHERE <key>`, cached per column set.
     ///
     /// - Throws: `DatabaseError` (`.misuse`) when the table has no usable key or a column is not in the table.
     func update(columns names: [String], tableName: String) throws -> RecordStatementSQL {
-        let keyed = try requireKey(tableName: tableName)
-        let positions = try positions(of: names, tableName: tableName)
+        _ = try requireKey(tableName: tableName)
+        let positions = try writer.positions(of: names, tableName: tableName)
         let key = "update:" + positions.map(String.init).joined(separator: ",")
-        return subsetCache.value(for: key) {
-            let assigned = positions.isEmpty ? keyed.keyPositions : positions
-            let setClause = assigned.map { "\(quoteIdentifier(columns[$0])) = ?\($0 + 1)" }.joined(separator: ", ")
-            return RecordStatementSQL("UPDATE \(table) SET \(setClause) WHERE \(keyed.recordKeyCondition)")
-        }
+        return subsetCache.value(for: key) { RecordStatementSQL(writer.update(assigning: positions).sql) }
     }
 
     /// `INSERT … ON CONFLICT (<these columns>) DO UPDATE SET <every other non-key column>`, plus
@@ -137,44 +95,21 @@ final class RecordSQL: Sendable {
     ///
     /// - Throws: `DatabaseError` (`.misuse`) when a column is not in the table.
     func upsert(onConflict names: [String], condition: String = "", tableName: String) throws -> RecordStatementSQL {
-        let conflictPositions = try positions(of: names, tableName: tableName)
-        let key = "upsert:" + conflictPositions.map(String.init).joined(separator: ",")
+        let conflict = try writer.positions(of: names, tableName: tableName)
+        let key = "upsert:" + conflict.map(String.init).joined(separator: ",")
         return subsetCache.value(for: key) {
-            let keyPositions = keyed?.keyPositions ?? []
-            let updated = columns.indices.filter { !conflictPositions.contains($0) && !keyPositions.contains($0) }
-            let target = conflictPositions.map { quoteIdentifier(columns[$0]) }.joined(separator: ", ")
-            let action = updated.isEmpty
-                ? "DO NOTHING"
-                : "DO UPDATE SET " + updated.map { "\(quoteIdentifier(columns[$0])) = excluded.\(quoteIdentifier(columns[$0]))" }
-                    .joined(separator: ", ")
-            let returning = isAutoIncrement && keyPositions.count == 1
-                ? " RETURNING \(quoteIdentifier(columns[keyPositions[0]]))" : ""
-            return RecordStatementSQL("\(insert.sql) ON CONFLICT (\(target))\(condition) \(action)\(returning)")
+            let returning = isAutoIncrement && writer.keyPositions.count == 1 ? writer.keyPositions.first : nil
+            return RecordStatementSQL(writer.upsert(
+                conflict: conflict, inserting: Array(columns.indices), condition: condition, returning: returning
+            ).sql)
         }
     }
 
     /// The keyed statements, or a misuse error naming the table.
     @usableFromInline
     func requireKey(tableName: String) throws -> Keyed {
-        guard let keyed else {
-            throw DatabaseError(
-                kind: .misuse, message: "the operation needs a primary key whose columns are stored columns",
-                table: tableName
-            )
-        }
+        guard let keyed else { throw RecordStatementWriter.noKey(tableName: tableName) }
         return keyed
-    }
-
-    /// Sorted, de-duplicated positions of `names` in `columns`.
-    private func positions(of names: [String], tableName: String) throws -> [Int] {
-        var positions: [Int] = []
-        for name in names {
-            guard let position = columns.firstIndex(of: name) else {
-                throw DatabaseError(kind: .misuse, message: "no column \(name) in the table", table: tableName, column: name)
-            }
-            positions.append(position)
-        }
-        return Array(Set(positions)).sorted()
     }
 }
 
