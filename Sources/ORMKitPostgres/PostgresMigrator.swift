@@ -310,7 +310,7 @@ struct PostgresMigrator<S: DatabaseSchema> {
 
     /// The table's `UNIQUE` constraints on the columns of one of its partial unique indexes (live rows only).
     private func uniquesHeldForLiveRows(of table: TableSchema) async throws -> [(name: String, columns: String)] {
-        let liveOnly = Set(table.indexes.filter { $0.isUnique && $0.onlyWhereNull != nil }.map { $0.columns.joined(separator: ", ") })
+        let liveOnly = Set(table.indexes.filter(\.isUniqueAmongLiveRows).map { $0.columns.joined(separator: ", ") })
         guard !liveOnly.isEmpty else { return [] }
         let constraints = try await session.fetchAll(
             "SELECT c.conname::text, string_agg(a.attname::text, ', ' ORDER BY k.position) FROM pg_constraint c "

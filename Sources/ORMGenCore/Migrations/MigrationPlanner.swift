@@ -243,7 +243,7 @@ struct Planner {
     /// What `migrate` does for a model given `softDelete:`: the `UNIQUE` constraints of columns now unique among live
     /// rows only go (the engine's way), and a unique index that now covers other rows is dropped to be created again.
     private mutating func dropUniquesHeldForLiveRows(of table: Table, at position: Int) {
-        let liveOnly = table.indexes.filter { $0.isUnique && $0.onlyWhereNull != nil && $0.columns.count == 1 }.map { $0.columns[0] }
+        let liveOnly = table.indexes.filter { $0.schema.isUniqueAmongLiveRows && $0.columns.count == 1 }.map { $0.columns[0] }
         let constrained = tables[position].columns.filter { $0.definition.isUnique && liveOnly.contains($0.name) }.map(\.name)
         if !constrained.isEmpty { planning.dropUniqueConstraints(&self, of: constrained, in: table, at: tableIndex(table.name) ?? position) }
         guard let position = tableIndex(table.name) else { return }

@@ -100,7 +100,7 @@ struct AdditiveChanges {
     /// soft-deleted row stops taking its values; `addIndexes` then creates the partial indexes. True when it rebuilt.
     private func dropUniquesHeldForLiveRows(of table: TableSchema, live: LiveTable, _ conn: Connection) throws -> Bool {
         guard isFinal || !reshapedTables.contains(table.name.sqlName) else { return false }
-        let liveOnly = schema.expectedIndexes(of: table).filter { $0.isUnique && $0.onlyWhereNull != nil }.map { $0.columns.map(\.sqlName) }
+        let liveOnly = schema.expectedIndexes(of: table).filter(\.isUniqueAmongLiveRows).map { $0.columns.map(\.sqlName) }
         let constraints = live.indexes.filter { $0.origin == "u" }.map { $0.columns.map(\.sqlName) }
         guard constraints.contains(where: liveOnly.contains) else { return false }
         try TableRebuild.rebuild(table, conn)

@@ -34,7 +34,7 @@ public struct TableDefinition: Sendable, Hashable {
     /// live-rows-only uniques of a soft-deleted model): its `WHERE` clause, else empty.
     public func conflictCondition(for columns: [String]) -> String {
         let wanted = Set(columns.map { $0.lowercased() })
-        return indexes.first { $0.isUnique && $0.onlyWhereNull != nil && Set($0.columns.map { $0.lowercased() }) == wanted }?.whereClause ?? ""
+        return indexes.first { $0.isUniqueAmongLiveRows && Set($0.columns.map { $0.lowercased() }) == wanted }?.whereClause ?? ""
     }
 
     /// The foreign key `column` declares, if any.
@@ -81,6 +81,10 @@ public struct IndexSchema: Sendable, Hashable {
 
     /// The column each key reads, in order (a JSON path's column for a path).
     public var columns: [String] { keys.map(\.column) }
+
+    /// Whether the index is unique among live rows only (a soft-deleted model's unique index, partial on
+    /// `onlyWhereNull`): what the migrators look for where a `UNIQUE` constraint must give way to it.
+    public var isUniqueAmongLiveRows: Bool { isUnique && onlyWhereNull != nil }
 }
 
 /// One key of an index: a column, or a typed path into a JSON column (an expression index).
