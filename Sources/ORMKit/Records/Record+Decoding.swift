@@ -70,7 +70,7 @@ extension Record {
 
 extension Connection {
     /// Runs `sql` binding `record` by column position, and returns the number of changed rows.
-    @inlinable
+    @inlinable @inline(__always)
     func run<R: Record>(_ sql: RecordStatementSQL, record: R) throws -> Int {
         try withStatement(sql) { statement in
             var encoder = RecordEncoder(statement: statement)

@@ -58,27 +58,30 @@ extension Record {
     }
 
     /// Runs the upsert; returns whether the auto-increment key was bound NULL, and the key `RETURNING` gave.
-    /// (Not mutating: a closure capturing a mutating `self` copied the record on every upsert.)
-    @inlinable
+    /// (Not mutating: a closure capturing a mutating `self` copied the record on every upsert. No closures at all:
+    /// inlined into the caller's loop, the statement's acquire, binding and step are straight-line code.)
+    @inlinable @inline(__always)
     func runUpsert(_ conn: Connection, sql: RecordStatementSQL) throws -> (keyWasNull: Bool, returnedRowID: Int64?) {
         let recordSQL = Self.schema.recordSQL
         let watchedKey: Int32 = recordSQL.isAutoIncrement ? Int32((recordSQL.keyed?.keyPositions.first ?? -1) + 1) : 0
-        return try Self.naming(writing: self, on: conn) {
-            try conn.withStatement(sql) { statement in
-                var encoder = RecordEncoder(statement: statement)
-                encoder.watchedIndex = watchedKey
-                do {
-                    try encode(to: &encoder)
-                } catch let error as DatabaseError {
-                    throw encoder.naming(error, columns: Self.schema.columns.map(\.name))
-                }
-                var rowID: Int64?
-                while try statement.step() {
-                    // Only `upsert(onConflict:)` returns the auto-increment key.
-                    rowID = try Int64.decode(from: Row(statement: statement.handle, index: 0), at: 0)
-                }
-                return (encoder.watchedValueIsNull, rowID)
+        do {
+            let statement = try conn.acquireStatement(sql)
+            defer { conn.release(statement) }
+            var encoder = RecordEncoder(statement: statement)
+            encoder.watchedIndex = watchedKey
+            do {
+                try encode(to: &encoder)
+            } catch let error as DatabaseError {
+                throw encoder.naming(error, columns: Self.schema.columns.map(\.name))
             }
+            var rowID: Int64?
+            while try statement.step() {
+                // Only `upsert(onConflict:)` returns the auto-increment key.
+                rowID = try Int64.decode(from: Row(statement: statement.handle, index: 0), at: 0)
+            }
+            return (encoder.watchedValueIsNull, rowID)
+        } catch let error as DatabaseError {
+            throw conn.explainForeignKeyViolation(error, record: self, isDelete: false).inTable(Self.schema.name)
         }
     }
 }
