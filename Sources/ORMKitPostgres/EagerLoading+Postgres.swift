@@ -48,43 +48,30 @@ extension IncludingRequest {
 struct PostgresRelationFetcher: RelationTargetFetcher {
     let session: PostgresSession
 
-    func targets<O: Record, T: Record, L: Sendable, K: RelationKind>(
-        of relation: Relation<O, T, L, K>, for owners: [O]
-    ) async throws -> FetchedGroups<T> {
-        var grouper = TargetGrouper<WireValue>(owners) { owner in
+    func targets<O: Record, T: Record, L: Sendable, K: RelationKind, Sink: TargetSink<WireValue, T>>(
+        of relation: Relation<O, T, L, K>, for owners: [O], into _: Sink.Type
+    ) async throws -> Sink.Collected {
+        var sink = Sink(owners) { owner in
             let key = relation.ownerBound(owner).wireForm
             return key.isNull ? nil : key
         }
-        let keys = grouper.keys
-        var targets: [T] = []
-        if !keys.isEmpty {
-            let query = try PostgresEagerQuery(relation)
-            if query.selectsOwnerKey {
-                // Through a join table: a target comes once per owner it is linked to; keep it once.
-                var indexByTarget: [WireValue: Int] = [:]
-                let ownerColumn = Int32(T.schema.columns.count)
-                try await query.run(in: session, keys: keys) { row in
-                    let target = try T.decodeRecord(row)
-                    let targetKey = relation.targetBound(target).wireForm
-                    let index: Int
-                    if let known = indexByTarget[targetKey] {
-                        index = known
-                    } else {
-                        index = targets.count
-                        indexByTarget[targetKey] = index
-                        targets.append(target)
-                    }
-                    grouper.append(index, for: try row.value(at: ownerColumn))
-                }
-            } else {
-                try await query.run(in: session, keys: keys) { row in
-                    let target = try T.decodeRecord(row)
-                    grouper.append(targets.count, for: relation.targetBound(target).wireForm)
-                    targets.append(target)
-                }
+        guard !sink.keys.isEmpty else { return sink.collected() }
+        let query = try PostgresEagerQuery(relation)
+        if query.selectsOwnerKey {
+            // Through a join table: a target comes once per owner it is linked to.
+            var seen: [WireValue: Int] = [:]
+            let ownerColumn = Int32(T.schema.columns.count)
+            try await query.run(in: session, keys: sink.keys) { row in
+                let target = try T.decodeRecord(row)
+                sink.add(target, for: try row.value(at: ownerColumn), identity: relation.targetBound(target).wireForm, seen: &seen)
+            }
+        } else {
+            try await query.run(in: session, keys: sink.keys) { row in
+                let target = try T.decodeRecord(row)
+                sink.add(target, for: relation.targetBound(target).wireForm)
             }
         }
-        return FetchedGroups(targets: targets, grouping: grouper.finished())
+        return sink.collected()
     }
 }
 

@@ -35,10 +35,7 @@ extension Relation: Includable {
     @inlinable
     public var eagerLoad: Including<Owner, Loaded> {
         Including(
-            load: { conn, owners in
-                let fetched = try fetchTargets(conn, owners: owners)
-                return try fetched.grouped(fetched.targets).map(shape)
-            },
+            load: { conn, owners in try fetchTargetLists(conn, owners: owners).map(shape) },
             loadAsync: { fetcher, owners in try await loadTargets(fetcher, owners: owners) }
         )
     }
@@ -77,7 +74,7 @@ extension Relation: Includable {
         let innerLoad = inner.eagerLoad
         return Including(
             load: { conn, owners in
-                let fetched = try fetchTargets(conn, owners: owners)
+                let fetched = try fetchTargetGroups(conn, owners: owners)
                 let loaded = try innerLoad.load(conn, fetched.targets)
                 let related = zip(fetched.targets, loaded).map { Related(record: $0, related: $1) }
                 return try fetched.grouped(related).map(shape)

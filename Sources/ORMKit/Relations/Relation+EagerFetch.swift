@@ -13,53 +13,65 @@ extension Relation {
     ///
     /// - Throws: `DatabaseError`.
     @inlinable
-    func fetchTargets(_ conn: Connection, owners: [Owner]) throws -> FetchedGroups<Target> {
+    func fetchTargets<IntegerKeyed: TargetSink<Int64, Target>, ValueKeyed: TargetSink<DatabaseValue, Target>>(
+        _ conn: Connection, owners: [Owner], into _: IntegerKeyed.Type, or _: ValueKeyed.Type
+    ) throws -> IntegerKeyed.Collected where ValueKeyed.Collected == IntegerKeyed.Collected {
         let ownerKeys = owners.map(ownerValue)
-        var targets: [Target] = []
         if ownerKeys.allSatisfy(Self.isIntegerOrNull), let keyListSQL = integerKeyListSQL() {
-            var grouper = TargetGrouper<Int64>(ownerKeys) { if case let .integer(value) = $0 { value } else { nil } }
+            var sink = IntegerKeyed(ownerKeys) { if case let .integer(value) = $0 { value } else { nil } }
+            let keys = sink.keys
             let limit = Swift.max(1, conn.maximumBoundVariables)
-            for start in stride(from: 0, to: grouper.keys.count, by: limit) {
-                let chunk = grouper.keys[start..<Swift.min(start + limit, grouper.keys.count)]
+            for start in stride(from: 0, to: keys.count, by: limit) {
+                let chunk = keys[start..<Swift.min(start + limit, keys.count)]
                 let sql = keyListSQL.sql(placeholders: Self.paddedCount(chunk.count, limit: limit))
-                try fetchDirectTargets(conn, sql: sql, into: &targets) { try $0.bindPadded(chunk) } match: { target, index in
-                    if case let .integer(value) = targetValue(target) { grouper.append(index, for: value) }
+                try fetchDirectTargets(conn, sql: sql) { try $0.bindPadded(chunk) } each: { target in
+                    if case let .integer(value) = targetValue(target) { sink.add(target, for: value) }
                 }
             }
-            return FetchedGroups(targets: targets, grouping: grouper.finished())
+            return sink.collected()
         }
-        var grouper = TargetGrouper<DatabaseValue>(ownerKeys) { $0 == .null ? nil : $0 }
-        if !grouper.keys.isEmpty {
-            if let queries = try directQueries(conn, keys: grouper.keys) {
+        var sink = ValueKeyed(ownerKeys) { $0 == .null ? nil : $0 }
+        if !sink.keys.isEmpty {
+            if let queries = try directQueries(conn, keys: sink.keys) {
                 for query in queries {
-                    try fetchDirectTargets(conn, sql: query.sql, into: &targets) { try $0.bind(query.arguments) } match: { target, index in
-                        grouper.append(index, for: targetValue(target))
+                    try fetchDirectTargets(conn, sql: query.sql) { try $0.bind(query.arguments) } each: { target in
+                        sink.add(target, for: targetValue(target))
                     }
                 }
             } else {
-                try fetchThroughTargets(conn, keys: grouper.keys, into: &targets, grouper: &grouper)
+                try fetchThroughTargets(conn, into: &sink)
             }
         }
-        return FetchedGroups(targets: targets, grouping: grouper.finished())
+        return sink.collected()
     }
 
-    /// Runs one direct-link query (`bind` binds its arguments), appending its targets to `targets`, each after
-    /// `match` saw it with the index it gets.
+    /// The targets of `owners`, each owner's in fetch order: a level nothing is nested under.
+    ///
+    /// - Throws: `DatabaseError`.
+    @inlinable
+    func fetchTargetLists(_ conn: Connection, owners: [Owner]) throws -> [[Target]] {
+        try fetchTargets(conn, owners: owners, into: TargetLists<Int64, Target>.self, or: TargetLists<DatabaseValue, Target>.self)
+    }
+
+    /// The targets of `owners`, each once, and which of them each owner gets: a level something is nested under.
+    ///
+    /// - Throws: `DatabaseError`.
+    @inlinable
+    func fetchTargetGroups(_ conn: Connection, owners: [Owner]) throws -> FetchedGroups<Target> {
+        try fetchTargets(conn, owners: owners, into: TargetGrouper<Int64, Target>.self, or: TargetGrouper<DatabaseValue, Target>.self)
+    }
+
+    /// Runs one direct-link query (`bind` binds its arguments) and calls `each` with every target.
     ///
     /// - Throws: `DatabaseError`.
     @inlinable
     func fetchDirectTargets(
-        _ conn: Connection, sql: String, into targets: inout [Target], bind: (Statement) throws -> Void,
-        match: (Target, Int) -> Void
+        _ conn: Connection, sql: String, bind: (Statement) throws -> Void, each: (Target) -> Void
     ) throws {
         try Target.naming {
             try conn.withStatement(sql) { statement in
                 try bind(statement)
-                try statement.forEachRow { row in
-                    let target = try Target.decodeRecord(row)
-                    match(target, targets.count)
-                    targets.append(target)
-                }
+                try statement.forEachRow { row in each(try Target.decodeRecord(row)) }
             }
         }
     }
@@ -136,19 +148,16 @@ extension Relation {
         }
     }
 
-    /// Fetches the targets linked through the join table to `keys`, adding them to `targets` (each once) and
-    /// their matches to `grouper`.
+    /// Fetches the targets linked through the join table to the sink's keys into `sink`.
     ///
     /// - Throws: `DatabaseError`.
     @usableFromInline
-    func fetchThroughTargets(
-        _ conn: Connection, keys: [DatabaseValue], into targets: inout [Target], grouper: inout TargetGrouper<DatabaseValue>
-    ) throws {
+    func fetchThroughTargets(_ conn: Connection, into sink: inout some TargetSink<DatabaseValue, Target>) throws {
         guard case let .through(joinTable, _, joinOwnerColumn, targetColumn, joinTargetColumn, positionColumn) = link else { return }
-        var indexByKey: [DatabaseValue: Int] = [:]
+        var seen: [DatabaseValue: Int] = [:]
         let target = Target.schema.name
         let columnCount = Int32(Target.schema.columns.count)
-        for chunk in chunked(keys, conn: conn) {
+        for chunk in chunked(sink.keys, conn: conn) {
             var renderer = SQLRenderer()
             var sql = "SELECT \(Target.schema.recordSQL.selection), \(renderer.render(.column(joinTable, joinOwnerColumn)))"
             sql += " FROM \(quoteIdentifier(target))"
@@ -168,16 +177,7 @@ extension Relation {
                     try statement.forEachRow { row in
                         let record = try Target.decodeRecord(row)
                         let ownerKey = try DatabaseValue.decode(from: row, at: columnCount)
-                        let key = targetValue(record)
-                        let index: Int
-                        if let known = indexByKey[key] {
-                            index = known
-                        } else {
-                            index = targets.count
-                            indexByKey[key] = index
-                            targets.append(record)
-                        }
-                        grouper.append(index, for: ownerKey)
+                        sink.add(record, for: ownerKey, identity: targetValue(record), seen: &seen)
                     }
                 }
             }

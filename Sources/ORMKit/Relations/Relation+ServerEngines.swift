@@ -5,13 +5,13 @@
 /// ORMKitPostgres implements it.
 @usableFromInline
 package protocol RelationTargetFetcher {
-    /// The targets of `owners` through `relation` (with its filter and order), each fetched once, and for each
-    /// owner the indexes of its targets, in fetch order.
+    /// The targets of `owners` through `relation` (with its filter and order), put into a `Sink` as they arrive:
+    /// each owner's list (`TargetLists`), or each target once with each owner's share (`TargetGrouper`).
     ///
     /// - Throws: `DatabaseError`.
-    func targets<O: Record, T: Record, L: Sendable, K: RelationKind>(
-        of relation: Relation<O, T, L, K>, for owners: [O]
-    ) async throws -> FetchedGroups<T>
+    func targets<O: Record, T: Record, L: Sendable, K: RelationKind, Sink: TargetSink<WireValue, T>>(
+        of relation: Relation<O, T, L, K>, for owners: [O], into sink: Sink.Type
+    ) async throws -> Sink.Collected
 }
 
 /// A server engine's write session as graph saves use it. ORMKitPostgres implements it.
@@ -34,8 +34,7 @@ extension Relation {
     /// - Throws: `DatabaseError` (`.recordNotFound` for a required `belongsTo` whose parent is missing).
     @usableFromInline
     func loadTargets(_ fetcher: any RelationTargetFetcher, owners: [Owner]) async throws -> [Loaded] {
-        let fetched = try await fetcher.targets(of: self, for: owners)
-        return try fetched.grouped(fetched.targets).map(shape)
+        try await fetcher.targets(of: self, for: owners, into: TargetLists<WireValue, Target>.self).map(shape)
     }
 
     /// Nested eager loading on a server engine: the targets of `owners`, each with what `inner` loads for it.
@@ -46,7 +45,7 @@ extension Relation {
         _ fetcher: any RelationTargetFetcher, owners: [Owner], nesting inner: Including<Target, InnerLoaded>,
         shape: ([Related<Target, InnerLoaded>]) throws -> Shaped
     ) async throws -> [Shaped] {
-        let fetched = try await fetcher.targets(of: self, for: owners)
+        let fetched = try await fetcher.targets(of: self, for: owners, into: TargetGrouper<WireValue, Target>.self)
         let loaded = fetched.targets.isEmpty ? [] : try await inner.loadAsync(fetcher, fetched.targets)
         let related = zip(fetched.targets, loaded).map { Related(record: $0, related: $1) }
         return try fetched.grouped(related).map(shape)

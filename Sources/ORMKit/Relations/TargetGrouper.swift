@@ -1,23 +1,47 @@
-/// Collects which fetched targets match which owner link value while eager loading's rows arrive, for any engine.
-/// Built from the owners' link values: each distinct value gets a slot once, so a target row costs one hash
-/// lookup and two appends, and nothing is allocated per owner until `finished()`.
+/// Where eager loading puts one relation level's targets as their rows arrive, for any engine. Built from the
+/// owners' link values (each distinct value gets a slot once); a target row then costs one hash lookup.
+///
+/// Two sinks: ``TargetLists`` appends each target straight to its owners' list (a level nothing is nested under:
+/// nothing is kept or copied after the fetch); ``TargetGrouper`` keeps every target once and which of them each
+/// owner gets (a level whose targets are the owners of the next).
 @usableFromInline
-package struct TargetGrouper<Key: Hashable> {
+package protocol TargetSink<Key, Target> {
+    /// An owner's link value.
+    associatedtype Key: Hashable
+    /// The records fetched.
+    associatedtype Target
+    /// What the sink gives when the rows are in.
+    associatedtype Collected
+
+    /// A sink for owners whose link values `key` reads (nil for NULL).
+    init<Owners: Collection>(_ owners: Owners, key: (Owners.Element) -> Key?)
+
     /// The distinct link values of the owners (no NULL), in first-seen order: what the queries ask for.
+    var keys: [Key] { get }
+
+    /// Adds `target`, which the owners with link value `key` get; a value no owner has is ignored.
+    mutating func add(_ target: Target, for key: Key)
+
+    /// Adds `target` (whose own key is `identity`) for the owners with link value `key`, where one target may
+    /// come once per owner (a link through a join table): `seen` keeps what the sink needs to hold it once.
+    mutating func add<Identity: Hashable>(_ target: Target, for key: Key, identity: Identity, seen: inout [Identity: Int])
+
+    /// What was collected.
+    func collected() -> Collected
+}
+
+/// The owners' slots: each distinct link value's, and each owner's.
+@usableFromInline
+package struct OwnerSlots<Key: Hashable> {
+    /// The distinct link values of the owners (no NULL), in first-seen order.
     @usableFromInline package let keys: [Key]
     /// The slot (index in `keys`) of each distinct link value.
     @usableFromInline let slotByKey: [Key: Int]
     /// Each owner's slot, -1 for an owner whose link value is NULL.
     @usableFromInline let ownerSlots: [Int]
-    /// How many matches each slot has.
-    @usableFromInline var slotCounts: [Int]
-    /// Each match's slot and target index, in arrival order.
-    @usableFromInline var matchSlots: [Int] = []
-    @usableFromInline var matchTargets: [Int] = []
 
-    /// A grouper for owners whose link values `key` reads (nil for NULL).
     @inlinable
-    package init<Owners: Collection>(_ owners: Owners, key: (Owners.Element) -> Key?) {
+    init<Owners: Collection>(_ owners: Owners, key: (Owners.Element) -> Key?) {
         var keys: [Key] = []
         var slotByKey: [Key: Int] = [:]
         var ownerSlots: [Int] = []
@@ -39,21 +63,96 @@ package struct TargetGrouper<Key: Hashable> {
         self.keys = keys
         self.slotByKey = slotByKey
         self.ownerSlots = ownerSlots
-        self.slotCounts = Array(repeating: 0, count: keys.count)
+    }
+}
+
+/// Each owner's targets, appended to its slot's list as rows arrive: a plain level of eager loading.
+@usableFromInline
+package struct TargetLists<Key: Hashable, Target>: TargetSink {
+    @usableFromInline let slots: OwnerSlots<Key>
+    /// Each slot's targets, in arrival order.
+    @usableFromInline var lists: [[Target]]
+
+    @inlinable
+    package init<Owners: Collection>(_ owners: Owners, key: (Owners.Element) -> Key?) {
+        slots = OwnerSlots(owners, key: key)
+        lists = Array(repeating: [], count: slots.keys.count)
+    }
+
+    @inlinable
+    package var keys: [Key] { slots.keys }
+
+    @inlinable
+    package mutating func add(_ target: Target, for key: Key) {
+        guard let slot = slots.slotByKey[key] else { return }
+        lists[slot].append(target)
+    }
+
+    /// Each owner gets its own copy of a target linked to several owners.
+    @inlinable
+    package mutating func add<Identity: Hashable>(_ target: Target, for key: Key, identity: Identity, seen: inout [Identity: Int]) {
+        add(target, for: key)
+    }
+
+    /// Each owner's targets, in fetch order (owners with the same link value share one list).
+    @inlinable
+    package func collected() -> [[Target]] {
+        slots.ownerSlots.map { $0 < 0 ? [] : lists[$0] }
+    }
+}
+
+/// Every target once, and which of them each owner gets: a level something is nested under (its targets are the
+/// owners of the next level). A target row costs one hash lookup and three appends; nothing is allocated per
+/// owner until `collected()`.
+@usableFromInline
+package struct TargetGrouper<Key: Hashable, Target>: TargetSink {
+    @usableFromInline let slots: OwnerSlots<Key>
+    /// Every target added, once each.
+    @usableFromInline var targets: [Target] = []
+    /// How many matches each slot has.
+    @usableFromInline var slotCounts: [Int]
+    /// Each match's slot and target index, in arrival order.
+    @usableFromInline var matchSlots: [Int] = []
+    @usableFromInline var matchTargets: [Int] = []
+
+    @inlinable
+    package init<Owners: Collection>(_ owners: Owners, key: (Owners.Element) -> Key?) {
+        slots = OwnerSlots(owners, key: key)
+        slotCounts = Array(repeating: 0, count: slots.keys.count)
+    }
+
+    @inlinable
+    package var keys: [Key] { slots.keys }
+
+    @inlinable
+    package mutating func add(_ target: Target, for key: Key) {
+        match(targets.count, for: key)
+        targets.append(target)
+    }
+
+    /// Keeps `target` once, however many owners it comes for.
+    @inlinable
+    package mutating func add<Identity: Hashable>(_ target: Target, for key: Key, identity: Identity, seen: inout [Identity: Int]) {
+        if let index = seen[identity] {
+            match(index, for: key)
+        } else {
+            seen[identity] = targets.count
+            add(target, for: key)
+        }
     }
 
     /// Records that target `index` matches link value `key`; a value no owner has is ignored.
     @inlinable
-    package mutating func append(_ index: Int, for key: Key) {
-        guard let slot = slotByKey[key] else { return }
+    mutating func match(_ index: Int, for key: Key) {
+        guard let slot = slots.slotByKey[key] else { return }
         matchSlots.append(slot)
         matchTargets.append(index)
         slotCounts[slot] += 1
     }
 
-    /// The matches grouped by slot (a counting sort: each slot's targets stay in arrival order).
+    /// The targets, and the matches grouped by slot (a counting sort: each slot's targets stay in arrival order).
     @inlinable
-    package func finished() -> TargetGrouping {
+    package func collected() -> FetchedGroups<Target> {
         var slotStarts: [Int] = []
         slotStarts.reserveCapacity(slotCounts.count + 1)
         var total = 0
@@ -68,7 +167,9 @@ package struct TargetGrouper<Key: Hashable> {
             ordered[next[slot]] = target
             next[slot] += 1
         }
-        return TargetGrouping(ownerSlots: ownerSlots, slotStarts: slotStarts, orderedTargets: ordered)
+        return FetchedGroups(
+            targets: targets,
+            grouping: TargetGrouping(ownerSlots: slots.ownerSlots, slotStarts: slotStarts, orderedTargets: ordered))
     }
 }
 
