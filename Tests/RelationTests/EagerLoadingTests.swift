@@ -78,6 +78,24 @@ import Testing
         #expect(one?.related == nil)
     }
 
+    /// A many-to-many level something is nested under, whose targets are shared: every book lists both readers, each
+    /// with its own books (the nested level keeps each reader once for the level below; the plain level below gives
+    /// each reader its list), in one query per level.
+    @Test func aSharedTargetOfANestedManyToManyLevelReachesEveryOwner() throws {
+        let library = try library(authors: 2, booksPerAuthor: 2)
+        let db = library.db
+        let (books, statements) = try library.countingStatements {
+            try Book.order(Book.isbn).including(Book.readers.order(Reader.name).including(Reader.books.order(Book.isbn))).fetchAll(db)
+        }
+        let isbns = books.map(\.isbn)
+        #expect(isbns.count == 4)
+        for book in books {
+            #expect(book.related.map(\.record.name) == ["Reader 1", "Reader 2"])
+            #expect(book.related.allSatisfy { $0.related.map(\.isbn) == isbns })
+        }
+        #expect(statements.filter { $0.hasPrefix("SELECT") }.count == 3)  // books, their readers, the readers' books
+    }
+
     @Test func manyToManyAndOrderedLists() throws {
         let library = try library(authors: 1, booksPerAuthor: 3)
         let db = library.db

@@ -26,8 +26,8 @@ package protocol TargetSink<Key, Target> {
     /// come once per owner (a link through a join table): `seen` keeps what the sink needs to hold it once.
     mutating func add<Identity: Hashable>(_ target: Target, for key: Key, identity: Identity, seen: inout [Identity: Int])
 
-    /// What was collected.
-    func collected() -> Collected
+    /// What was collected (once: a sink may move its targets out).
+    mutating func collected() -> Collected
 }
 
 /// The owners' slots: each distinct link value's, and each owner's.
@@ -66,17 +66,22 @@ package struct OwnerSlots<Key: Hashable> {
     }
 }
 
-/// Each owner's targets, appended to its slot's list as rows arrive: a plain level of eager loading.
+/// Each owner's targets: a plain level of eager loading. Targets are kept in arrival order with their slot, then
+/// moved (not copied) into one list per slot, each allocated once at its final size.
 @usableFromInline
 package struct TargetLists<Key: Hashable, Target>: TargetSink {
     @usableFromInline let slots: OwnerSlots<Key>
-    /// Each slot's targets, in arrival order.
-    @usableFromInline var lists: [[Target]]
+    /// The targets in arrival order, until `collected()` moves them out.
+    @usableFromInline var arrived: [Target?] = []
+    /// The slot of each arrived target.
+    @usableFromInline var arrivedSlots: [Int] = []
+    /// How many targets each slot has.
+    @usableFromInline var slotCounts: [Int]
 
     @inlinable
     package init<Owners: Collection>(_ owners: Owners, key: (Owners.Element) -> Key?) {
         slots = OwnerSlots(owners, key: key)
-        lists = Array(repeating: [], count: slots.keys.count)
+        slotCounts = Array(repeating: 0, count: slots.keys.count)
     }
 
     @inlinable
@@ -85,7 +90,9 @@ package struct TargetLists<Key: Hashable, Target>: TargetSink {
     @inlinable
     package mutating func add(_ target: Target, for key: Key) {
         guard let slot = slots.slotByKey[key] else { return }
-        lists[slot].append(target)
+        arrived.append(target)
+        arrivedSlots.append(slot)
+        slotCounts[slot] += 1
     }
 
     /// Each owner gets its own copy of a target linked to several owners.
@@ -95,9 +102,22 @@ package struct TargetLists<Key: Hashable, Target>: TargetSink {
     }
 
     /// Each owner's targets, in fetch order (owners with the same link value share one list).
+    /// (Loops, not `map`: unspecialized, as a server engine's load runs, a `map` allocated per element.)
     @inlinable
-    package func collected() -> [[Target]] {
-        slots.ownerSlots.map { $0 < 0 ? [] : lists[$0] }
+    package mutating func collected() -> [[Target]] {
+        var lists: [[Target]] = []
+        lists.reserveCapacity(slotCounts.count)
+        for count in slotCounts {
+            lists.append([])
+            lists[lists.count - 1].reserveCapacity(count)
+        }
+        for position in arrived.indices {
+            if let target = arrived[position].take() { lists[arrivedSlots[position]].append(target) }
+        }
+        var perOwner: [[Target]] = []
+        perOwner.reserveCapacity(slots.ownerSlots.count)
+        for slot in slots.ownerSlots { perOwner.append(slot < 0 ? [] : lists[slot]) }
+        return perOwner
     }
 }
 
@@ -152,7 +172,7 @@ package struct TargetGrouper<Key: Hashable, Target>: TargetSink {
 
     /// The targets, and the matches grouped by slot (a counting sort: each slot's targets stay in arrival order).
     @inlinable
-    package func collected() -> FetchedGroups<Target> {
+    package mutating func collected() -> FetchedGroups<Target> {
         var slotStarts: [Int] = []
         slotStarts.reserveCapacity(slotCounts.count + 1)
         var total = 0
