@@ -36,7 +36,7 @@ extension PostgresExecutor {
         let arguments = try renderer.wireArguments()
         let statement = QueryStatementCache.shared.statement(sql, arguments)
         return try await withSession(writing: false) { session in
-            try await session.fetchAll(statement, arguments, table: R.schema.name, request.decode.wireRow)
+            try await session.fetchAll(statement, ArrangedWireValues(arguments), table: R.schema.name, request.decode.wireRow)
         }
     }
 
@@ -69,7 +69,7 @@ extension PostgresExecutor {
         if R.isScoped { return try await R.scopedRequest(forKey: key).fetchOne(self) }
         let find = try PostgresRecordSQL.of(R.self).requireKeyed(R.schema.name).find
         let key = try R.wireKey(key)
-        return try await withSession(writing: false) { try await $0.fetchOne(find, key, table: R.schema.name, R.decodeRecord) }
+        return try await withSession(writing: false) { try await $0.fetchOne(find, ArrangedWireValues(key), table: R.schema.name, R.decodeRecord) }
     }
 
     /// See `DatabaseReader`: one `= ANY($1)` query for a one-column key, else one query per key.
@@ -94,7 +94,7 @@ extension PostgresExecutor {
         return try await withSession(writing: false) { session in
             var found: [R] = []
             for key in keys {
-                if let record = try await session.fetchOne(keyed.find, key, table: R.schema.name, R.decodeRecord) {
+                if let record = try await session.fetchOne(keyed.find, ArrangedWireValues(key), table: R.schema.name, R.decodeRecord) {
                     found.append(record)
                 }
             }
@@ -108,7 +108,7 @@ extension PostgresExecutor {
         let exists = try PostgresRecordSQL.of(R.self).requireKeyed(R.schema.name).exists
         let key = try R.wireKey(key)
         return try await withSession(writing: false) { session in
-            try await session.fetchOne(exists, key, table: R.schema.name) { try $0.decode(at: 0) as Bool }
+            try await session.fetchOne(exists, ArrangedWireValues(key), table: R.schema.name) { try $0.decode(at: 0) as Bool }
         } ?? false
     }
 
@@ -227,7 +227,7 @@ extension PostgresExecutor {
         let keys = try keys.map(R.wireKey)
         return try await withSession(writing: true) { session in
             var deleted = 0
-            for key in keys where try await session.fetchOne(delete, key, table: R.schema.name, { _ in true }) == true {
+            for key in keys where try await session.fetchOne(delete, ArrangedWireValues(key), table: R.schema.name, { _ in true }) == true {
                 deleted += 1
             }
             return deleted

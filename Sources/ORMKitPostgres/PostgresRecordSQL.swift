@@ -24,14 +24,28 @@ struct PostgresStatement: Sendable {
     }
 }
 
-/// A statement's parameters read from a record's values in column order: `values[positions[i]]`.
+/// A statement's parameters: `values` as they are, or read from a record's values in column order
+/// (`values[positions[i]]`). One concrete type, so the session's generic-free statement path reads them without
+/// the allocations an unspecialized collection's accessors make.
 struct ArrangedWireValues: RandomAccessCollection {
     let values: [WireValue]
-    let positions: [Int]
+    /// The position in `values` of each parameter; nil: the parameters are `values` in order.
+    let positions: [Int]?
+
+    init(values: [WireValue], positions: [Int]) {
+        self.values = values
+        self.positions = positions
+    }
+
+    /// The parameters `values`, in order.
+    init(_ values: [WireValue]) {
+        self.values = values
+        self.positions = nil
+    }
 
     var startIndex: Int { 0 }
-    var endIndex: Int { positions.count }
-    subscript(position: Int) -> WireValue { values[positions[position]] }
+    var endIndex: Int { positions?.count ?? values.count }
+    subscript(position: Int) -> WireValue { values[positions?[position] ?? position] }
 }
 
 /// The DML of one table on PostgreSQL, derived once from its `TableSchema` by `RecordStatementWriter` (as SQLite's

@@ -102,7 +102,7 @@ public final class PostgresSession {
     ///
     /// - Throws: `DatabaseError`, or what `body` throws.
     func run(
-        _ statement: PostgresStatement, _ arguments: some RandomAccessCollection<WireValue>, table: String? = nil,
+        _ statement: PostgresStatement, _ arguments: ArrangedWireValues, table: String? = nil,
         _ body: (WireRow) async throws -> Void
     ) async throws {
         guard self.preparation.isOn, let preparation = statement.preparation, preparation.accepts(arguments) else {
@@ -193,9 +193,9 @@ public final class PostgresSession {
                 if let description {
                     result = description
                 } else {
-                    let names = { row.map(\.columnName) }
-                    result = preparation?.resultDescription(sql: sql, table: table, columnNames: names)
-                        ?? WireResultDescription(columnNames: names(), table: table, sql: sql)
+                    // Closure literals, not a closure in a local: that one was allocated on every statement.
+                    result = preparation?.resultDescription(sql: sql, table: table) { row.map(\.columnName) }
+                        ?? WireResultDescription(columnNames: row.map(\.columnName), table: table, sql: sql)
                     description = result
                     values.reserveCapacity(result.columnNames.count)
                 }
@@ -237,7 +237,7 @@ public final class PostgresSession {
     ///
     /// - Throws: `DatabaseError`, or what `decode` throws.
     func fetchAll<T>(
-        _ statement: PostgresStatement, _ arguments: some RandomAccessCollection<WireValue>, table: String? = nil,
+        _ statement: PostgresStatement, _ arguments: ArrangedWireValues, table: String? = nil,
         _ decode: (WireRow) throws -> T
     ) async throws -> [T] {
         var results: [T] = []
@@ -249,7 +249,7 @@ public final class PostgresSession {
     ///
     /// - Throws: `DatabaseError`, or what `decode` throws.
     func fetchOne<T>(
-        _ statement: PostgresStatement, _ arguments: some RandomAccessCollection<WireValue>, table: String? = nil,
+        _ statement: PostgresStatement, _ arguments: ArrangedWireValues, table: String? = nil,
         _ decode: (WireRow) throws -> T
     ) async throws -> T? {
         var result: T?
@@ -265,7 +265,7 @@ public final class PostgresSession {
     func fetchAll<T>(
         _ sql: String, _ arguments: [WireValue], table: String? = nil, _ decode: (WireRow) throws -> T
     ) async throws -> [T] {
-        try await fetchAll(PostgresStatement(sql: sql, positions: []), arguments, table: table, decode)
+        try await fetchAll(PostgresStatement(sql: sql, positions: []), ArrangedWireValues(arguments), table: table, decode)
     }
 
     /// The first row of raw `sql` (unprepared) decoded by `decode`, or nil.
@@ -274,7 +274,7 @@ public final class PostgresSession {
     func fetchOne<T>(
         _ sql: String, _ arguments: [WireValue], table: String? = nil, _ decode: (WireRow) throws -> T
     ) async throws -> T? {
-        try await fetchOne(PostgresStatement(sql: sql, positions: []), arguments, table: table, decode)
+        try await fetchOne(PostgresStatement(sql: sql, positions: []), ArrangedWireValues(arguments), table: table, decode)
     }
 
     /// Runs `body` inside a savepoint: rolled back to it when `body` throws (the error is rethrown), released

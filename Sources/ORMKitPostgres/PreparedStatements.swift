@@ -80,7 +80,7 @@ final class StatementPreparation: Sendable {
     }
 
     /// Whether `arguments` bind as the declared types (NULL binds as any); otherwise the call runs unprepared.
-    func accepts(_ arguments: some Collection<WireValue>) -> Bool {
+    func accepts(_ arguments: ArrangedWireValues) -> Bool {
         guard arguments.count == parameterTypes.count else { return false }
         for (argument, type) in zip(arguments, parameterTypes) {
             if let sent = argument.postgresType, sent != type { return false }

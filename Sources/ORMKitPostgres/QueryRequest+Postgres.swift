@@ -26,21 +26,21 @@ extension QueryRequest {
     /// The matching records, in `session`.
     func fetchAll(in session: PostgresSession) async throws -> [R] {
         let (statement, arguments) = try postgresStatement(PostgresRecordSQL.of(R.self).selection)
-        return try await session.fetchAll(statement, arguments, table: R.schema.name, R.decodeRecord)
+        return try await session.fetchAll(statement, ArrangedWireValues(arguments), table: R.schema.name, R.decodeRecord)
     }
 
     /// The number of matching rows, in `session`.
     func count(in session: PostgresSession) async throws -> Int {
         let (select, arguments) = try postgresSelect("1")
         let statement = QueryStatementCache.shared.statement("SELECT COUNT(*) FROM (\(select)) AS counted", arguments)
-        return try await session.fetchOne(statement, arguments) { try $0.decode(at: 0) as Int } ?? 0
+        return try await session.fetchOne(statement, ArrangedWireValues(arguments)) { try $0.decode(at: 0) as Int } ?? 0
     }
 
     /// Whether any row matches, in `session`.
     func exists(in session: PostgresSession) async throws -> Bool {
         let (select, arguments) = try postgresSelect("1")
         let statement = QueryStatementCache.shared.statement("SELECT EXISTS (\(select))", arguments)
-        return try await session.fetchOne(statement, arguments) { try $0.decode(at: 0) as Bool } ?? false
+        return try await session.fetchOne(statement, ArrangedWireValues(arguments)) { try $0.decode(at: 0) as Bool } ?? false
     }
 
     /// Soft-deletes the matching rows and, through `softDeleteCascades`, their children (the cascade's statements
@@ -67,7 +67,7 @@ extension QueryRequest {
         let sql = "WITH deleted AS (DELETE FROM \(table)\(matchingRows(&renderer)) RETURNING 1) SELECT COUNT(*) FROM deleted"
         let arguments = try renderer.wireArguments()
         let statement = QueryStatementCache.shared.statement(sql, arguments)
-        return try await session.fetchOne(statement, arguments, table: R.schema.name) { try $0.decode(at: 0) as Int } ?? 0
+        return try await session.fetchOne(statement, ArrangedWireValues(arguments), table: R.schema.name) { try $0.decode(at: 0) as Int } ?? 0
     }
 
     /// Sets `assignments` on the matching rows in `session`; returns how many rows changed.
@@ -82,7 +82,7 @@ extension QueryRequest {
         let sql = "WITH updated AS (UPDATE \(table) SET \(setClause)\(matchingRows(&renderer)) RETURNING 1) SELECT COUNT(*) FROM updated"
         let arguments = try renderer.wireArguments()
         let statement = QueryStatementCache.shared.statement(sql, arguments)
-        return try await session.fetchOne(statement, arguments, table: R.schema.name) { try $0.decode(at: 0) as Int } ?? 0
+        return try await session.fetchOne(statement, ArrangedWireValues(arguments), table: R.schema.name) { try $0.decode(at: 0) as Int } ?? 0
     }
 
     /// ` WHERE …` selecting the request's rows for an UPDATE or DELETE: its condition, or, with joins, grouping,
