@@ -24,15 +24,18 @@ public struct RecordEncoder {
     /// Binds `value` to the next parameter.
     ///
     /// - Throws: `DatabaseError` when no column can hold the value (NaN: the error a filter on it throws) or SQLite
-    ///   rejects it (for example text over its length limit).
-    @inlinable
+    ///   rejects it (for example text over its length limit). Always inlined: a model's generated `encode(to:)`
+    ///   then binds each column without a call per column.
+    @inlinable @inline(__always)
     public mutating func encode<V: ColumnValue>(_ value: V) throws {
         let index = nextIndex
         nextIndex += 1
         if index <= parameterCount {
             try value.checkStorable()
             try value.bind(to: binding, at: index)
-            if index == watchedIndex { watchedValueIsNull = value.storageValue == .null }
+            if index == watchedIndex {
+                if case .null = value.storageValue { watchedValueIsNull = true } else { watchedValueIsNull = false }
+            }
         }
     }
 
