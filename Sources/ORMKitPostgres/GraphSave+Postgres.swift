@@ -28,7 +28,7 @@ struct PostgresGraphWriter: RelationGraphWriter {
     func link<O: Record, T: Record, L: Sendable, K: RelationKind>(
         _ relation: Relation<O, T, L, K>, owner: O, target: T
     ) async throws {
-        let join = try PostgresJoinTable(relation, ownerKey: relation.ownerBound(owner).wireForm)
+        let join = try PostgresJoinTable(relation, ownerKey: relation.ownerBound(owner))
         try await join.attach(in: session, [try join.key(of: target, relation)])
     }
 }

@@ -13,7 +13,7 @@ extension PostgresExecutor {
         _ members: ManyToManyMembers<Owner, Target, Kind>, _ change: MembershipChange<Target>
     ) async throws {
         let relation = members.relation
-        let join = try PostgresJoinTable(relation, ownerKey: members.owner.wireForm)
+        let join = try PostgresJoinTable(relation, ownerKey: members.owner)
         switch change {
         case .attach(let targets):
             let keys = try targets.map { try join.key(of: $0, relation) }
@@ -37,8 +37,8 @@ extension PostgresExecutor {
         _ members: ManyToManyMembers<Owner, Target, OrderedManyToManyKind>, _ change: ListChange<Owner, Target>
     ) async throws {
         let relation = members.relation
-        let join = try PostgresJoinTable(relation, ownerKey: members.owner.wireForm)
-        let position = try join.requirePosition(relation)
+        let join = try PostgresJoinTable(relation, ownerKey: members.owner)
+        let position = try join.join.requirePosition(relation)
         let ownerKey = members.owner.wireForm
         switch change {
         case .insert(let target, let end):
@@ -65,60 +65,32 @@ extension PostgresExecutor {
     }
 }
 
+/// A join table's membership writes on PostgreSQL: several targets travel as one array parameter.
 struct PostgresJoinTable: Sendable {
-    /// The join table's name, unquoted (for errors).
-    let name: String
-    /// The quoted table, owner column, target column.
-    let table: String
-    let owner: String
-    let target: String
-    /// The quoted position column of an ordered relation.
-    let position: String?
+    /// The names and checks every engine shares.
+    let join: JoinTable
     /// The owner's key as the join table stores it.
     let ownerKey: WireValue
+
+    var name: String { join.name }
+    var table: String { join.table }
+    var owner: String { join.owner }
+    var target: String { join.target }
+    var position: String? { join.position }
 
     /// The join table of `relation`, for the owner whose key is `ownerKey`.
     ///
     /// - Throws: `DatabaseError` (`.misuse`) when the relation is not a many-to-many one or the owner has no key.
-    init<O, T, L, K>(_ relation: Relation<O, T, L, K>, ownerKey: WireValue) throws {
-        guard case let .through(joinTable, _, joinOwnerColumn, _, joinTargetColumn, positionColumn) = relation.link else {
-            throw DatabaseError(kind: .misuse, message: "relation '\(relation.name)' is not a manyToMany relation", table: O.schema.name)
-        }
-        guard !ownerKey.isNull else {
-            throw DatabaseError(
-                kind: .misuse, message: "save the \(O.schema.name) record before changing its relation '\(relation.name)'",
-                table: O.schema.name)
-        }
-        name = joinTable
-        table = quoteIdentifier(joinTable)
-        owner = quoteIdentifier(joinOwnerColumn)
-        target = quoteIdentifier(joinTargetColumn)
-        position = positionColumn.map(quoteIdentifier)
-        self.ownerKey = ownerKey
+    init<O, T, L, K>(_ relation: Relation<O, T, L, K>, ownerKey: BoundValue) throws {
+        join = try JoinTable(relation, ownerKey: ownerKey)
+        self.ownerKey = ownerKey.wireForm
     }
 
     /// The key of `record` as the join table stores it.
     ///
     /// - Throws: `DatabaseError` (`.misuse`) when the record has no key yet.
     func key<O, T, L, K>(of record: T, _ relation: Relation<O, T, L, K>) throws -> WireValue {
-        let key = relation.targetBound(record).wireForm
-        guard !key.isNull else {
-            throw DatabaseError(
-                kind: .misuse, message: "save the \(T.schema.name) record before linking it through '\(relation.name)'",
-                table: T.schema.name)
-        }
-        return key
-    }
-
-    /// The quoted position column.
-    ///
-    /// - Throws: `DatabaseError` (`.misuse`) when the relation is not ordered.
-    func requirePosition<O, T, L, K>(_ relation: Relation<O, T, L, K>) throws -> String {
-        guard let position else {
-            throw DatabaseError(
-                kind: .misuse, message: "relation '\(relation.name)' is not ordered; declare it with 'ordered: true'", table: name)
-        }
-        return position
+        try join.key(of: record, relation).wireForm
     }
 
     /// Links `keys` (not empty) to the owner, skipping existing links; ordered relations append them in order.

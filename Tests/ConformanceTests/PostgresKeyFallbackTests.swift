@@ -41,8 +41,8 @@ import Testing
         let books = try await engine.db.insert((1...3).map { RelationConformanceTests.book($0, authorID: authorID) })
         var list = ReadingList(title: "Fallback")
         try await list.insert(engine.db)
-        let join = try PostgresJoinTable(ReadingList.books, ownerKey: ReadingList.books.ownerBound(list).wireForm)
-        let position = try join.requirePosition(ReadingList.books)
+        let join = try PostgresJoinTable(ReadingList.books, ownerKey: ReadingList.books.ownerBound(list))
+        let position = try join.join.requirePosition(ReadingList.books)
         // The ISBNs are digits, so a NUMERIC key is assigned to the TEXT column as the same ISBN; a NULL among the
         // keys of an UPDATE or DELETE matches no row. Either way the keys are not one array.
         let isbns = books.map(\.isbn)

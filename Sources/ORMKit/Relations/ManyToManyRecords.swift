@@ -72,14 +72,16 @@ public struct ManyToManyMembers<Owner: Record, Target: Record, Kind: ManyToManyR
     ///   violation when one is not in the database.
     @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public func attach(_ db: some DatabaseContext, _ targets: [Target]) throws {
-        let join = try requireJoin()
-        let sql = join.position == nil
-            ? "INSERT INTO \(join.quotedTable) (\(join.quotedOwner), \(join.quotedTarget)) VALUES (?1, ?2) ON CONFLICT DO NOTHING"
-            : "INSERT INTO \(join.quotedTable) (\(join.quotedOwner), \(join.quotedTarget), \(join.quotedPosition)) VALUES (?1, ?2, "
-                + "(SELECT COALESCE(MAX(\(join.quotedPosition)), -1) + 1 FROM \(join.quotedTable) WHERE \(join.quotedOwner) = ?1)) ON CONFLICT DO NOTHING"
+        let join = try JoinTable(relation, ownerKey: owner)
+        let sql = if let position = join.position {
+            "INSERT INTO \(join.table) (\(join.owner), \(join.target), \(position)) VALUES (?1, ?2, "
+                + "(SELECT COALESCE(MAX(\(position)), -1) + 1 FROM \(join.table) WHERE \(join.owner) = ?1)) ON CONFLICT DO NOTHING"
+        } else {
+            "INSERT INTO \(join.table) (\(join.owner), \(join.target)) VALUES (?1, ?2) ON CONFLICT DO NOTHING"
+        }
         try write(db) { conn in
             for target in targets {
-                try conn.run(sql: sql, arguments: StatementArguments([ownerKey, try key(of: target)]))
+                try conn.run(sql: sql, arguments: StatementArguments([ownerKey, try join.key(of: target, relation).storageForm]))
             }
         }
     }
@@ -97,11 +99,11 @@ public struct ManyToManyMembers<Owner: Record, Target: Record, Kind: ManyToManyR
     /// - Throws: `DatabaseError` (`.misuse`) when the owner or a target has no key.
     @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public func detach(_ db: some DatabaseContext, _ targets: [Target]) throws {
-        let join = try requireJoin()
-        let sql = "DELETE FROM \(join.quotedTable) WHERE \(join.quotedOwner) = ? AND \(join.quotedTarget) = ?"
+        let join = try JoinTable(relation, ownerKey: owner)
+        let sql = "DELETE FROM \(join.table) WHERE \(join.owner) = ? AND \(join.target) = ?"
         try write(db) { conn in
             for target in targets {
-                try conn.run(sql: sql, arguments: StatementArguments([ownerKey, try key(of: target)]))
+                try conn.run(sql: sql, arguments: StatementArguments([ownerKey, try join.key(of: target, relation).storageForm]))
             }
         }
     }
@@ -119,9 +121,9 @@ public struct ManyToManyMembers<Owner: Record, Target: Record, Kind: ManyToManyR
     /// - Throws: `DatabaseError`, as `attach(_:_:)`; nothing changes then.
     @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public func set(_ db: some DatabaseContext, _ targets: [Target]) throws {
-        let join = try requireJoin()
+        let join = try JoinTable(relation, ownerKey: owner)
         try write(db) { conn in
-            try conn.run(sql: "DELETE FROM \(join.quotedTable) WHERE \(join.quotedOwner) = ?", arguments: StatementArguments([ownerKey]))
+            try conn.run(sql: "DELETE FROM \(join.table) WHERE \(join.owner) = ?", arguments: StatementArguments([ownerKey]))
             try attach(conn, targets)
         }
     }
@@ -144,57 +146,8 @@ public struct ManyToManyMembers<Owner: Record, Target: Record, Kind: ManyToManyR
 
     // MARK: Helpers
 
-    /// The join table's names, or nil when the relation is not a `manyToMany`.
-    private var joinColumns: JoinColumns? {
-        guard case let .through(table, _, owner, targetKey, target, position) = relation.link else { return nil }
-        return JoinColumns(table: table, owner: owner, target: target, targetKey: targetKey, position: position)
-    }
-
-    private func requireJoin() throws -> JoinColumns {
-        guard let join = joinColumns else {
-            throw DatabaseError(kind: .misuse, message: "relation '\(relation.name)' is not a manyToMany relation", table: Owner.schema.name)
-        }
-        guard ownerKey != .null else {
-            throw DatabaseError(
-                kind: .misuse, message: "save the \(Owner.schema.name) record before changing its relation '\(relation.name)'",
-                table: Owner.schema.name)
-        }
-        return join
-    }
-
-    private func requirePosition(_ join: JoinColumns) throws -> String {
-        guard let position = join.position else {
-            throw DatabaseError(
-                kind: .misuse, message: "relation '\(relation.name)' is not ordered; declare it with 'ordered: true'", table: join.table)
-        }
-        return quoteIdentifier(position)
-    }
-
-    private func key(of target: Target) throws -> DatabaseValue {
-        let key = relation.targetValue(target)
-        guard key != .null else {
-            throw DatabaseError(
-                kind: .misuse, message: "save the \(Target.schema.name) record before linking it through '\(relation.name)'",
-                table: Target.schema.name)
-        }
-        return key
-    }
-
     private func write(_ db: some DatabaseContext, _ body: (Connection) throws -> Void) throws {
         try db.inTransaction { conn in try Target.naming { try body(conn) } }
-    }
-
-    private struct JoinColumns {
-        let table: String
-        let owner: String
-        let target: String
-        let targetKey: String
-        let position: String?
-
-        var quotedTable: String { quoteIdentifier(table) }
-        var quotedOwner: String { quoteIdentifier(owner) }
-        var quotedTarget: String { quoteIdentifier(target) }
-        var quotedPosition: String { quoteIdentifier(position ?? "") }
     }
 }
 
@@ -211,14 +164,14 @@ extension ManyToManyMembers where Kind == OrderedManyToManyKind {
     ///   is not in the database.
     @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public func insert(_ db: some DatabaseContext, _ target: Target, at end: ListEnd = .bottom) throws {
-        let join = try requireJoin()
-        let position = try requirePosition(join)
+        let join = try JoinTable(relation, ownerKey: owner)
+        let position = try join.requirePosition(relation)
         let edge = end == .top ? "COALESCE(MIN(\(position)), 1) - 1" : "COALESCE(MAX(\(position)), -1) + 1"
-        let sql = "INSERT INTO \(join.quotedTable) (\(join.quotedOwner), \(join.quotedTarget), \(position)) VALUES (?1, ?2, "
-            + "(SELECT \(edge) FROM \(join.quotedTable) WHERE \(join.quotedOwner) = ?1)) "
-            + "ON CONFLICT (\(join.quotedOwner), \(join.quotedTarget)) DO UPDATE SET \(position) = excluded.\(position)"
+        let sql = "INSERT INTO \(join.table) (\(join.owner), \(join.target), \(position)) VALUES (?1, ?2, "
+            + "(SELECT \(edge) FROM \(join.table) WHERE \(join.owner) = ?1)) "
+            + "ON CONFLICT (\(join.owner), \(join.target)) DO UPDATE SET \(position) = excluded.\(position)"
         try write(db) { conn in
-            try conn.run(sql: sql, arguments: StatementArguments([ownerKey, try key(of: target)]))
+            try conn.run(sql: sql, arguments: StatementArguments([ownerKey, try join.key(of: target, relation).storageForm]))
         }
     }
 
@@ -228,21 +181,21 @@ extension ManyToManyMembers where Kind == OrderedManyToManyKind {
     /// - Throws: `DatabaseError`: (`.misuse`) when a key is missing or `target` is not a member.
     @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public func move(_ db: some DatabaseContext, _ target: Target, to index: Int) throws {
-        let join = try requireJoin()
-        let position = try requirePosition(join)
-        let targetKey = try key(of: target)
+        let join = try JoinTable(relation, ownerKey: owner)
+        let position = try join.requirePosition(relation)
+        let targetKey = try join.key(of: target, relation).storageForm
         try write(db) { conn in
             var keys = try DatabaseValue.fetchAll(
                 conn,
-                sql: "SELECT \(join.quotedTarget) FROM \(join.quotedTable) WHERE \(join.quotedOwner) = ? ORDER BY \(position), \"rowid\"",
+                sql: "SELECT \(join.target) FROM \(join.table) WHERE \(join.owner) = ? ORDER BY \(position), \"rowid\"",
                 arguments: StatementArguments([ownerKey]))
             guard let current = keys.firstIndex(of: targetKey) else {
                 throw DatabaseError(
-                    kind: .misuse, message: "the record is not a member of relation '\(relation.name)'", table: join.table)
+                    kind: .misuse, message: "the record is not a member of relation '\(relation.name)'", table: join.name)
             }
             keys.remove(at: current)
             keys.insert(targetKey, at: Swift.min(Swift.max(index, 0), keys.count))
-            let update = "UPDATE \(join.quotedTable) SET \(position) = ? WHERE \(join.quotedOwner) = ? AND \(join.quotedTarget) = ?"
+            let update = "UPDATE \(join.table) SET \(position) = ? WHERE \(join.owner) = ? AND \(join.target) = ?"
             for (offset, key) in keys.enumerated() {
                 try conn.run(sql: update, arguments: StatementArguments([.integer(Int64(offset)), ownerKey, key]))
             }
