@@ -39,6 +39,8 @@ package struct OwnerSlots<Key: Hashable> {
     @usableFromInline let slotByKey: [Key: Int]
     /// Each owner's slot, -1 for an owner whose link value is NULL.
     @usableFromInline let ownerSlots: [Int]
+    /// How many targets each slot has been given.
+    @usableFromInline var counts: [Int]
 
     @inlinable
     init<Owners: Collection>(_ owners: Owners, key: (Owners.Element) -> Key?) {
@@ -63,6 +65,15 @@ package struct OwnerSlots<Key: Hashable> {
         self.keys = keys
         self.slotByKey = slotByKey
         self.ownerSlots = ownerSlots
+        counts = Array(repeating: 0, count: keys.count)
+    }
+
+    /// The slot of link value `key`, counting one more target for it; nil for a value no owner has.
+    @inlinable
+    mutating func count(_ key: Key) -> Int? {
+        guard let slot = slotByKey[key] else { return nil }
+        counts[slot] += 1
+        return slot
     }
 }
 
@@ -70,18 +81,15 @@ package struct OwnerSlots<Key: Hashable> {
 /// moved (not copied) into one list per slot, each allocated once at its final size.
 @usableFromInline
 package struct TargetLists<Key: Hashable, Target>: TargetSink {
-    @usableFromInline let slots: OwnerSlots<Key>
+    @usableFromInline var slots: OwnerSlots<Key>
     /// The targets in arrival order, until `collected()` moves them out.
     @usableFromInline var arrived: [Target?] = []
     /// The slot of each arrived target.
     @usableFromInline var arrivedSlots: [Int] = []
-    /// How many targets each slot has.
-    @usableFromInline var slotCounts: [Int]
 
     @inlinable
     package init<Owners: Collection>(_ owners: Owners, key: (Owners.Element) -> Key?) {
         slots = OwnerSlots(owners, key: key)
-        slotCounts = Array(repeating: 0, count: slots.keys.count)
     }
 
     @inlinable
@@ -89,10 +97,9 @@ package struct TargetLists<Key: Hashable, Target>: TargetSink {
 
     @inlinable
     package mutating func add(_ target: Target, for key: Key) {
-        guard let slot = slots.slotByKey[key] else { return }
+        guard let slot = slots.count(key) else { return }
         arrived.append(target)
         arrivedSlots.append(slot)
-        slotCounts[slot] += 1
     }
 
     /// Each owner gets its own copy of a target linked to several owners.
@@ -106,8 +113,8 @@ package struct TargetLists<Key: Hashable, Target>: TargetSink {
     @inlinable
     package mutating func collected() -> [[Target]] {
         var lists: [[Target]] = []
-        lists.reserveCapacity(slotCounts.count)
-        for count in slotCounts {
+        lists.reserveCapacity(slots.counts.count)
+        for count in slots.counts {
             lists.append([])
             lists[lists.count - 1].reserveCapacity(count)
         }
@@ -126,11 +133,9 @@ package struct TargetLists<Key: Hashable, Target>: TargetSink {
 /// owner until `collected()`.
 @usableFromInline
 package struct TargetGrouper<Key: Hashable, Target>: TargetSink {
-    @usableFromInline let slots: OwnerSlots<Key>
+    @usableFromInline var slots: OwnerSlots<Key>
     /// Every target added, once each.
     @usableFromInline var targets: [Target] = []
-    /// How many matches each slot has.
-    @usableFromInline var slotCounts: [Int]
     /// Each match's slot and target index, in arrival order.
     @usableFromInline var matchSlots: [Int] = []
     @usableFromInline var matchTargets: [Int] = []
@@ -138,7 +143,6 @@ package struct TargetGrouper<Key: Hashable, Target>: TargetSink {
     @inlinable
     package init<Owners: Collection>(_ owners: Owners, key: (Owners.Element) -> Key?) {
         slots = OwnerSlots(owners, key: key)
-        slotCounts = Array(repeating: 0, count: slots.keys.count)
     }
 
     @inlinable
@@ -164,19 +168,18 @@ package struct TargetGrouper<Key: Hashable, Target>: TargetSink {
     /// Records that target `index` matches link value `key`; a value no owner has is ignored.
     @inlinable
     mutating func match(_ index: Int, for key: Key) {
-        guard let slot = slots.slotByKey[key] else { return }
+        guard let slot = slots.count(key) else { return }
         matchSlots.append(slot)
         matchTargets.append(index)
-        slotCounts[slot] += 1
     }
 
     /// The targets, and the matches grouped by slot (a counting sort: each slot's targets stay in arrival order).
     @inlinable
     package mutating func collected() -> FetchedGroups<Target> {
         var slotStarts: [Int] = []
-        slotStarts.reserveCapacity(slotCounts.count + 1)
+        slotStarts.reserveCapacity(slots.counts.count + 1)
         var total = 0
-        for count in slotCounts {
+        for count in slots.counts {
             slotStarts.append(total)
             total += count
         }
