@@ -155,22 +155,23 @@ final class QueryStatementCache: Sendable {
 
     /// `sql` with its preparation, when it has one or can get one with the types of `arguments`.
     func statement(_ sql: String, _ arguments: [WireValue]) -> PostgresStatement {
-        PostgresStatement(sql: sql, positions: [], preparation: preparation(sql, arguments.map(\.postgresType)))
+        // The types are listed only for SQL seen the first time (an array per query otherwise).
+        PostgresStatement(sql: sql, positions: [], preparation: preparation(sql) { arguments.map(\.postgresType) })
     }
 
     /// `sql` with its preparation when it has one for exactly `parameterTypes` (nil for a NULL) or can get one:
     /// for bindings made by hand (an array parameter), which `StatementPreparation.accepts(_:)` cannot check.
     func statement(_ sql: String, parameterTypes: [PostgresDataType?]) -> PostgresStatement {
-        let preparation = preparation(sql, parameterTypes)
+        let preparation = preparation(sql) { parameterTypes }
         let matches = preparation.map { $0.parameterTypes.elementsEqual(parameterTypes) { $0 == $1 } } ?? false
         return PostgresStatement(sql: sql, positions: [], preparation: matches ? preparation : nil)
     }
 
-    private func preparation(_ sql: String, _ parameterTypes: [PostgresDataType?]) -> StatementPreparation? {
+    private func preparation(_ sql: String, _ parameterTypes: () -> [PostgresDataType?]) -> StatementPreparation? {
         preparations.withLock { preparations in
             if let known = preparations[sql] { return known }
             guard preparations.count < capacity,
-                let preparation = StatementPreparation(baseName: "ormkitq\(preparations.count + 1)", parameterTypes: parameterTypes)
+                let preparation = StatementPreparation(baseName: "ormkitq\(preparations.count + 1)", parameterTypes: parameterTypes())
             else { return nil }
             preparations[sql] = preparation
             return preparation

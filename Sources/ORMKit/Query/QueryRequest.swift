@@ -99,11 +99,18 @@ public struct QueryRequest<R: Record>: Sendable {
     /// The `SELECT` statement for `selection` with this request's clauses, and its arguments.
     @usableFromInline
     package func selectSQL(_ selection: String, renderer: inout SQLRenderer) -> String {
-        var sql = "SELECT \(isDistinct ? "DISTINCT " : "")\(selection) FROM \(R.schema.recordSQL.table)"
+        var sql = ""
+        // One buffer for the whole statement: appending clause after clause reallocated it a few times a query.
+        sql.reserveCapacity(selection.utf8.count + 160)
+        sql += "SELECT "
+        if isDistinct { sql += "DISTINCT " }
+        sql += selection
+        sql += " FROM "
+        sql += R.schema.recordSQL.table
         enter(&renderer)
         if renderer.search != nil { sql += renderer.dialect.ddl.fullText.join(table: R.schema.name) }
-        sql += renderer.render(joins)
-        sql += clauses(renderer: &renderer)
+        if !joins.isEmpty { sql += renderer.render(joins) }
+        appendClauses(to: &sql, renderer: &renderer)
         return sql
     }
 
@@ -119,19 +126,32 @@ public struct QueryRequest<R: Record>: Sendable {
     /// ` WHERE … GROUP BY … HAVING … ORDER BY … LIMIT … OFFSET …`, as set.
     package func clauses(renderer: inout SQLRenderer, includeOrderAndLimit: Bool = true) -> String {
         var sql = ""
-        if let whereCondition { sql += " WHERE " + renderer.render(whereCondition) }
+        appendClauses(to: &sql, renderer: &renderer, includeOrderAndLimit: includeOrderAndLimit)
+        return sql
+    }
+
+    /// Appends ` WHERE … GROUP BY … HAVING … ORDER BY … LIMIT … OFFSET …`, as set, to `sql`.
+    func appendClauses(to sql: inout String, renderer: inout SQLRenderer, includeOrderAndLimit: Bool = true) {
+        if let whereCondition {
+            sql += " WHERE "
+            sql += renderer.render(whereCondition)
+        }
         if !grouping.isEmpty { sql += " GROUP BY " + grouping.map { renderer.render($0) }.joined(separator: ", ") }
         if let havingCondition { sql += " HAVING " + renderer.render(havingCondition) }
-        guard includeOrderAndLimit else { return sql }
-        if !orderings.isEmpty { sql += " ORDER BY " + orderings.map { renderer.render($0) }.joined(separator: ", ") }
+        guard includeOrderAndLimit else { return }
+        for (position, ordering) in orderings.enumerated() {
+            sql += position == 0 ? " ORDER BY " : ", "
+            sql += renderer.render(ordering.expression)
+            sql += ordering.isDescending ? " DESC" : " ASC"
+        }
         if let limitCount {
-            sql += " LIMIT " + (renderer.dialect.limitForm == .literal
-                ? String(limitCount) : renderer.render(SQLExpression.value(.integer(Int64(limitCount)))))
+            sql += " LIMIT "
+            sql += renderer.dialect.limitForm == .literal
+                ? String(limitCount) : renderer.render(SQLExpression.value(.integer(Int64(limitCount))))
             if let offsetCount { sql += " OFFSET " + renderer.render(SQLExpression.value(.integer(Int64(offsetCount)))) }
         } else if let offsetCount {
             sql += " \(renderer.dialect.offsetWithoutLimit) " + renderer.render(SQLExpression.value(.integer(Int64(offsetCount))))
         }
-        return sql
     }
 
     /// Whether the request only filters (so `count`, `deleteAll` and `updateAll` can use its `WHERE` directly): a
