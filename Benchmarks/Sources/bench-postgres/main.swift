@@ -85,4 +85,19 @@ private func stopOnSignal(_ cluster: OwnCluster) -> [any DispatchSourceSignal] {
     }
 }
 
-exit(await main())
+/// The exit status `main()` returns, handed from its task to the main thread.
+final class ExitStatus: @unchecked Sendable {  // written once by the task, read after `finished` is signalled
+    var value: Int32 = 1
+    let finished = DispatchSemaphore(value: 0)
+}
+
+// A synchronous top level that waits for `main()` on a semaphore, not `exit(await main())`: an async top level ends
+// the main thread in `dispatch_main()` (`pthread_exit`), which valgrind 3.19 cannot follow (it crashes before the
+// first instruction is counted), and `Benchmarks/profile.sh --postgres` runs this binary under callgrind.
+let status = ExitStatus()
+Task.detached {
+    status.value = await main()
+    status.finished.signal()
+}
+status.finished.wait()
+exit(status.value)

@@ -7,12 +7,15 @@ struct PostgresOptions {
     var workloads = Workload.allCases
     var contenders = PostgresContenderID.allCases
     var countAllocations = true
+    /// `--warm-up`: one untimed run per contender and workload before the measured ones, and for a read-only
+    /// workload one more on each measured run's connection before it is timed (the SQLite benchmark's option).
+    var warmsUp = false
     /// `--url`: the server; nil means `ORMKIT_POSTGRES_URL`, else a cluster of our own.
     var url: String?
 
     static let usage = """
         usage: bench-postgres [--url postgres://USER@HOST:PORT/DATABASE] [--quick] [--reps N] [--only WORKLOAD[,…]]
-                              [--contender A|F|D[,…]] [--no-allocations]
+                              [--contender A|F|D[,…]] [--no-allocations] [--warm-up]
           --url URL         the server to run against; the benchmark creates and drops its own databases there
                             (ormkit_bench_<pid>_*), so the user needs CREATEDB. Default: $ORMKIT_POSTGRES_URL, else
                             a throwaway cluster started with scripts/postgres-cluster.sh (and stopped at the end)
@@ -21,6 +24,9 @@ struct PostgresOptions {
           --only            workloads: \(Workload.allCases.map(\.rawValue).joined(separator: ", "))
           --contender       contenders to run (A is the reference)
           --no-allocations  skip the extra allocation-counting run
+          --warm-up         one untimed run per contender first, so the measured runs exclude what a process
+                            pays once (type metadata, each model's schema), and a read-only workload runs once
+                            more untimed on each measured connection (statements prepared): profile.sh's steady state
         """
 
     init(arguments: [String]) throws {
@@ -29,6 +35,7 @@ struct PostgresOptions {
             switch argument {
             case "--quick": quick = true
             case "--no-allocations": countAllocations = false
+            case "--warm-up": warmsUp = true
             case "--url":
                 guard let value = remaining.popFirst(), !value.isEmpty else { throw OptionsError("--url needs a postgres:// URL") }
                 url = value

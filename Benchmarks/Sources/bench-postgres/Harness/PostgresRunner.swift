@@ -9,6 +9,9 @@ struct PostgresRunner {
     func run(_ workload: Workload, log: (String) -> Void) async throws -> [PostgresContenderID: WorkloadResult] {
         var results: [PostgresContenderID: WorkloadResult] = [:]
         let contenders = options.contenders
+        if options.warmsUp {
+            for contender in contenders { _ = try await runOnce(workload, contender, countAllocations: false, measured: false) }
+        }
         for repetition in 0..<options.reps {
             for offset in contenders.indices {
                 let contender = contenders[(offset + repetition) % contenders.count]
@@ -33,12 +36,16 @@ struct PostgresRunner {
         return results
     }
 
-    /// One run on its own database and its own connection; nil when the contender cannot run it.
-    private func runOnce(_ workload: Workload, _ id: PostgresContenderID, countAllocations: Bool) async throws -> Sample? {
+    /// One run on its own database and its own connection; nil when the contender cannot run it. A run that is
+    /// not `measured` (a warm-up) calls the body outside `measuredRun`, where callgrind does not collect, and returns nil.
+    private func runOnce(
+        _ workload: Workload, _ id: PostgresContenderID, countAllocations: Bool, measured: Bool = true
+    ) async throws -> Sample? {
         let type = id.type
         let database = try await databases.database(for: workload.start)
         do {
-            var sample = try await measure(type, workload, database: database.name, countAllocations: countAllocations)
+            var sample = try await measure(
+                type, workload, database: database.name, countAllocations: countAllocations, measured: measured)
             if var found = sample, workload.writes {
                 found.outcome.checksum = try await databases.digest(database.name)
                 sample = found
@@ -52,7 +59,8 @@ struct PostgresRunner {
     }
 
     private func measure(
-        _ type: any PostgresContender.Type, _ workload: Workload, database: String, countAllocations: Bool
+        _ type: any PostgresContender.Type, _ workload: Workload, database: String, countAllocations: Bool,
+        measured: Bool
     ) async throws -> Sample? {
         let contender = try await type.init(server: databases.server, database: database)
         do {
@@ -60,6 +68,14 @@ struct PostgresRunner {
                 try await contender.close()
                 return nil
             }
+            guard measured else {
+                _ = try await body()
+                try await contender.close()
+                return nil
+            }
+            // Steady state: a read-only workload runs once untimed on the same connection first, so each
+            // contender's statements are prepared on it before the timed run.
+            if options.warmsUp && !workload.writes { _ = try await body() }
             let sample = try await measuredRun(body, countAllocations: countAllocations, trackMemory: workload == .cursor)
             try await contender.close()
             return sample
