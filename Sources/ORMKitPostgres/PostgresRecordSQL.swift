@@ -67,7 +67,9 @@ final class PostgresRecordSQL: Sendable {
     private let writer: RecordStatementWriter
     private let autoIncrementPosition: Int?
 
-    struct Keyed: Sendable {
+    /// A class: `requireKeyed` hands it out for every statement, and a struct of six statements cost eighteen retains
+    /// and releases each time.
+    final class Keyed: Sendable {
         /// Parameters are the key columns ($1…$k), in key order.
         let find: PostgresStatement
         let exists: PostgresStatement
@@ -77,6 +79,18 @@ final class PostgresRecordSQL: Sendable {
         let update: PostgresStatement
         let deleteRecord: PostgresStatement
         let upsert: PostgresStatement
+
+        init(
+            find: PostgresStatement, exists: PostgresStatement, deleteByKey: PostgresStatement, update: PostgresStatement,
+            deleteRecord: PostgresStatement, upsert: PostgresStatement
+        ) {
+            self.find = find
+            self.exists = exists
+            self.deleteByKey = deleteByKey
+            self.update = update
+            self.deleteRecord = deleteRecord
+            self.upsert = upsert
+        }
     }
 
     init(schema: TableSchema) {

@@ -82,8 +82,11 @@ final class StatementPreparation: Sendable {
     /// Whether `arguments` bind as the declared types (NULL binds as any); otherwise the call runs unprepared.
     func accepts(_ arguments: ArrangedWireValues) -> Bool {
         guard arguments.count == parameterTypes.count else { return false }
-        for (argument, type) in zip(arguments, parameterTypes) {
-            if let sent = argument.postgresType, sent != type { return false }
+        // By index into the values, not `zip`: no copy of each value (a retain and release of its text or data).
+        let values = arguments.values, positions = arguments.positions
+        for index in parameterTypes.indices {
+            let position = positions?[index] ?? index
+            if let sent = values[position].postgresType, sent != parameterTypes[index] { return false }
         }
         return true
     }
