@@ -186,10 +186,18 @@ final class PostgresRecordSQL: Sendable {
 
     /// The DML of `R`'s table, built once per table.
     static func of<R: Record>(_ type: R.Type) -> PostgresRecordSQL {
-        cache.value(for: ObjectIdentifier(R.schema)) { PostgresRecordSQL(schema: R.schema) }
+        let schema = R.schema
+        let number = schema.number
+        return cache.withLock { cache in
+            if number < cache.count, let known = cache[number] { return known }
+            if number >= cache.count { cache.append(contentsOf: repeatElement(nil, count: number + 1 - cache.count)) }
+            let made = PostgresRecordSQL(schema: schema)
+            cache[number] = made
+            return made
+        }
     }
 
-    /// Each table's DML, by table schema.
-    private static let cache = Locked<[ObjectIdentifier: PostgresRecordSQL]>([:])
+    /// Each table's DML, by the number of its schema (`TableSchema.number`).
+    private static let cache = Locked<[PostgresRecordSQL?]>([])
 }
 #endif

@@ -66,7 +66,8 @@ public final class PostgresSession {
         _ body: (WireRow) async throws -> Void
     ) async throws {
         trace?(TraceEvent(sql: sql, expandedSQL: sql))
-        try await reporting(sql, arguments, table: table) {
+        let activity = statementStarted(sql, arguments, table: table)
+        do {
             try requireOpenConnection(sql)
             let rows: PostgresRowSequence
             do {
@@ -75,24 +76,17 @@ public final class PostgresSession {
                 throw noting(translated(error, sql: sql))
             }
             try await stream(rows, sql: sql, table: table, body)
-        }
-    }
-
-    /// Runs `body` (one statement) as the instrument's statement, when there is an instrument.
-    ///
-    /// - Throws: what `body` throws.
-    private func reporting(
-        _ sql: String, _ arguments: [WireValue]?, table: String?, _ body: () async throws -> Void
-    ) async throws {
-        guard let instrumentation else { return try await body() }
-        let activity = instrumentation.statementStarted(sql, arguments, table: table, parent: transactionActivity)
-        do {
-            try await body()
         } catch {
-            activity.finished(error: error, arguments: nil)
+            activity?.finished(error: error, arguments: nil)
             throw error
         }
-        activity.finished(error: nil, arguments: nil)
+        activity?.finished(error: nil, arguments: nil)
+    }
+
+    /// The instrument's activity for one statement, when there is an instrument. (Not a wrapper taking the statement
+    /// as a closure: two more async frames a statement.)
+    private func statementStarted(_ sql: String, _ arguments: [WireValue]?, table: String?) -> (any InstrumentedActivity)? {
+        instrumentation?.statementStarted(sql, arguments, table: table, parent: transactionActivity)
     }
 
     /// Runs `statement` with `arguments` and calls `body` with each row, streamed: as a named prepared statement
@@ -139,7 +133,8 @@ public final class PostgresSession {
         )
         let prepared = NamedStatement(bindings: bindings)
         trace?(TraceEvent(sql: sql, expandedSQL: sql))
-        try await reporting(sql, arguments, table: table) {
+        let activity = statementStarted(sql, arguments, table: table)
+        do {
             try requireOpenConnection(sql)
             do {
                 // postgres-nio reads the statement's name and SQL (`NamedStatement.declaration`) before it suspends.
@@ -158,7 +153,11 @@ public final class PostgresSession {
                 }
                 throw noting(error)
             }
+        } catch {
+            activity?.finished(error: error, arguments: nil)
+            throw error
         }
+        activity?.finished(error: nil, arguments: nil)
     }
 
     /// Fails at once when the connection has closed (the server died between two statements of a transaction):

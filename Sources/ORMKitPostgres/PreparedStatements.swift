@@ -60,7 +60,7 @@ final class StatementPreparation: Sendable {
     private let baseName: String
     // `generation` changes the name after a failed preparation: postgres-nio remembers the failure per connection
     // and name, so a retry under the old name would fail again forever on that connection.
-    private let generation = Locked(0)
+    private let generation = Atomic<Int>(0)
     /// The column names, table and SQL of the statement's rows, made from its first row: the same for every call
     /// while the name stands (a changed result type fails the statement and retires the name).
     private let description = Locked<WireResultDescription?>(nil)
@@ -75,7 +75,7 @@ final class StatementPreparation: Sendable {
 
     /// The statement's current name on the server.
     var name: String {
-        let current = generation.withLock { $0 }
+        let current = generation.load(ordering: .relaxed)
         return current == 0 ? baseName : "\(baseName)_\(current)"
     }
 
@@ -106,7 +106,7 @@ final class StatementPreparation: Sendable {
     func retireName(after error: any Error) {
         guard let state = (error as? DatabaseError)?.sqlState else { return }
         if state.hasPrefix("42") || state.hasPrefix("25") || state.hasPrefix("26") || state == "0A000" {
-            generation.increment()
+            generation.add(1, ordering: .relaxed)
             description.withLock { $0 = nil }
         }
     }

@@ -10,6 +10,11 @@ public final class TableSchema: Sendable {
     public let relations: [RelationSchema]
     /// The DML the record operations run (insert, update, delete, upsert, select), derived once here.
     @usableFromInline let recordSQL: RecordSQL
+    /// This schema's number in the process (0, 1, 2, … in creation order): where an engine that derives its own
+    /// statements from the schema keeps them (an array index, cheaper than hashing the schema's identity for every
+    /// statement).
+    package let number: Int
+    private static let created = Locked(0)
 
     /// The table name, unquoted.
     public var name: String { definition.name }
@@ -44,6 +49,7 @@ public final class TableSchema: Sendable {
         )
         self.relations = relations
         recordSQL = RecordSQL(name: name, columns: columns.map(\.name), primaryKey: primaryKey, isAutoIncrement: isAutoIncrement)
+        number = Self.created.increment() - 1
     }
 }
 
