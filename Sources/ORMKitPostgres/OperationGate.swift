@@ -1,6 +1,5 @@
 #if PostgreSQL  // the package trait that enables ORMKitPostgres (Package.swift)
 import ORMKit
-import Synchronization
 
 /// Counts a database's operations in flight and refuses new ones once closed, so a shutdown can wait for the running
 /// ones (`drained()`) before it closes the pools.
@@ -11,7 +10,7 @@ final class OperationGate: Sendable {
         var waiters: [CheckedContinuation<Void, Never>] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Counts one more operation in flight.
     ///

@@ -2,7 +2,6 @@
 import Foundation
 import ORMKit
 import PostgresNIO
-import Synchronization
 
 // Statements as named prepared statements: each connection parses and plans a statement once, then only binds and
 // executes it (one Bind/Execute instead of Parse/Describe/Bind/Execute per call), as hand-written postgres-nio code
@@ -40,16 +39,16 @@ struct NamedStatement: PostgresPreparedStatement {
 /// session finds a pooler in front of the server (`DatabaseError.isPreparedStatementLost`) and turns it off for good.
 /// An atomic, not a lock: every prepared statement reads it.
 final class StatementPreparationSwitch: Sendable {
-    private let state: Atomic<Bool>
+    private let state: AtomicInteger
 
     init(isOn: Bool) {
-        state = Atomic(isOn)
+        state = AtomicInteger(isOn ? 1 : 0)
     }
 
-    var isOn: Bool { state.load(ordering: .relaxed) }
+    var isOn: Bool { state.load() != 0 }
 
     func turnOff() {
-        state.store(false, ordering: .relaxed)
+        state.store(0)
     }
 }
 
@@ -60,7 +59,7 @@ final class StatementPreparation: Sendable {
     private let baseName: String
     // `generation` changes the name after a failed preparation: postgres-nio remembers the failure per connection
     // and name, so a retry under the old name would fail again forever on that connection.
-    private let generation = Atomic<Int>(0)
+    private let generation = AtomicInteger(0)
     /// The column names, table and SQL of the statement's rows, made from its first row: the same for every call
     /// while the name stands (a changed result type fails the statement and retires the name).
     private let description = Locked<WireResultDescription?>(nil)
@@ -75,7 +74,7 @@ final class StatementPreparation: Sendable {
 
     /// The statement's current name on the server.
     var name: String {
-        let current = generation.load(ordering: .relaxed)
+        let current = generation.load()
         return current == 0 ? baseName : "\(baseName)_\(current)"
     }
 
@@ -106,7 +105,7 @@ final class StatementPreparation: Sendable {
     func retireName(after error: any Error) {
         guard let state = (error as? DatabaseError)?.sqlState else { return }
         if state.hasPrefix("42") || state.hasPrefix("25") || state.hasPrefix("26") || state == "0A000" {
-            generation.add(1, ordering: .relaxed)
+            generation.add(1)
             description.withLock { $0 = nil }
         }
     }

@@ -1,13 +1,12 @@
 #if Telemetry
 import CoreMetrics
 import ORMKit
-import Synchronization
 
 /// The metrics `Telemetry` records, made once per label and dimensions and then reused.
 final class TelemetryMetrics: Sendable {
     private let factory: any MetricsFactory
     /// The metrics made so far, by type, label and dimensions.
-    private let metrics = Mutex<[[String]: AnyObject]>([:])
+    private let metrics = Locked<[[String]: AnyObject]>([:])
 
     init(factory: any MetricsFactory) {
         self.factory = factory

@@ -1,26 +1,25 @@
 import Foundation
 import ORMKitSQLite
-import Synchronization
 
 /// Links an async `read`/`write` to the connection it runs on, so that cancelling the task stops the SQL:
 /// `cancel()` (from the task's cancellation handler, any thread) marks it cancelled and interrupts the
 /// statement running (`sqlite3_interrupt`); the connection checks the mark before each statement.
 final class Cancellation: Sendable {
-    /// Whether the work was cancelled: read before every statement, so an atomic load rather than a lock.
-    private let cancelled = Atomic<Bool>(false)
+    /// Whether the work was cancelled (1): read before every statement, so an atomic load rather than a lock.
+    private let cancelled = AtomicInteger(0)
     /// The connection `cancel()` interrupts (while attached). `sqlite3_interrupt` is documented as safe from any
     /// thread while the connection is open; `detach` runs before it closes.
     private let attached = Locked<OpaquePointer?>(nil)
 
     /// Whether the task was cancelled.
     var isCancelled: Bool {
-        cancelled.load(ordering: .acquiring)
+        cancelled.load() != 0
     }
 
     /// Marks the work cancelled and interrupts the statement running on the attached connection, if any.
     func cancel() {
         attached.withLock { handle in
-            guard !cancelled.exchange(true, ordering: .acquiringAndReleasing) else { return }
+            guard cancelled.exchange(1) == 0 else { return }
             if let handle { sqlite3_interrupt(handle) }
         }
     }

@@ -3,7 +3,8 @@ import Foundation
 /// A value shared across threads and tasks, reached only through `withLock`: the one lock-plus-variable box of
 /// the package (caches, counters, settings read by each session).
 ///
-/// Not the standard library's `Mutex`: that needs macOS 15 / iOS 18, and the package supports macOS 13 / iOS 16.
+/// Not the standard library's `Mutex`: that needs macOS 15 / iOS 18, and the package supports macOS 13 / iOS 16
+/// (for the same reason an integer read on every statement is an `AtomicInteger`, not an `Atomic`).
 package final class Locked<Value>: @unchecked Sendable {
     // `@unchecked`: `value` is only read or written inside `withLock`, under `lock`.
     private let lock = NSLock()
