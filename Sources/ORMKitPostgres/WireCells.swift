@@ -11,9 +11,13 @@ extension WireValue {
     /// The value of `cell`, decoded by its type OID.
     ///
     /// - Throws: `DatabaseError` (`.decoding`) naming the column when the bytes do not decode as their type.
-    init(cell: PostgresCell) throws {
-        guard cell.bytes != nil else {
+    init(cell: borrowing PostgresCell) throws {
+        guard let bytes = cell.bytes else {
             self = .null
+            return
+        }
+        if cell.format == .binary, let value = Self.binaryScalar(bytes, type: cell.dataType.rawValue) {
+            self = value
             return
         }
         do {
@@ -48,8 +52,35 @@ extension WireValue {
         }
     }
 
+    /// The value of the commonest binary cells (integers, booleans, doubles, text), read from their bytes as
+    /// postgres-nio's decoders read them, without a decoder call each (about 300 instructions a cell); nil for any
+    /// other type or a length that does not fit the type, which `cell.decode` then reads or reports.
+    private static func binaryScalar(_ bytes: ByteBuffer, type: UInt32) -> WireValue? {
+        let start = bytes.readerIndex, length = bytes.readableBytes
+        switch type {
+        case PostgresDataType.int8.rawValue where length == 8:
+            return bytes.getInteger(at: start, as: Int64.self).map { .integer($0) }
+        case PostgresDataType.int4.rawValue where length == 4:
+            return bytes.getInteger(at: start, as: Int32.self).map { .integer(Int64($0)) }
+        case PostgresDataType.int2.rawValue where length == 2:
+            return bytes.getInteger(at: start, as: Int16.self).map { .integer(Int64($0)) }
+        case PostgresDataType.bool.rawValue where length == 1:
+            switch bytes.getInteger(at: start, as: UInt8.self) {
+            case 0: return .bool(false)
+            case 1: return .bool(true)
+            default: return nil
+            }
+        case PostgresDataType.float8.rawValue where length == 8:
+            return bytes.getInteger(at: start, as: UInt64.self).map { .double(Double(bitPattern: $0)) }
+        case PostgresDataType.text.rawValue, PostgresDataType.varchar.rawValue:
+            return bytes.getString(at: start, length: length).map { .text($0) }
+        default:
+            return nil
+        }
+    }
+
     /// The JSON text of a `json` or `jsonb` cell (binary `jsonb` starts with a version byte, 1).
-    private static func jsonText(_ cell: PostgresCell) throws -> String {
+    private static func jsonText(_ cell: borrowing PostgresCell) throws -> String {
         guard var bytes = cell.bytes else { return "null" }
         if cell.dataType == .jsonb, cell.format == .binary {
             guard bytes.readInteger(as: UInt8.self) == 1 else {
