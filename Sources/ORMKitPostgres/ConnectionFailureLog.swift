@@ -28,27 +28,20 @@ final class ConnectionFailureLog: Sendable {
     private let number: Int
 
     /// The logs alive, by number: what a `Handler` reaches its log through.
-    private static let registry = Locked(Registry())
-
-    private struct Registry {
-        var logs: [Int: Weak] = [:]
-        var lastNumber = 0
-    }
+    private static let registry = Locked<[Int: Weak]>([:])
+    private static let created = Locked(0)
 
     private struct Weak {
         weak var log: ConnectionFailureLog?
     }
 
     init() {
-        number = Self.registry.withLock { registry in
-            registry.lastNumber += 1
-            return registry.lastNumber
-        }
-        Self.registry.withLock { $0.logs[number] = Weak(log: self) }
+        number = Self.created.increment()
+        Self.registry.withLock { $0[number] = Weak(log: self) }
     }
 
     deinit {
-        _ = Self.registry.withLock { $0.logs.removeValue(forKey: number) }
+        _ = Self.registry.withLock { $0.removeValue(forKey: number) }
     }
 
     /// The logger to give the pool: it records failures and prints nothing. Its level is `info`, the failures' level,
@@ -117,7 +110,7 @@ final class ConnectionFailureLog: Sendable {
         }
 
         func log(event: LogEvent) {
-            guard let log = ConnectionFailureLog.registry.withLock({ $0.logs[logNumber]?.log }) else { return }
+            guard let log = ConnectionFailureLog.registry.withLock({ $0[logNumber]?.log }) else { return }
             log.record(event.message.description, error: event.metadata?["psql_error"]?.description)
         }
     }
