@@ -124,33 +124,34 @@ import ORMKit
 // Note and NotesSchema come from schema/notes.yaml through the build plugin; Shelf from Catalog.
 let directory = CommandLine.arguments.dropFirst().first ?? "."
 let db = try Database(path: directory + "/notes.db")
-try db.migrate(NotesSchema.self)
-try db.write { conn in
+try await db.migrate(NotesSchema.self)
+try await db.write { conn in
     try Note.deleteAll(conn)
     try Note.insert(conn, contentsOf: [Note(title: "plugins", stars: 3), Note(title: "yaml", stars: 5), Note(title: "sql")])
 }
-let starred = try Note.filter(Note.stars > 0).order(Note.stars.desc).fetchAll(db)
-print("notes: \(try Note.count(db)), starred: \(starred.map(\.title).joined(separator: ","))")
+let starred = try await Note.filter(Note.stars > 0).order(Note.stars.desc).fetchAll(db)
+print("notes: \(try await Note.count(db)), starred: \(starred.map(\.title).joined(separator: ","))")
 
+// Synchronous code takes the connection of a read/write closure.
 let catalog = try Database(path: directory + "/catalog.db")
-try catalog.migrate(CatalogSchema.self)
+try catalog.writeWithoutTransaction { conn in try conn.migrate(CatalogSchema.self) }
 try catalog.write { conn in
     try Shelf.deleteAll(conn)
     var shelf = Shelf(label: "A1")
     try shelf.insert(conn)
 }
-print("shelves: \(try Shelf.fetchAll(catalog).map(\.label).joined(separator: ","))")
+print("shelves: \(try catalog.read { conn in try Shelf.fetchAll(conn) }.map(\.label).joined(separator: ","))")
 
 var gauge = Gauge(f0: 1, f1: "first", f2: true, f3: Decimal(string: "12.34")!, f4: Date(timeIntervalSince1970: 1_700_000_000))
 gauge.f75 = 75
 gauge.f76 = "last"
 gauge.f78 = Decimal(string: "56.78")!
 gauge.f79 = Date(timeIntervalSince1970: 1_800_000_000.5)
-try catalog.write { conn in
+try await catalog.write { [gauge] conn in
     try Gauge.deleteAll(conn)
     try gauge.insert(conn)
 }
-let gauges = try Gauge.fetchAll(catalog)
+let gauges = try await Gauge.fetchAll(catalog)
 print("gauges: \(gauges.count), equal: \(gauges == [gauge]), columns: \(Gauge.schema.columns.count)")
 SWIFT
 

@@ -54,7 +54,7 @@ func runDemo(path: String, reset: Bool) async throws {
         print("Inserting the sample data")
         try SampleData.insert(into: db)
     }
-    try printReport(db)
+    try await printReport(db)
     try await showObservedLoans(db)
 }
 
@@ -79,41 +79,41 @@ func showObservedLoans(_ db: Database) async throws {
     print("  Ogion returns it -> open loans: \(try await openLoans.next() ?? 0)")
 }
 
-func printReport(_ db: Database) throws {
-    let authors = try Author.order(Author.name).fetchAll(db)
+func printReport(_ db: Database) async throws {
+    let authors = try await Author.order(Author.name).fetchAll(db)
     let authorNames = Dictionary(uniqueKeysWithValues: authors.compactMap { a in a.id.map { ($0, a.name) } })
     func line(_ book: Book) -> String {
         "\(book.title) (\(book.year), \(authorNames[book.authorID] ?? "?"), \(book.rating))"
     }
 
     section("Science fiction before 1975, oldest first (filter + order)")
-    let sciFi = try Book
+    let sciFi = try await Book
         .filter(Book.genre == .scienceFiction && Book.year < 1975)
         .order(Book.year)
         .fetchAll(db)
     for book in sciFi { print("  \(line(book))") }
 
     section("Tagged \"hainish\" (membership in the JSON array tags), and before 1970 (the scope Book.before)")
-    let hainish = try Book.filter(Book.tags.contains("hainish")).order(Book.year).fetchAll(db)
+    let hainish = try await Book.filter(Book.tags.contains("hainish")).order(Book.year).fetchAll(db)
     print("  hainish: " + hainish.map(\.title).joined(separator: ", "))
-    let early = try Book.before(1970).order(Book.year).fetchAll(db)
+    let early = try await Book.before(1970).order(Book.year).fetchAll(db)
     print("  before 1970: " + early.map(\.title).joined(separator: ", "))
 
     section("Titles matching \"wizards\" (full-text search, ranked, the match marked)")
-    let found = try Book.matching("wizards").select(Book.title.highlighted(start: "[", end: "]"), Book.year).fetchAll(db)
+    let found = try await Book.matching("wizards").select(Book.title.highlighted(start: "[", end: "]"), Book.year).fetchAll(db)
     for (title, year) in found { print("  \(title) (\(year))") }
 
     section("All books by title, 3 per page (paginate)")
     var pageNumber = 1
     while true {
-        let page = try Book.order(Book.title).page(pageNumber, size: 3, in: db)
+        let page = try await Book.order(Book.title).page(pageNumber, size: 3, in: db)
         print("  page \(page.number)/\(page.pageCount): " + page.items.map(\.title).joined(separator: " | "))
         guard page.hasNextPage else { break }
         pageNumber += 1
     }
 
     section("Per genre (group + aggregate)")
-    let genres = try Book
+    let genres = try await Book
         .select(Book.genre, countAll(), average(Book.rating))
         .group(by: Book.genre)
         .order(Book.genre)
@@ -121,40 +121,40 @@ func printReport(_ db: Database) throws {
     for (genre, count, rating) in genres {
         print("  \(genre.rawValue): \(count) book(s), average rating \(String(format: "%.2f", rating ?? 0))")
     }
-    let totalPages = try Book.all().sum(db, Book.pages) ?? 0
-    let longest = try Book.order(Book.pages.desc).fetchOne(db)
-    print("  \(try Book.count(db)) books, \(totalPages) pages in all; longest: \(longest.map(line) ?? "none")")
+    let totalPages = try await Book.all().sum(db, Book.pages) ?? 0
+    let longest = try await Book.order(Book.pages.desc).fetchOne(db)
+    print("  \(try await Book.count(db)) books, \(totalPages) pages in all; longest: \(longest.map(line) ?? "none")")
 
     section("Books of each author, with their loans (the named result AuthorWithBooks: three queries in all)")
-    let authorsWithBooks = try Author.order(Author.name).including(AuthorWithBooks.self).fetchAll(db)
+    let authorsWithBooks = try await Author.order(Author.name).including(AuthorWithBooks.self).fetchAll(db)
     for entry in authorsWithBooks {
         let titles = entry.books.sorted { $0.year < $1.year }.map { item in
             item.loans.isEmpty ? item.title : "\(item.title) [\(item.loans.count) loan(s)]"
         }
         print("  \(entry.name), born \(entry.born.map(String.init) ?? "?"): " + titles.joined(separator: ", "))
     }
-    let acclaimed = try Author.filter(Author.books.any(Book.rating >= 4.7)).order(Author.name).fetchAll(db)
+    let acclaimed = try await Author.filter(Author.books.any(Book.rating >= 4.7)).order(Author.name).fetchAll(db)
     print("  with a book rated 4.7 or more: " + acclaimed.map(\.name).joined(separator: ", "))
 
     section("Books on loan now (isNull, and each loan's book through Loan.book)")
-    let openLoans = try Loan.filter(Loan.returnedAt.isNull).order(Loan.loanedAt).fetchAll(db)
+    let openLoans = try await Loan.filter(Loan.returnedAt.isNull).order(Loan.loanedAt).fetchAll(db)
     for loan in openLoans {
-        let title = try loan.book.fetchOne(db)?.title ?? "?"
+        let title = try await loan.book.fetchOne(db)?.title ?? "?"
         let due = loan.dueAt.map { ", due \(isoDay($0))" } ?? ""
         print("  \(title) -> \(loan.member), since \(isoDay(loan.loanedAt))\(due)")
     }
 
     section("A loan entered by mistake (soft delete: delete stamps deletedAt, reads leave the loan out)")
-    if let book = try Book.order(Book.title).fetchOne(db), let bookID = book.id {
+    if let book = try await Book.order(Book.title).fetchOne(db), let bookID = book.id {
         var mistake = Loan(member: "Cob", loanedAt: Date(), bookID: bookID)
-        try mistake.insert(db)
-        try mistake.delete(db)
+        try await mistake.insert(db)
+        try await mistake.delete(db)
         let cobs = Loan.filter(Loan.member == "Cob")
-        print("  deleted: \(try cobs.count(db)) loan(s) for Cob, \(try cobs.onlyDeleted().count(db)) in the bin")
-        try mistake.restore(db)
-        print("  restored: \(try cobs.count(db)) loan(s) for Cob")
-        try mistake.destroy(db)
-        print("  destroyed: \(try cobs.withDeleted().count(db)) loan(s) for Cob, deleted or not")
+        print("  deleted: \(try await cobs.count(db)) loan(s) for Cob, \(try await cobs.onlyDeleted().count(db)) in the bin")
+        try await mistake.restore(db)
+        print("  restored: \(try await cobs.count(db)) loan(s) for Cob")
+        try await mistake.destroy(db)
+        print("  destroyed: \(try await cobs.withDeleted().count(db)) loan(s) for Cob, deleted or not")
     }
 }
 

@@ -38,8 +38,10 @@ extension CrashTests {
             let path = directory.path("batches.sqlite")
             _ = try WorkerRuns.toTheEnd(["batches", path, "4", "3"], in: directory)
             let batches = try ReopenedFile.inspect(path) { db in
-                try db.execute(sql: "DELETE FROM \"order\" WHERE \"group\" = 'crash' AND \"count\" = 2 AND \"index\" = 3")
-                try db.execute(sql: "UPDATE \"order\" SET \"index\" = 0 WHERE \"group\" = 'crash' AND \"count\" = 3 AND \"index\" = 1")
+                try db.writeWithoutTransaction { conn in
+                    try conn.execute(sql: "DELETE FROM \"order\" WHERE \"group\" = 'crash' AND \"count\" = 2 AND \"index\" = 3")
+                    try conn.execute(sql: "UPDATE \"order\" SET \"index\" = 0 WHERE \"group\" = 'crash' AND \"count\" = 3 AND \"index\" = 1")
+                }
                 return try StoredBatches.read(db, size: 4)
             }
             #expect(batches[1] == StoredUnit(parts: 4, isComplete: true))
@@ -53,10 +55,12 @@ extension CrashTests {
             _ = try WorkerRuns.toTheEnd(["graphs", path, "3"], in: directory)
             let (whole, damaged) = try ReopenedFile.inspect(path) { db in
                 let whole = try StoredGraphs.read(db)
-                try db.execute(sql: "DELETE FROM book_readers WHERE book_isbn = ? AND rowid IN (SELECT min(rowid) FROM book_readers WHERE book_isbn = ?)",
-                               arguments: [StoredGraphs.isbn(2, 1), StoredGraphs.isbn(2, 1)])
-                var stray = Reader(cardNumber: StoredGraphs.card(9, 0), name: "Graph 9 reader 0")
-                try stray.insert(db)
+                try db.writeWithoutTransaction { conn in
+                    try conn.execute(sql: "DELETE FROM book_readers WHERE book_isbn = ? AND rowid IN (SELECT min(rowid) FROM book_readers WHERE book_isbn = ?)",
+                                     arguments: [StoredGraphs.isbn(2, 1), StoredGraphs.isbn(2, 1)])
+                    var stray = Reader(cardNumber: StoredGraphs.card(9, 0), name: "Graph 9 reader 0")
+                    try stray.insert(conn)
+                }
                 return (whole, try StoredGraphs.read(db))
             }
             #expect(whole.graphs.count == 3 && whole.graphs.values.allSatisfy { $0 == StoredUnit(parts: StoredGraphs.partsPerGraph, isComplete: true) })
@@ -72,7 +76,7 @@ extension CrashTests {
             let path = directory.path("items.sqlite")
             _ = try WorkerRuns.toTheEnd(["seed", path, "1000"], in: directory)
             let file = try ReopenedFile.inspect(path) { db in
-                try db.execute(sql: "ALTER TABLE crash_items ADD COLUMN \"checked\" INTEGER NOT NULL DEFAULT 0")
+                try db.writeWithoutTransaction { try $0.execute(sql: "ALTER TABLE crash_items ADD COLUMN \"checked\" INTEGER NOT NULL DEFAULT 0") }
                 return try ItemsFile.read(db)
             }
             #expect(file.version == 1)

@@ -25,23 +25,25 @@ struct ItemsFile: Equatable {
     /// Reads `db`.
     ///
     /// - Throws: `DatabaseError`.
-    static func read(_ db: Database) throws -> ItemsFile {
-        let weight = try String.fetchAll(db, sql: "SELECT type || ' ' || \"notnull\" FROM pragma_table_info('crash_items') WHERE name = 'weight'")
-        let checked = try Int.fetchOne(db, sql: "SELECT count(*) FROM pragma_table_info('crash_items') WHERE name = 'checked'") ?? 0
-        let batchIndex = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = 'crash_items_batch'") ?? 0
-        let shape: Shape
-        switch (weight, checked, batchIndex) {
-        case (["REAL 0"], 0, 0): shape = .old
-        case (["TEXT 1"], 1, 1): shape = .new
-        default: shape = .between("weight \(weight), checked \(checked), batch index \(batchIndex)")
+    static func read(_ database: Database) throws -> ItemsFile {
+        try database.read { db in
+            let weight = try String.fetchAll(db, sql: "SELECT type || ' ' || \"notnull\" FROM pragma_table_info('crash_items') WHERE name = 'weight'")
+            let checked = try Int.fetchOne(db, sql: "SELECT count(*) FROM pragma_table_info('crash_items') WHERE name = 'checked'") ?? 0
+            let batchIndex = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = 'crash_items_batch'") ?? 0
+            let shape: Shape
+            switch (weight, checked, batchIndex) {
+            case (["REAL 0"], 0, 0): shape = .old
+            case (["TEXT 1"], 1, 1): shape = .new
+            default: shape = .between("weight \(weight), checked \(checked), batch index \(batchIndex)")
+            }
+            return ItemsFile(
+                version: try db.schemaVersion(),
+                shape: shape,
+                itemsFingerprint: try String.fetchOne(
+                    db, sql: "SELECT count(*) || ' ' || coalesce(sum(id * position), 0) || ' ' || coalesce(sum(length(label)), 0) FROM crash_items") ?? "",
+                notesFingerprint: try String.fetchOne(db, sql: "SELECT count(*) || ' ' || coalesce(sum(item_id), 0) FROM crash_notes") ?? "",
+                nullWeights: try Int.fetchOne(db, sql: "SELECT count(*) FROM crash_items WHERE weight IS NULL") ?? 0,
+                leftovers: try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE name LIKE 'ormkit_%'"))
         }
-        return ItemsFile(
-            version: try db.schemaVersion(),
-            shape: shape,
-            itemsFingerprint: try String.fetchOne(
-                db, sql: "SELECT count(*) || ' ' || coalesce(sum(id * position), 0) || ' ' || coalesce(sum(length(label)), 0) FROM crash_items") ?? "",
-            notesFingerprint: try String.fetchOne(db, sql: "SELECT count(*) || ' ' || coalesce(sum(item_id), 0) FROM crash_notes") ?? "",
-            nullWeights: try Int.fetchOne(db, sql: "SELECT count(*) FROM crash_items WHERE weight IS NULL") ?? 0,
-            leftovers: try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE name LIKE 'ormkit_%'"))
     }
 }

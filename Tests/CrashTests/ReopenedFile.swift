@@ -27,14 +27,18 @@ enum ReopenedFile {
     /// `PRAGMA integrity_check`: `["ok"]` for a sound file.
     ///
     /// - Throws: `DatabaseError` when the check cannot run.
-    static func integrity(_ db: Database) throws -> [String] {
-        try String.fetchAll(db, sql: "PRAGMA integrity_check")
+    static func integrity(_ database: Database) throws -> [String] {
+        try database.read { db in
+            try String.fetchAll(db, sql: "PRAGMA integrity_check")
+        }
     }
 
     /// `PRAGMA foreign_key_check`, one line per violating row: empty for a consistent file.
     ///
     /// - Throws: `DatabaseError` when the check cannot run.
-    static func foreignKeyViolations(_ db: Database) throws -> [String] {
-        try String.fetchAll(db, sql: "SELECT \"table\" || ' row ' || coalesce(rowid, 'NULL') || ' -> ' || parent FROM pragma_foreign_key_check")
+    static func foreignKeyViolations(_ database: Database) throws -> [String] {
+        try database.read { db in
+            try String.fetchAll(db, sql: "SELECT \"table\" || ' row ' || coalesce(rowid, 'NULL') || ' -> ' || parent FROM pragma_foreign_key_check")
+        }
     }
 }

@@ -8,17 +8,19 @@ enum StoredBatches {
     /// indexes 0..<size once each.
     ///
     /// - Throws: `DatabaseError`.
-    static func read(_ db: Database, size: Int) throws -> [Int: StoredUnit] {
-        let index = Order.Columns.index
-        let groups = try Order.select(Order.Columns.count, countAll(), count(distinct: index), min(index), max(index))
-            .filter(Order.Columns.group == "crash")
-            .group(by: Order.Columns.count)
-            .fetchAll(db)
-        var batches: [Int: StoredUnit] = [:]
-        for (batch, rows, distinct, lowest, highest) in groups {
-            batches[batch] = StoredUnit(parts: rows, isComplete: rows == size && distinct == size && lowest == 0 && highest == size - 1)
+    static func read(_ database: Database, size: Int) throws -> [Int: StoredUnit] {
+        try database.read { db in
+            let index = Order.Columns.index
+            let groups = try Order.select(Order.Columns.count, countAll(), count(distinct: index), min(index), max(index))
+                .filter(Order.Columns.group == "crash")
+                .group(by: Order.Columns.count)
+                .fetchAll(db)
+            var batches: [Int: StoredUnit] = [:]
+            for (batch, rows, distinct, lowest, highest) in groups {
+                batches[batch] = StoredUnit(parts: rows, isComplete: rows == size && distinct == size && lowest == 0 && highest == size - 1)
+            }
+            return batches
         }
-        return batches
     }
 }
 
@@ -41,9 +43,11 @@ struct ExampleSchemaState: Equatable, CustomStringConvertible {
     /// Reads `db`'s version and table count (SQLite's own tables aside).
     ///
     /// - Throws: `DatabaseError`.
-    static func read(_ db: Database) throws -> ExampleSchemaState {
-        ExampleSchemaState(
-            version: try db.schemaVersion(),
-            tables: try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'") ?? 0)
+    static func read(_ database: Database) throws -> ExampleSchemaState {
+        try database.read { db in
+            ExampleSchemaState(
+                version: try db.schemaVersion(),
+                tables: try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'") ?? 0)
+        }
     }
 }

@@ -21,35 +21,37 @@ enum StoredGraphs {
     /// the number of graph records and links that hang under no graph author (children without a parent).
     ///
     /// - Throws: `DatabaseError`.
-    static func read(_ db: Database) throws -> (graphs: [Int: StoredUnit], orphans: Int) {
-        let authors = try Author.filter(Author.email.like("graph%@crash.test"))
-            .including(Author.books.including(Book.readers))
-            .including(Author.profile)
-            .fetchAll(db)
-        var graphs: [Int: StoredUnit] = [:]
-        var parts = 0
-        for author in authors {
-            guard let graph = Int(author.name.dropFirst("Graph ".count)) else { continue }
-            let (books, profile) = author.related
-            var unit = StoredUnit(parts: 1 + (profile == nil ? 0 : 1) + books.count, isComplete: true)
-            for book in books { unit.parts += 2 * book.related.count }
-            let expectedBooks = Set((0..<3).map { isbn(graph, $0) })
-            let booksMatch = Set(books.map(\.record.isbn)) == expectedBooks && books.count == 3
-            let readersMatch = books.allSatisfy { book in
-                guard let position = (0..<3).first(where: { isbn(graph, $0) == book.record.isbn }) else { return false }
-                return book.related.map(\.cardNumber).sorted() == [card(graph, 2 * position), card(graph, 2 * position + 1)]
+    static func read(_ database: Database) throws -> (graphs: [Int: StoredUnit], orphans: Int) {
+        try database.read { db in
+            let authors = try Author.filter(Author.email.like("graph%@crash.test"))
+                .including(Author.books.including(Book.readers))
+                .including(Author.profile)
+                .fetchAll(db)
+            var graphs: [Int: StoredUnit] = [:]
+            var parts = 0
+            for author in authors {
+                guard let graph = Int(author.name.dropFirst("Graph ".count)) else { continue }
+                let (books, profile) = author.related
+                var unit = StoredUnit(parts: 1 + (profile == nil ? 0 : 1) + books.count, isComplete: true)
+                for book in books { unit.parts += 2 * book.related.count }
+                let expectedBooks = Set((0..<3).map { isbn(graph, $0) })
+                let booksMatch = Set(books.map(\.record.isbn)) == expectedBooks && books.count == 3
+                let readersMatch = books.allSatisfy { book in
+                    guard let position = (0..<3).first(where: { isbn(graph, $0) == book.record.isbn }) else { return false }
+                    return book.related.map(\.cardNumber).sorted() == [card(graph, 2 * position), card(graph, 2 * position + 1)]
+                }
+                unit.isComplete = booksMatch && readersMatch && profile?.biography == author.name && author.email == "graph\(graph)@crash.test"
+                parts += unit.parts
+                graphs[graph] = unit
             }
-            unit.isComplete = booksMatch && readersMatch && profile?.biography == author.name && author.email == "graph\(graph)@crash.test"
-            parts += unit.parts
-            graphs[graph] = unit
+            return (graphs, try taggedParts(db) - parts)
         }
-        return (graphs, try taggedParts(db) - parts)
     }
 
     /// Every graph record and link in `db`, found by its tags rather than through authors: authors, books
     /// (ISBN `8…`), readers (`Graph …`), profiles (`Graph …`), and the links of graph books. A reader linked to
     /// two books counts twice, as `read` counts it.
-    private static func taggedParts(_ db: Database) throws -> Int {
+    private static func taggedParts(_ db: Connection) throws -> Int {
         let authors = try Author.filter(Author.email.like("graph%@crash.test")).count(db)
         let books = try Book.filter(Book.isbn.like("8%")).count(db)
         let profiles = try AuthorProfile.filter(AuthorProfile.biography.like("Graph %")).count(db)

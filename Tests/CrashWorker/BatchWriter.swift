@@ -21,8 +21,10 @@ struct BatchWriter {
     /// - Throws: `DatabaseError` or `MigrationError`.
     func run() throws {
         let db = try Database(path: path, options: options)
-        try db.migrate(ExampleSchema.self)
-        let last = try Int.fetchOne(db, sql: "SELECT coalesce(max(\"count\"), 0) FROM \"order\" WHERE \"group\" = ?", arguments: [Self.group]) ?? 0
+        try db.writeWithoutTransaction { conn in try conn.migrate(ExampleSchema.self) }
+        let last = try db.read { conn in
+            try Int.fetchOne(conn, sql: "SELECT coalesce(max(\"count\"), 0) FROM \"order\" WHERE \"group\" = ?", arguments: [Self.group])
+        } ?? 0
         Report.line("ready \(last)")
         var batch = last + 1
         while count.map({ batch <= last + $0 }) ?? true {

@@ -18,8 +18,8 @@ struct GraphWriter {
     /// - Throws: `DatabaseError` or `MigrationError`.
     func run() throws {
         let db = try Database(path: path, options: options)
-        try db.migrate(ExampleSchema.self)
-        let last = try Int.fetchOne(db, sql: GraphShape.lastGraphSQL) ?? 0
+        try db.writeWithoutTransaction { conn in try conn.migrate(ExampleSchema.self) }
+        let last = try db.read { conn in try Int.fetchOne(conn, sql: GraphShape.lastGraphSQL) } ?? 0
         Report.line("ready \(last)")
         var graph = last + 1
         while count.map({ graph <= last + $0 }) ?? true {
@@ -31,14 +31,16 @@ struct GraphWriter {
         try db.close()
     }
 
-    /// Saves graph `number` with one `save(_:with:)`: one transaction.
+    /// Saves graph `number` with one `save(_:with:)` in one `write` transaction.
     private func save(_ number: Int, _ db: Database) throws {
         var author = Author(name: GraphShape.authorName(number), email: GraphShape.email(number))
-        try author.save(db, with:
-            Author.books.saving(book(number, 0), with: Book.readers.saving([reader(number, 0), reader(number, 1)])),
-            Author.books.saving(book(number, 1), with: Book.readers.saving([reader(number, 2), reader(number, 3)])),
-            Author.books.saving(book(number, 2), with: Book.readers.saving([reader(number, 4), reader(number, 5)])),
-            Author.profile.saving { AuthorProfile(biography: GraphShape.authorName(number), links: [:], authorID: $0) })
+        try db.write { conn in
+            _ = try author.save(conn, with:
+                Author.books.saving(book(number, 0), with: Book.readers.saving([reader(number, 0), reader(number, 1)])),
+                Author.books.saving(book(number, 1), with: Book.readers.saving([reader(number, 2), reader(number, 3)])),
+                Author.books.saving(book(number, 2), with: Book.readers.saving([reader(number, 4), reader(number, 5)])),
+                Author.profile.saving { AuthorProfile(biography: GraphShape.authorName(number), links: [:], authorID: $0) })
+        }
     }
 
     /// Book `book` (0...2) of graph `graph`; the save fills its author.

@@ -11,7 +11,7 @@ struct ItemsMigration {
     /// - Throws: `DatabaseError` or `MigrationError`.
     func seed(rows: Int) throws {
         let db = try Database(path: path, options: options)
-        try db.migrate(CrashItemsV1.self)
+        try db.writeWithoutTransaction { conn in try conn.migrate(CrashItemsV1.self) }
         try db.write { conn in
             try conn.execute(sql: """
                 WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
@@ -35,7 +35,7 @@ struct ItemsMigration {
     func migrate() throws {
         let db = try Database(path: path, options: options)
         Report.line("ready")
-        let outcome = try db.migrate(CrashItemsV2.self)
+        let outcome = try db.writeWithoutTransaction { conn in try conn.migrate(CrashItemsV2.self) }
         Report.line("migrated \(outcome)")
         try db.close()
     }

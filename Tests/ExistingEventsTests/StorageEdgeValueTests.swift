@@ -9,12 +9,12 @@ import TestSupport
 @Suite("Existing database: edge values through the date storages")
 struct StorageEdgeValueTests {
     @Test(arguments: [Int64.min, Int64.min + 1, -1, Int64.max - 1, Int64.max])
-    func anyStoredMillisecondCountReads(_ milliseconds: Int64) throws {
+    func anyStoredMillisecondCountReads(_ milliseconds: Int64) async throws {
         let file = try ExistingDatabase(script: "events.sql")
         let db = try file.open()
         defer { try? db.close() }
-        try db.execute(sql: "UPDATE events SET updated_at_ms = ?", arguments: [milliseconds])
-        let events = try Events.fetchAll(db)
+        try await db.execute(sql: "UPDATE events SET updated_at_ms = ?", arguments: [milliseconds])
+        let events = try await Events.fetchAll(db)
         #expect(!events.isEmpty)
         for event in events {
             let date = try #require(event.updated_at_ms)
@@ -25,17 +25,17 @@ struct StorageEdgeValueTests {
     }
 
     @Test(arguments: [Double.nan, .infinity, -.infinity, 1e300])
-    func anUnstorableDateIsAnEncodingErrorNamingIt(_ seconds: Double) throws {
+    func anUnstorableDateIsAnEncodingErrorNamingIt(_ seconds: Double) async throws {
         let file = try ExistingDatabase(script: "events.sql")
         let db = try file.open()
         defer { try? db.close() }
-        var event = try #require(try Events.order(Events.starts_at).fetchOne(db))
+        var event = try #require(try await Events.order(Events.starts_at).fetchOne(db))
         event.updated_at_ms = Date(timeIntervalSince1970: seconds)
-        let error = #expect(throws: DatabaseError.self) { try event.update(db) }
+        let error = await #expect(throws: DatabaseError.self) { try await event.update(db) }
         #expect(error?.kind == .encoding)
         #expect(error?.message.contains("\(seconds) seconds from 1970") == true)
         // Nothing was written.
-        let stored = try Int64?.fetchOne(db, sql: "SELECT updated_at_ms FROM events WHERE id = ?", arguments: [event.id.uuidString.lowercased()])
+        let stored = try await Int64?.fetchOne(db, sql: "SELECT updated_at_ms FROM events WHERE id = ?", arguments: [event.id.uuidString.lowercased()])
         #expect(stored.flatMap { $0 } != Int64.max && stored.flatMap { $0 } != Int64.min)
     }
 }

@@ -306,14 +306,14 @@ struct AsyncAPITests {
 
     // MARK: Where the overloads run
 
-    @Test func anAsyncContextPicksTheAsyncOverloadAndASyncOneTheSyncOverload() async throws {
+    @Test func aVerbOnTheDatabaseIsAsyncAndOnAConnectionSynchronous() async throws {
         let library = try AsyncLibrary()
         let db = library.db
         let statements = Mutex<[String]>([])
         db.trace { event in statements.withLock { $0.append(event.sql) } }
         var viaAsync = AsyncLibrary.author(1)
-        try await viaAsync.insert(db)                         // async: in a write transaction
-        let syncID = try Self.insertSynchronously(AsyncLibrary.author(2), db)  // sync: autocommit
+        try await viaAsync.insert(db)                         // on the database: async, in a write transaction
+        let syncID = try Self.insertSynchronously(AsyncLibrary.author(2), db)  // on a connection: sync, autocommit
         db.trace(nil)
         let recorded = statements.withLock { $0 }
         #expect(recorded.filter { $0.hasPrefix("BEGIN") } == ["BEGIN IMMEDIATE TRANSACTION"])
@@ -322,10 +322,10 @@ struct AsyncAPITests {
         #expect(viaAsync.id != nil && syncID != nil)
     }
 
-    /// A synchronous function: `insert(db)` here is the synchronous overload.
+    /// A synchronous function: `insert(conn)` on the connection of `writeWithoutTransaction`, in autocommit mode.
     private static func insertSynchronously(_ author: Author, _ db: Database) throws -> Int64? {
         var author = author
-        try author.insert(db)
+        try db.writeWithoutTransaction { conn in try author.insert(conn) }
         return author.id
     }
 

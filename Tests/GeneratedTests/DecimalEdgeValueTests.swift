@@ -19,22 +19,22 @@ struct DecimalEdgeValueTests {
 
     /// Inserts a payment with `rate` (storage: real) and a book with `price` (native TEXT) of `value`, and says
     /// what each gave.
-    static func outcomes(_ value: Decimal) throws -> (real: Outcome, text: Outcome) {
+    static func outcomes(_ value: Decimal) async throws -> (real: Outcome, text: Outcome) {
         let example = try ExampleDatabase()
         let db = example.db
         var payment = Payment(paidAt: Date(timeIntervalSince1970: 0), amount: 1, rate: value, reference: UUID())
         let real: Outcome
         do {
-            try payment.insert(db)
+            try await payment.insert(db)
             let id = try #require(payment.id)
-            real = .readBack(try #require(try Payment.find(db, id)?.rate))
+            real = .readBack(try #require(try await Payment.find(db, id)?.rate))
         } catch let error as DatabaseError {
             #expect(error.kind == .encoding, "\(error)")
-            #expect(try Payment.fetchAll(db).isEmpty)
+            #expect(try await Payment.fetchAll(db).isEmpty)
             real = .refused
         }
         var author = Author(name: "A", email: "a@example.org")
-        try author.insert(db)
+        try await author.insert(db)
         let authorID = try #require(author.id)
         let book = Book(
             isbn: "9780000000001", title: "T", price: value, tags: [], uid: UUID(), shelf: Shelf(row: 1, column: 1, room: "A"),
@@ -42,20 +42,20 @@ struct DecimalEdgeValueTests {
         )
         let text: Outcome
         do {
-            try book.insert(db)
-            text = .readBack(try #require(try Book.find(db, book.isbn)?.price))
+            try await book.insert(db)
+            text = .readBack(try #require(try await Book.find(db, book.isbn)?.price))
         } catch let error as DatabaseError {
             #expect(error.kind == .encoding, "\(error)")
-            #expect(try Book.fetchAll(db).isEmpty)
+            #expect(try await Book.fetchAll(db).isEmpty)
             text = .refused
         }
         return (real, text)
     }
 
     @Test(arguments: values.indices)
-    func storedAndReadBackOrRefused(_ index: Int) throws {
+    func storedAndReadBackOrRefused(_ index: Int) async throws {
         let (name, value) = Self.values[index]
-        let (real, text) = try Self.outcomes(value)
+        let (real, text) = try await Self.outcomes(value)
         if value.isNaN {
             #expect(real == .refused, "\(name)")
             #expect(text == .refused, "\(name)")
@@ -72,14 +72,14 @@ struct DecimalEdgeValueTests {
 
     /// `set(to:)` refuses what an insert refuses, before anything changes.
     @Test(arguments: [Decimal.nan, .greatestFiniteMagnitude, -Decimal.greatestFiniteMagnitude])
-    func anAssignmentIsRefusedAsTheInsertIs(_ value: Decimal) throws {
+    func anAssignmentIsRefusedAsTheInsertIs(_ value: Decimal) async throws {
         let example = try ExampleDatabase()
         let db = example.db
         var payment = Payment(paidAt: Date(timeIntervalSince1970: 0), amount: 1, rate: 2, reference: UUID())
-        try payment.insert(db)
-        let error = #expect(throws: DatabaseError.self) { try Payment.all().updateAll(db, Payment.rate.set(to: value)) }
+        try await payment.insert(db)
+        let error = await #expect(throws: DatabaseError.self) { try await Payment.all().updateAll(db, Payment.rate.set(to: value)) }
         #expect(error?.kind == .encoding)
         #expect(error?.column == "rate")
-        #expect(try Payment.fetchAll(db).map(\.rate) == [2])
+        #expect(try await Payment.fetchAll(db).map(\.rate) == [2])
     }
 }

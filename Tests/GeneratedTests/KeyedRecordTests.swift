@@ -8,7 +8,7 @@ import TestSupport
 @Suite struct KeyedRecordTypingTests {
     @Test func aRecordWithItsOwnKeyIsWrittenFromALet() throws {
         let valid = """
-            func write(_ db: Database) throws {
+            func write(_ db: Connection) throws {
                 let receipt = Receipt(code: UUID(), issuedOn: Date())
                 try receipt.insert(db)
                 try receipt.save(db)
@@ -22,17 +22,17 @@ import TestSupport
     }
 
     @Test func anAutoIncrementRecordNeedsAVar() throws {
-        let misuse = "func write(_ db: Database) throws { let author = Author(name: \"Ann\", email: \"a\"); try author.insert(db) }"
+        let misuse = "func write(_ db: Connection) throws { let author = Author(name: \"Ann\", email: \"a\"); try author.insert(db) }"
         let result = try SwiftTypeCheck.run(misuse, importing: ["ORMKit", "ExampleModels"])
         #expect(result.status != 0)
         #expect(result.output.contains("cannot use mutating member on immutable value"), "\(result.output)")
     }
 
-    @Test func aLetRecordIsInserted() throws {
+    @Test func aLetRecordIsInserted() async throws {
         let example = try ExampleDatabase()
         let receipt = Receipt(code: UUID(), issuedOn: Date(timeIntervalSince1970: 0))
-        try receipt.insert(example.db)
-        try receipt.save(example.db)
-        #expect(try Receipt.find(example.db, receipt.code)?.code == receipt.code)
+        try await receipt.insert(example.db)
+        try await receipt.save(example.db)
+        #expect(try await Receipt.find(example.db, receipt.code)?.code == receipt.code)
     }
 }

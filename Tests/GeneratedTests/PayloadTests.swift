@@ -12,7 +12,7 @@ struct PayloadTests {
          "profile": {"nick": "UKL"}, "born": -1268524800, "website": "https://www.ursulakleguin.com", "unknown": [1, 2]}
         """.utf8)
 
-    @Test func nestedKeyPathsMapIntoTheModel() throws {
+    @Test func nestedKeyPathsMapIntoTheModel() async throws {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
         let author = try Author(payload: Self.json, decoder: decoder)
@@ -26,7 +26,7 @@ struct PayloadTests {
         // Saved like any record, then encoded back to the same shape.
         let example = try ExampleDatabase()
         var saved = author
-        try saved.insert(example.db)
+        try await saved.insert(example.db)
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         encoder.dateEncodingStrategy = .secondsSince1970

@@ -53,53 +53,53 @@ struct StorageRefusalTests {
     }
 
     @Test(arguments: cases)
-    func theAssignmentThrowsTheInsertsErrorAndChangesNothing(_ testCase: Case) throws {
+    func theAssignmentThrowsTheInsertsErrorAndChangesNothing(_ testCase: Case) async throws {
         let example = try ExampleDatabase()
         let db = example.db
         var stored = Self.payment()
-        try stored.insert(db)
-        let before = try String.fetchAll(db, sql: "SELECT paid_at || '|' || recorded_at || '|' || amount || '|' || ifnull(due_on, '') FROM payments")
+        try await stored.insert(db)
+        let before = try await String.fetchAll(db, sql: "SELECT paid_at || '|' || recorded_at || '|' || amount || '|' || ifnull(due_on, '') FROM payments")
 
         var unstorable = Self.payment()
         testCase.mutate(&unstorable)
-        let inserted = #expect(throws: DatabaseError.self) { try unstorable.insert(db) }
-        let updated = #expect(throws: DatabaseError.self) { try Payment.all().updateAll(db, testCase.assignment()) }
+        let inserted = await #expect(throws: DatabaseError.self) { try await unstorable.insert(db) }
+        let updated = await #expect(throws: DatabaseError.self) { try await Payment.all().updateAll(db, testCase.assignment()) }
         #expect(updated?.kind == .encoding)
         #expect(updated?.message == inserted?.message)
         #expect(updated?.table == "payments")
         #expect(updated?.column != nil)
-        #expect(try String.fetchAll(db, sql: "SELECT paid_at || '|' || recorded_at || '|' || amount || '|' || ifnull(due_on, '') FROM payments") == before)
+        #expect(try await String.fetchAll(db, sql: "SELECT paid_at || '|' || recorded_at || '|' || amount || '|' || ifnull(due_on, '') FROM payments") == before)
     }
 
     @Test(arguments: cases)
-    func aFilterOnTheValueThrowsTheInsertsErrorInsteadOfComparingWithAnotherValue(_ testCase: Case) throws {
+    func aFilterOnTheValueThrowsTheInsertsErrorInsteadOfComparingWithAnotherValue(_ testCase: Case) async throws {
         let example = try ExampleDatabase()
         let db = example.db
         var unstorable = Self.payment()
         testCase.mutate(&unstorable)
-        let inserted = #expect(throws: DatabaseError.self) { try unstorable.insert(db) }
+        let inserted = await #expect(throws: DatabaseError.self) { try await unstorable.insert(db) }
         // The row a clamped value would have matched: 9999-12-31T23:59:59.999, 0000-01-01, Int64.max ms, 1.00.
         var clamped = Self.payment()
         clamped.paidAt = Date(timeIntervalSince1970: 253_402_300_799.999)
-        try clamped.insert(db)
-        let counted = #expect(throws: DatabaseError.self) { try Payment.filter(testCase.filter()).count(db) }
+        try await clamped.insert(db)
+        let counted = await #expect(throws: DatabaseError.self) { try await Payment.filter(testCase.filter()).count(db) }
         #expect(counted?.kind == .encoding)
         #expect(counted?.message == inserted?.message)
         #expect(counted?.table == "payments" && counted?.column != nil)
-        let fetched = #expect(throws: DatabaseError.self) { try Payment.filter(!testCase.filter()).fetchAll(db) }
+        let fetched = await #expect(throws: DatabaseError.self) { try await Payment.filter(!testCase.filter()).fetchAll(db) }
         #expect(fetched?.message == inserted?.message)
-        let deleted = #expect(throws: DatabaseError.self) { try Payment.filter(testCase.filter()).deleteAll(db) }
+        let deleted = await #expect(throws: DatabaseError.self) { try await Payment.filter(testCase.filter()).deleteAll(db) }
         #expect(deleted?.message == inserted?.message)
-        #expect(try Payment.count(db) == 1)
+        #expect(try await Payment.count(db) == 1)
     }
 
-    @Test func aStorableValueIsAssigned() throws {
+    @Test func aStorableValueIsAssigned() async throws {
         let example = try ExampleDatabase()
         let db = example.db
         var stored = Self.payment()
-        try stored.insert(db)
-        #expect(try Payment.all().updateAll(db, Payment.amount.set(to: Decimal(string: "1.05")!), Payment.paidAt.set(to: Date(timeIntervalSince1970: 0))) == 1)
-        #expect(try String.fetchOne(db, sql: "SELECT amount || ' ' || paid_at FROM payments") == "105 1970-01-01 00:00:00")
+        try await stored.insert(db)
+        #expect(try await Payment.all().updateAll(db, Payment.amount.set(to: Decimal(string: "1.05")!), Payment.paidAt.set(to: Date(timeIntervalSince1970: 0))) == 1)
+        #expect(try await String.fetchOne(db, sql: "SELECT amount || ' ' || paid_at FROM payments") == "105 1970-01-01 00:00:00")
     }
 }
 
@@ -108,41 +108,41 @@ struct StorageRefusalTests {
 /// the insert's error, naming both, and changes nothing.
 @Suite("Native storage: NaN is refused as an insert refuses it")
 struct NotANumberRefusalTests {
-    @Test func aDoubleColumn() throws {
+    @Test func aDoubleColumn() async throws {
         let example = try ExampleDatabase()
         let db = example.db
         var ann = Author(name: "Ann", email: "ann@example.org", rating: 2)
-        try ann.insert(db)
+        try await ann.insert(db)
         var nan = Author(name: "Nan", email: "nan@example.org", rating: .nan)
-        let inserted = #expect(throws: DatabaseError.self) { try nan.insert(db) }
+        let inserted = await #expect(throws: DatabaseError.self) { try await nan.insert(db) }
         #expect(inserted?.message == "NaN cannot be stored: SQLite would store it as NULL; store nil or a number")
         #expect(inserted?.column == "rating")
         for thrown in [
-            #expect(throws: DatabaseError.self) { try Author.all().updateAll(db, Author.rating.set(to: .nan)) },
-            #expect(throws: DatabaseError.self) { try Author.filter(Author.rating == .nan).count(db) },
-            #expect(throws: DatabaseError.self) { try Author.filter(Author.rating < .nan).deleteAll(db) },
+            await #expect(throws: DatabaseError.self) { try await Author.all().updateAll(db, Author.rating.set(to: .nan)) },
+            await #expect(throws: DatabaseError.self) { try await Author.filter(Author.rating == .nan).count(db) },
+            await #expect(throws: DatabaseError.self) { try await Author.filter(Author.rating < .nan).deleteAll(db) },
         ] {
             #expect(thrown?.kind == .encoding && thrown?.message == inserted?.message)
             #expect(thrown?.table == "authors" && thrown?.column == "rating")
         }
-        #expect(try Double.fetchAll(db, sql: "SELECT rating FROM authors") == [2])
+        #expect(try await Double.fetchAll(db, sql: "SELECT rating FROM authors") == [2])
     }
 
-    @Test func aDateColumn() throws {
+    @Test func aDateColumn() async throws {
         let example = try ExampleDatabase()
         let db = example.db
         var ann = Author(name: "Ann", email: "ann@example.org", born: Date(timeIntervalSince1970: 0))
-        try ann.insert(db)
+        try await ann.insert(db)
         let nan = Date(timeIntervalSinceReferenceDate: .nan)
         ann.born = nan
-        let updated = #expect(throws: DatabaseError.self) { try ann.update(db) }
+        let updated = await #expect(throws: DatabaseError.self) { try await ann.update(db) }
         #expect(updated?.message == "NaN cannot be stored: SQLite would store it as NULL; store nil or a number")
         for thrown in [
-            #expect(throws: DatabaseError.self) { try Author.all().updateAll(db, Author.born.set(to: nan)) },
-            #expect(throws: DatabaseError.self) { try Author.filter(Author.born == nan).fetchAll(db) },
+            await #expect(throws: DatabaseError.self) { try await Author.all().updateAll(db, Author.born.set(to: nan)) },
+            await #expect(throws: DatabaseError.self) { try await Author.filter(Author.born == nan).fetchAll(db) },
         ] {
             #expect(thrown?.message == updated?.message && thrown?.table == "authors" && thrown?.column == "born")
         }
-        #expect(try Author.filter(Author.born == Date(timeIntervalSince1970: 0)).count(db) == 1)
+        #expect(try await Author.filter(Author.born == Date(timeIntervalSince1970: 0)).count(db) == 1)
     }
 }

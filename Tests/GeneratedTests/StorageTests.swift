@@ -22,12 +22,12 @@ struct StorageTests {
         )
     }
 
-    @Test func eachStorageWritesItsFormAndReadsBack() throws {
+    @Test func eachStorageWritesItsFormAndReadsBack() async throws {
         let example = try ExampleDatabase()
         let db = example.db
         var written = try payment()
-        try written.insert(db)
-        let row = try #require(try String.fetchOne(db, sql: """
+        try await written.insert(db)
+        let row = try await #require(try String.fetchOne(db, sql: """
             SELECT typeof(paid_at) || ' ' || paid_at || ' | ' || due_on || ' | ' || typeof(recorded_at) || ' ' || recorded_at
                 || ' | ' || legacy_at || ' | ' || julian || ' | ' || typeof(amount) || ' ' || amount
                 || ' | ' || typeof(rate) || ' ' || rate || ' | ' || reference || ' | ' || external_id || ' | ' || settled
@@ -38,7 +38,7 @@ struct StorageTests {
             | integer 1999 | real 0.0725 | 6f1c0b5e-8d2a-4c5e-9b1f-2a3d4e5f6a7b | 00000000-0000-0000-0000-0000000000AB | true
             """)
         let id = try #require(written.id)
-        let read = try #require(try Payment.find(db, id))
+        let read = try #require(try await Payment.find(db, id))
         // Text dates keep milliseconds; the other fields read back equal.
         #expect(read.paidAt == Date(timeIntervalSince1970: 1_706_704_496.789) || abs(read.paidAt.timeIntervalSince(written.paidAt)) < 0.001)
         #expect(read.dueOn == written.dueOn)
@@ -51,36 +51,36 @@ struct StorageTests {
         #expect(read.settled)
 
         // Saving it again, unchanged, rewrites the same stored forms: text dates stay text, byte for byte.
-        let before = try String.fetchOne(db, sql: "SELECT paid_at || due_on || amount || reference FROM payments")
-        try read.update(db)
-        #expect(try String.fetchOne(db, sql: "SELECT paid_at || due_on || amount || reference FROM payments") == before)
+        let before = try await String.fetchOne(db, sql: "SELECT paid_at || due_on || amount || reference FROM payments")
+        try await read.update(db)
+        #expect(try await String.fetchOne(db, sql: "SELECT paid_at || due_on || amount || reference FROM payments") == before)
     }
 
-    @Test func theDefaultDateStorageIsBitExact() throws {
+    @Test func theDefaultDateStorageIsBitExact() async throws {
         let db = try Database.inMemory()
-        try db.execute(sql: "CREATE TABLE t (d REAL NOT NULL)")
+        try await db.execute(sql: "CREATE TABLE t (d REAL NOT NULL)")
         var generator = SystemRandomNumberGenerator()
         // 1900-01-01 … 2200-01-01, seconds since 1970, with random sub-second bits.
         let dates = (0..<10_000).map { _ in
             Date(timeIntervalSince1970: Double.random(in: -2_208_988_800...7_258_118_400, using: &generator))
         } + [Date(timeIntervalSinceReferenceDate: 0), Date(timeIntervalSinceReferenceDate: 1e-300), Date()]
-        try db.write { conn in
+        try await db.write { conn in
             for date in dates { try conn.execute(sql: "INSERT INTO t (d) VALUES (?)", arguments: [date]) }
         }
-        let read = try Date.fetchAll(db, sql: "SELECT d FROM t ORDER BY rowid")
+        let read = try await Date.fetchAll(db, sql: "SELECT d FROM t ORDER BY rowid")
         #expect(read.count == dates.count)
         let mismatches = zip(read, dates).filter { $0.timeIntervalSinceReferenceDate.bitPattern != $1.timeIntervalSinceReferenceDate.bitPattern }
         #expect(mismatches.isEmpty, "\(mismatches.prefix(3))")
     }
 
-    @Test func typedDateFiltersAgreeWithSQLOnText() throws {
+    @Test func typedDateFiltersAgreeWithSQLOnText() async throws {
         let example = try ExampleDatabase()
         let db = example.db
         var generator = SystemRandomNumberGenerator()
         let dates = (0..<200).map { _ in
             Date(timeIntervalSince1970: (Double.random(in: 1_230_768_000...1_388_534_400, using: &generator) * 1_000).rounded(.down) / 1_000)
         }
-        try db.write { conn in
+        try await db.write { conn in
             for date in dates {
                 var record = try payment(paidAt: date)
                 try record.insert(conn)
@@ -88,27 +88,27 @@ struct StorageTests {
         }
         let start = Date(timeIntervalSince1970: 1_293_840_000)  // 2011-01-01
         let end = Date(timeIntervalSince1970: 1_325_376_000)  // 2012-01-01
-        let typed = try Payment.filter(Payment.paidAt >= start && Payment.paidAt < end).count(db)
-        let plain = try Int.fetchOne(db, sql: "SELECT count(*) FROM payments WHERE paid_at >= '2011-01-01' AND paid_at < '2012-01-01'")
+        let typed = try await Payment.filter(Payment.paidAt >= start && Payment.paidAt < end).count(db)
+        let plain = try await Int.fetchOne(db, sql: "SELECT count(*) FROM payments WHERE paid_at >= '2011-01-01' AND paid_at < '2012-01-01'")
         let expected = dates.filter { $0 >= start && $0 < end }.count
         #expect(typed == expected)
         #expect(plain == expected)
         #expect(expected > 0)
 
         // MIN/MAX read the text back as dates; BETWEEN and ORDER BY use the text.
-        let earliest = try Payment.all().min(db, Payment.paidAt)
+        let earliest = try await Payment.all().min(db, Payment.paidAt)
         #expect(earliest.map { abs($0.timeIntervalSince(dates.min() ?? start)) < 0.001 } == true)
-        let ordered = try Payment.order(Payment.paidAt).select(Payment.paidAt).fetchAll(db)
+        let ordered = try await Payment.order(Payment.paidAt).select(Payment.paidAt).fetchAll(db)
         #expect(ordered == ordered.sorted())
-        #expect(try Payment.filter(Payment.paidAt.between(start, and: end)).count(db) == dates.filter { $0 >= start && $0 <= end }.count)
+        #expect(try await Payment.filter(Payment.paidAt.between(start, and: end)).count(db) == dates.filter { $0 >= start && $0 <= end }.count)
 
         // updateAll binds with the column's storage: text stays text.
-        #expect(try Payment.filter(Payment.paidAt < start).updateAll(db, Payment.paidAt.set(to: start)) == dates.filter { $0 < start }.count)
-        #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM payments WHERE typeof(paid_at) <> 'text'") == 0)
-        #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM payments WHERE paid_at = '2011-01-01 00:00:00'") == dates.filter { $0 <= start }.count)
+        #expect(try await Payment.filter(Payment.paidAt < start).updateAll(db, Payment.paidAt.set(to: start)) == dates.filter { $0 < start }.count)
+        #expect(try await Int.fetchOne(db, sql: "SELECT count(*) FROM payments WHERE typeof(paid_at) <> 'text'") == 0)
+        #expect(try await Int.fetchOne(db, sql: "SELECT count(*) FROM payments WHERE paid_at = '2011-01-01 00:00:00'") == dates.filter { $0 <= start }.count)
     }
 
-    @Test func decimalOrderingComparisonsAndSumsAreNumeric() throws {
+    @Test func decimalOrderingComparisonsAndSumsAreNumeric() async throws {
         let example = try ExampleDatabase()
         let db = example.db
         var generator = SystemRandomNumberGenerator()
@@ -118,64 +118,64 @@ struct StorageTests {
         let rates = amounts.indices.map { index in
             Decimal(Int.random(in: -9_999_999...9_999_999, using: &generator)) / pow(10, index % 7)
         }
-        try db.write { conn in
+        try await db.write { conn in
             for (amount, rate) in zip(amounts, rates) {
                 var record = try payment(amount: "\(amount)", rate: "\(rate)")
                 try record.insert(conn)
             }
         }
-        #expect(try Payment.order(Payment.amount).select(Payment.amount).fetchAll(db) == amounts.sorted())
-        #expect(try Payment.order(Payment.rate).select(Payment.rate).fetchAll(db) == rates.sorted().map { $0 })
+        #expect(try await Payment.order(Payment.amount).select(Payment.amount).fetchAll(db) == amounts.sorted())
+        #expect(try await Payment.order(Payment.rate).select(Payment.rate).fetchAll(db) == rates.sorted().map { $0 })
         let threshold = try #require(Decimal(string: "9.2"))
-        #expect(try Payment.filter(Payment.amount > threshold).count(db) == amounts.filter { $0 > threshold }.count)
-        #expect(try Payment.filter(Payment.rate > threshold).count(db) == rates.filter { $0 > threshold }.count)
-        #expect(try Payment.all().sum(db, Payment.amount) == amounts.reduce(0, +))
-        #expect(try Payment.all().max(db, Payment.amount) == amounts.max())
-        #expect(try Payment.all().min(db, Payment.rate) == rates.min())
+        #expect(try await Payment.filter(Payment.amount > threshold).count(db) == amounts.filter { $0 > threshold }.count)
+        #expect(try await Payment.filter(Payment.rate > threshold).count(db) == rates.filter { $0 > threshold }.count)
+        #expect(try await Payment.all().sum(db, Payment.amount) == amounts.reduce(0, +))
+        #expect(try await Payment.all().max(db, Payment.amount) == amounts.max())
+        #expect(try await Payment.all().min(db, Payment.rate) == rates.min())
     }
 
-    @Test func aScaledDecimalWithMoreDigitsThanItsScaleThrows() throws {
+    @Test func aScaledDecimalWithMoreDigitsThanItsScaleThrows() async throws {
         let example = try ExampleDatabase()
         var record = try payment(amount: "1.234")
-        #expect {
-            try record.insert(example.db)
+        await #expect {
+            try await record.insert(example.db)
         } throws: { error in
             "\(error)".contains("the Decimal 1.234 does not fit a scaled INTEGER with 2 fraction digits")
         }
-        #expect(try Payment.count(example.db) == 0)
+        #expect(try await Payment.count(example.db) == 0)
     }
 
-    @Test func numericColumnsReadIntegersAndRealsAsExactDecimals() throws {
+    @Test func numericColumnsReadIntegersAndRealsAsExactDecimals() async throws {
         let example = try ExampleDatabase()
         let db = example.db
         var record = try payment()
-        try record.insert(db)
+        try await record.insert(db)
         for (stored, expected) in [("2", "2"), ("0.99", "0.99"), ("'1.10'", "1.1"), ("1e-5", "0.00001")] {
-            try db.execute(sql: "UPDATE payments SET rate = \(stored)")
-            #expect(try Payment.fetchOne(db)?.rate == Decimal(string: expected), "\(stored)")
+            try await db.execute(sql: "UPDATE payments SET rate = \(stored)")
+            #expect(try await Payment.fetchOne(db)?.rate == Decimal(string: expected), "\(stored)")
         }
-        #expect(try String.fetchOne(db, sql: "SELECT typeof(rate) FROM payments") == "real")
+        #expect(try await String.fetchOne(db, sql: "SELECT typeof(rate) FROM payments") == "real")
         // The runtime's native Decimal (TEXT) reads what a NUMERIC column turned its text into, too.
-        #expect(try Decimal.fetchOne(db, sql: "SELECT CAST('0.99' AS NUMERIC)") == Decimal(string: "0.99"))
-        #expect(try Decimal.fetchOne(db, sql: "SELECT 1.99") == Decimal(string: "1.99"))
+        #expect(try await Decimal.fetchOne(db, sql: "SELECT CAST('0.99' AS NUMERIC)") == Decimal(string: "0.99"))
+        #expect(try await Decimal.fetchOne(db, sql: "SELECT 1.99") == Decimal(string: "1.99"))
     }
 
-    @Test func textDatesInOtherFormsRead() throws {
+    @Test func textDatesInOtherFormsRead() async throws {
         let example = try ExampleDatabase()
         let db = example.db
         var record = try payment()
-        try record.insert(db)
+        try await record.insert(db)
         let forms = [
             "2009-01-01 00:00:00": 1_230_768_000.0, "2009-01-01": 1_230_768_000, "2009-01-01T10:20": 1_230_805_200,
             "2009-01-01T00:00:00Z": 1_230_768_000, "2009-01-01 02:00:00+02:00": 1_230_768_000, "2009-01-01 00:00:00.5": 1_230_768_000.5,
         ]
         for (text, seconds) in forms {
-            try db.execute(sql: "UPDATE payments SET paid_at = ?", arguments: [text])
-            #expect(try Payment.fetchOne(db)?.paidAt == Date(timeIntervalSince1970: seconds), "\(text)")
+            try await db.execute(sql: "UPDATE payments SET paid_at = ?", arguments: [text])
+            #expect(try await Payment.fetchOne(db)?.paidAt == Date(timeIntervalSince1970: seconds), "\(text)")
         }
-        try db.execute(sql: "UPDATE payments SET paid_at = 'soon'")
-        #expect {
-            try Payment.fetchAll(db)
+        try await db.execute(sql: "UPDATE payments SET paid_at = 'soon'")
+        await #expect {
+            try await Payment.fetchAll(db)
         } throws: { error in
             "\(error)".contains("the TEXT 'soon' is not a date") && "\(error)".contains("paid_at")
         }
@@ -183,25 +183,25 @@ struct StorageTests {
 }
 
 extension StorageTests {
-    @Test func relationsBindKeysWithTheirDeclaredStorage() throws {
+    @Test func relationsBindKeysWithTheirDeclaredStorage() async throws {
         let example = try ExampleDatabase()
         let db = example.db
         let receipt = Receipt(code: UUID(), issuedOn: Self.instant)
-        try receipt.insert(db)
+        try await receipt.insert(db)
         var first = try payment(amount: "1.00")
         first.receiptID = receipt.code
-        try first.insert(db)
+        try await first.insert(db)
         var second = try payment(amount: "2.00")
-        try second.insert(db)
-        #expect(try String.fetchOne(db, sql: "SELECT typeof(receipt_id) || ' ' || receipt_id FROM payments WHERE receipt_id IS NOT NULL")
+        try await second.insert(db)
+        #expect(try await String.fetchOne(db, sql: "SELECT typeof(receipt_id) || ' ' || receipt_id FROM payments WHERE receipt_id IS NOT NULL")
             == "text " + receipt.code.uuidString.lowercased())
         // Navigation, eager loading both ways and EXISTS filters find the rows by the TEXT key.
-        #expect(try receipt.payments.fetchAll(db).map(\.amount) == [1])
-        let loaded = try Receipt.all().including(Receipt.payments).fetchAll(db)
+        #expect(try await receipt.payments.fetchAll(db).map(\.amount) == [1])
+        let loaded = try await Receipt.all().including(Receipt.payments).fetchAll(db)
         #expect(loaded.map { $0.related.count } == [1])
-        let withReceipts = try Payment.order(Payment.amount).including(Payment.receipt).fetchAll(db)
+        let withReceipts = try await Payment.order(Payment.amount).including(Payment.receipt).fetchAll(db)
         #expect(withReceipts.map { $0.related?.code } == [receipt.code, nil])
-        #expect(try Receipt.filter(Receipt.payments.any(Payment.amount > 0)).count(db) == 1)
+        #expect(try await Receipt.filter(Receipt.payments.any(Payment.amount > 0)).count(db) == 1)
     }
 }
 
@@ -219,7 +219,7 @@ extension StorageTests {
         _ = Payment.paidAt.databaseValue(start)
         _ = Book.filter(Book.price == Book.price && Book.price != nil)
         _ = Payment.filter(Payment.paidAt < Payment.paidAt && Payment.rate.between(0, and: 1))
-        func sums(_ db: Database) throws -> Decimal? { try Payment.all().sum(db, Payment.amount) }
+        func sums(_ db: Connection) throws -> Decimal? { try Payment.all().sum(db, Payment.amount) }
         """
 
     /// Each refused use and the message the compiler gives, which names the remedy in the schema.
@@ -236,7 +236,7 @@ extension StorageTests {
         ("_ = Book.order(Book.price)", remedy(sortRemedy, "order")),
         ("_ = Book.all().order(Book.price.desc)", remedy(sortRemedy, "desc")),
         ("_ = Book.select(max(Book.price))", remedy(sortRemedy, "max")),
-        ("func f(_ db: Database) throws { _ = try Book.all().min(db, Book.price) }", remedy(sortRemedy, "min")),
+        ("func f(_ db: Connection) throws { _ = try Book.all().min(db, Book.price) }", remedy(sortRemedy, "min")),
         ("func f(_ db: some DatabaseReader) async throws { _ = try await Book.all().max(db, Book.price) }", remedy(sortRemedy, "max")),
         // Several terms at once: the generic requirement, which names the unordered marker.
         ("_ = Book.all().order(Book.title, Book.price)", "SQLUnordered"),
@@ -246,7 +246,7 @@ extension StorageTests {
         // A decimal sum is exact only for a scaled INTEGER.
         ("_ = Payment.select(sum(Payment.rate))", sumRemedy),
         ("_ = Book.select(sum(Book.price))", sumRemedy),
-        ("func f(_ db: Database) throws { _ = try Payment.all().sum(db, Payment.rate) }", sumRemedy),
+        ("func f(_ db: Connection) throws { _ = try Payment.all().sum(db, Payment.rate) }", sumRemedy),
         ("func f(_ db: some DatabaseReader) async throws { _ = try await Payment.all().sum(db, Payment.rate) }", sumRemedy),
     ]
 

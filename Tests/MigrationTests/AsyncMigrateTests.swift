@@ -10,7 +10,7 @@ struct AsyncMigrateTests {
     @Test func upgradeWithTableRebuilds() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("pets.sqlite")
-        try Fixtures.makePetsV1(at: path)
+        try await Fixtures.makePetsV1(at: path)
         let db = try Database(path: path)
         #expect(try await db.schemaVersion() == 1)
         #expect(try await db.migrate(PetsV2.self, hooks: PetTables.upperNames) == .upgraded(from: 1, to: 2))

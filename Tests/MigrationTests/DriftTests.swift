@@ -6,18 +6,18 @@ import Testing
 
 @Suite("Drift and verification")
 struct DriftTests {
-    @Test func handEditedDatabaseReportsEachDifference() throws {
+    @Test func handEditedDatabaseReportsEachDifference() async throws {
         let directory = try TemporaryDirectory()
         let db = try Database(path: directory.path("drift.sqlite"))
-        try db.migrate(ExampleSchema.self)
-        try db.execute(sql: """
+        try await db.migrate(ExampleSchema.self)
+        try await db.execute(sql: """
             DROP INDEX books_title;
             ALTER TABLE books ADD COLUMN scribble TEXT;
             ALTER TABLE readers RENAME COLUMN level TO tier;
             CREATE TABLE scratch (x);
             CREATE INDEX series_title_lower ON series (lower(title));
             """)
-        let differences = try db.schemaDifferences(ExampleSchema.self)
+        let differences = try await db.schemaDifferences(ExampleSchema.self)
         #expect(differences == [
             SchemaDifference(kind: .extraColumn, table: "books", name: "scribble", isTolerated: true),
             SchemaDifference(kind: .missingIndex, table: "books", name: "books_title"),
@@ -33,18 +33,18 @@ struct DriftTests {
 
     /// The declared types agree (`born REAL`) but another program stored text dates: adopting would let a typed
     /// filter compare REAL with TEXT and count wrong, so adoption samples the values and refuses, naming them.
-    @Test func adoptionRefusesValuesOfAnotherStorageClassThanTheFieldsStorage() throws {
+    @Test func adoptionRefusesValuesOfAnotherStorageClassThanTheFieldsStorage() async throws {
         let directory = try TemporaryDirectory()
         let db = try Database(path: directory.path("values.sqlite"))
-        try db.migrate(ExampleSchema.self, hooks: [:])
-        try db.execute(sql: """
+        try await db.migrate(ExampleSchema.self, hooks: [:])
+        try await db.execute(sql: """
             INSERT INTO authors (name, email, rating, born) VALUES ('Text', 'text@example.org', 3, '1961-05-04 00:00:00');
             INSERT INTO readers (card_number, name, token) VALUES (77, 'Text token', 'not-a-blob');
             PRAGMA user_version = 0;
             """)
         let mismatches: [StorageMismatch]
         do {
-            _ = try db.migrate(ExampleSchema.self, adopting: .ifMatching)
+            _ = try await db.migrate(ExampleSchema.self, adopting: .ifMatching)
             Issue.record("adopted a file whose values do not fit the fields' storages")
             return
         } catch MigrationError.adoptionRefused(let differences, let storage) {
@@ -59,28 +59,28 @@ struct DriftTests {
         #expect(born.description.contains("holds TEXT values such as '1961-05-04 00:00:00'"))
         let token = try #require(mismatches.first { $0.table == "readers" && $0.column == "token" })
         #expect((token.expected, token.found, token.sample) == ("BLOB", "TEXT", "'not-a-blob'"))
-        #expect(try db.schemaVersion() == 0)
+        #expect(try await db.schemaVersion() == 0)
     }
 
     /// Text forms that decode but that a typed filter, binding the storage's own form, would not match: adoption
     /// refuses them, naming one; the forms the storages write are adopted.
-    @Test func adoptionRefusesTextFormsTheStorageDoesNotWrite() throws {
+    @Test func adoptionRefusesTextFormsTheStorageDoesNotWrite() async throws {
         let directory = try TemporaryDirectory()
         let db = try Database(path: directory.path("forms.sqlite"))
-        try db.migrate(ExampleSchema.self, hooks: [:])
+        try await db.migrate(ExampleSchema.self, hooks: [:])
         var payment = Payment(paidAt: Date(timeIntervalSince1970: 1_700_000_000), reference: UUID(), externalID: UUID(), settled: true)
-        try payment.insert(db)
-        try db.execute(sql: "PRAGMA user_version = 0")
-        #expect(try db.migrate(ExampleSchema.self, adopting: .ifMatching) == .adopted(version: ExampleSchema.version))
-        try db.execute(sql: """
+        try await payment.insert(db)
+        try await db.execute(sql: "PRAGMA user_version = 0")
+        #expect(try await db.migrate(ExampleSchema.self, adopting: .ifMatching) == .adopted(version: ExampleSchema.version))
+        try await db.execute(sql: """
             UPDATE payments SET settled = 'TRUE', external_id = lower(external_id), reference = upper(reference);
             PRAGMA user_version = 0;
             """)
-        let found = try Payment.find(db, payment.id ?? 0)
+        let found = try await Payment.find(db, payment.id ?? 0)
         #expect(found?.settled == true)  // they decode: only a filter would go wrong
-        #expect(try Payment.filter(Payment.settled == true).count(db) == 0)
+        #expect(try await Payment.filter(Payment.settled == true).count(db) == 0)
         do {
-            _ = try db.migrate(ExampleSchema.self, adopting: .ifMatching)
+            _ = try await db.migrate(ExampleSchema.self, adopting: .ifMatching)
             Issue.record("adopted text forms the storages do not write")
         } catch MigrationError.adoptionRefused(_, let storage) {
             let columns = Set(storage.filter { $0.table == "payments" }.map(\.column))
@@ -89,13 +89,13 @@ struct DriftTests {
             #expect(settled.sample == "'TRUE'")
             #expect(settled.found == "other TEXT forms")
         }
-        #expect(try db.schemaVersion() == 0)
+        #expect(try await db.schemaVersion() == 0)
     }
 
-    @Test func typeNullabilityDefaultKeyAndForeignKeyDifferences() throws {
+    @Test func typeNullabilityDefaultKeyAndForeignKeyDifferences() async throws {
         let directory = try TemporaryDirectory()
         let db = try Database(path: directory.path("drift.sqlite"))
-        try db.execute(sql: """
+        try await db.execute(sql: """
             CREATE TABLE owners (id INTEGER PRIMARY KEY, full_name TEXT NOT NULL, nickname TEXT);
             CREATE TABLE pets (id INTEGER, name TEXT, weight INTEGER DEFAULT 1, legacy TEXT, notes TEXT,
                 owner_id INTEGER NOT NULL REFERENCES owners (id), PRIMARY KEY (id, name));
@@ -106,7 +106,7 @@ struct DriftTests {
             CREATE INDEX vet_visits_pet_id ON vet_visits (pet_id);
             CREATE TABLE old_toys (id INTEGER PRIMARY KEY, label TEXT NOT NULL UNIQUE);
             """)
-        let differences = try db.schemaDifferences(PetsV1.self)
+        let differences = try await db.schemaDifferences(PetsV1.self)
         #expect(differences == [
             SchemaDifference(kind: .extraUniqueConstraint, table: "old_toys", name: "label"),
             SchemaDifference(kind: .columnNullability, table: "pets", name: "name", expected: "NOT NULL", actual: "NULL"),
@@ -121,13 +121,13 @@ struct DriftTests {
         #expect(differences.filter(\.isTolerated).map(\.kind) == [.columnDefault])
     }
 
-    @Test func migrationWhoseResultDriftsFailsWithTheListAndChangesNothing() throws {
+    @Test func migrationWhoseResultDriftsFailsWithTheListAndChangesNothing() async throws {
         let directory = try TemporaryDirectory()
         let db = try Database(path: directory.path("pets.sqlite"))
-        try db.migrate(PetsV1.self)
+        try await db.migrate(PetsV1.self)
         let schema = try Dump.schema(db)
-        #expect {
-            try db.migrate(PetsV2Drifting.self, hooks: PetsV2Drifting.hooks)
+        await #expect {
+            try await db.migrate(PetsV2Drifting.self, hooks: PetsV2Drifting.hooks)
         } throws: { error in
             guard case let MigrationError.schemaMismatch(differences) = error else { return false }
             return differences == [
@@ -137,25 +137,25 @@ struct DriftTests {
             ]
         }
         #expect(try Dump.schema(db) == schema)
-        #expect(try db.schemaVersion() == 1)
+        #expect(try await db.schemaVersion() == 1)
     }
 
-    @Test func verifierThrowsForABadMigration() throws {
+    @Test func verifierThrowsForABadMigration() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("pets-v1.sqlite")
-        try Fixtures.makePetsV1(at: path)
+        try await Fixtures.makePetsV1(at: path)
         #expect(throws: MigrationError.self) {
             try MigrationVerifier.verify(migrating: URL(fileURLWithPath: path), to: PetsV2Drifting.self, hooks: PetsV2Drifting.hooks)
         }
         // The original file is not migrated.
         let db = try Database(path: path)
-        #expect(try db.schemaVersion() == 1)
+        #expect(try await db.schemaVersion() == 1)
     }
 
-    @Test func verifierReturnsTheColumnsAMigrationKeeps() throws {
+    @Test func verifierReturnsTheColumnsAMigrationKeeps() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("pets-v1.sqlite")
-        try Fixtures.makePetsV1(at: path)
+        try await Fixtures.makePetsV1(at: path)
         let kept = try MigrationVerifier.verify(migrating: URL(fileURLWithPath: path), to: PetsV2.self, hooks: PetTables.upperNames)
         #expect(kept == [SchemaDifference(kind: .extraColumn, table: "pets", name: "notes", isTolerated: true)])
     }

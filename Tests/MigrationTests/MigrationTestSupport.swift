@@ -11,9 +11,9 @@ enum Fixtures {
     }
 
     /// A closed database file at `path`, created at `PetsV1`.
-    static func makePetsV1(at path: String) throws {
+    static func makePetsV1(at path: String) async throws {
         let db = try Database(path: path)
-        try db.migrate(PetsV1.self)
+        try await db.migrate(PetsV1.self)
         try db.close()
     }
 
@@ -26,38 +26,63 @@ enum Fixtures {
 /// Reads a database's content as text so tests can compare it row by row.
 enum Dump {
     /// Every row of `table` as `quote(col1)|quote(col2)|…`, in rowid (or key) order.
-    static func rows(_ db: some DatabaseContext, _ table: String, orderBy: String = "rowid") throws -> [String] {
-        let columns = try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?) ORDER BY cid", arguments: [table])
-        let expression = columns.map { "quote(\"\($0)\")" }.joined(separator: " || '|' || ")
-        return try String.fetchAll(db, sql: "SELECT \(expression) FROM \"\(table)\" ORDER BY \(orderBy)")
+    static func rows(_ source: some DumpSource, _ table: String, orderBy: String = "rowid") throws -> [String] {
+        try source.reading { db in
+            let columns = try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?) ORDER BY cid", arguments: [table])
+            let expression = columns.map { "quote(\"\($0)\")" }.joined(separator: " || '|' || ")
+            return try String.fetchAll(db, sql: "SELECT \(expression) FROM \"\(table)\" ORDER BY \(orderBy)")
+        }
     }
 
     /// `sqlite_master` (type, name, table, SQL), sorted.
-    static func schema(_ db: some DatabaseContext) throws -> [String] {
-        try String.fetchAll(
-            db, sql: "SELECT type || ' ' || name || ' ' || tbl_name || ' ' || coalesce(sql, '') FROM sqlite_master ORDER BY type, name")
+    static func schema(_ source: some DumpSource) throws -> [String] {
+        try source.reading { db in
+            try String.fetchAll(
+                db, sql: "SELECT type || ' ' || name || ' ' || tbl_name || ' ' || coalesce(sql, '') FROM sqlite_master ORDER BY type, name")
+        }
     }
 
-    static func tables(_ db: some DatabaseContext) throws -> [String] {
-        try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    static func tables(_ source: some DumpSource) throws -> [String] {
+        try source.reading { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+        }
     }
 
-    static func indexes(_ db: some DatabaseContext, _ table: String) throws -> [String] {
-        try String.fetchAll(
-            db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL ORDER BY name",
-            arguments: [table])
+    static func indexes(_ source: some DumpSource, _ table: String) throws -> [String] {
+        try source.reading { db in
+            try String.fetchAll(
+                db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL ORDER BY name",
+                arguments: [table])
+        }
     }
 
-    static func columns(_ db: some DatabaseContext, _ table: String) throws -> [String] {
-        try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?) ORDER BY cid", arguments: [table])
+    static func columns(_ source: some DumpSource, _ table: String) throws -> [String] {
+        try source.reading { db in
+            try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?) ORDER BY cid", arguments: [table])
+        }
     }
 
     /// Foreign keys of `table` as `from->table.to ON DELETE x`.
-    static func foreignKeys(_ db: some DatabaseContext, _ table: String) throws -> [String] {
-        try String.fetchAll(
-            db, sql: "SELECT \"from\" || '->' || \"table\" || '.' || \"to\" || ' ON DELETE ' || on_delete FROM pragma_foreign_key_list(?) ORDER BY id",
-            arguments: [table])
+    static func foreignKeys(_ source: some DumpSource, _ table: String) throws -> [String] {
+        try source.reading { db in
+            try String.fetchAll(
+                db, sql: "SELECT \"from\" || '->' || \"table\" || '.' || \"to\" || ' ON DELETE ' || on_delete FROM pragma_foreign_key_list(?) ORDER BY id",
+                arguments: [table])
+        }
     }
+}
+
+/// What `Dump` reads: a database (in a `read`, on a reader) or the connection of a closure already open.
+protocol DumpSource {
+    func reading<T>(_ body: (Connection) throws -> T) throws -> T
+}
+
+extension Database: DumpSource {
+    func reading<T>(_ body: (Connection) throws -> T) throws -> T { try read(body) }
+}
+
+extension Connection: DumpSource {
+    func reading<T>(_ body: (Connection) throws -> T) throws -> T { try body(self) }
 }
 
 /// Collects traced SQL.

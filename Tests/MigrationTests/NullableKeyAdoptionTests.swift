@@ -24,9 +24,9 @@ import TestSupport
         static let seed: [SeedRow] = []
     }
 
-    static func legacyFile(_ directory: TemporaryDirectory, extraSQL: String = "") throws -> Database {
+    static func legacyFile(_ directory: TemporaryDirectory, extraSQL: String = "") async throws -> Database {
         let db = try Database(path: directory.path("legacy.db"))
-        try db.execute(sql: """
+        try await db.execute(sql: """
             CREATE TABLE t (code TEXT PRIMARY KEY, label TEXT);
             CREATE TABLE c (a TEXT, b INTEGER, v TEXT, PRIMARY KEY (a, b));
             INSERT INTO t VALUES ('x', 'first');
@@ -36,21 +36,21 @@ import TestSupport
         return db
     }
 
-    @Test func aKeyWithoutNotNullIsAdoptedWhenNoKeyIsNull() throws {
+    @Test func aKeyWithoutNotNullIsAdoptedWhenNoKeyIsNull() async throws {
         let directory = try TemporaryDirectory()
-        let db = try Self.legacyFile(directory)
-        #expect(try db.migrate(Pulled.self, adopting: .ifMatching) == .adopted(version: 1))
-        let differences = try db.schemaDifferences(Pulled.self)
+        let db = try await Self.legacyFile(directory)
+        #expect(try await db.migrate(Pulled.self, adopting: .ifMatching) == .adopted(version: 1))
+        let differences = try await db.schemaDifferences(Pulled.self)
         #expect(differences.filter { $0.kind == .columnNullability }.map(\.name) == ["a", "b", "code"])
         #expect(differences.allSatisfy { $0.isTolerated })
-        #expect(try db.migrate(Pulled.self) == .upToDate(version: 1))
+        #expect(try await db.migrate(Pulled.self) == .upToDate(version: 1))
     }
 
     @Test(arguments: ["INSERT INTO t VALUES (NULL, 'null key')", "INSERT INTO c VALUES ('y', NULL, 'null key')"])
-    func aNullKeyBlocksAdoption(_ insert: String) throws {
+    func aNullKeyBlocksAdoption(_ insert: String) async throws {
         let directory = try TemporaryDirectory()
-        let db = try Self.legacyFile(directory, extraSQL: insert + ";")
-        let error = #expect(throws: MigrationError.self) { try db.migrate(Pulled.self, adopting: .ifMatching) }
+        let db = try await Self.legacyFile(directory, extraSQL: insert + ";")
+        let error = await #expect(throws: MigrationError.self) { try await db.migrate(Pulled.self, adopting: .ifMatching) }
         #expect(error.map { "\($0)" }?.contains("a row holds a NULL key") == true, "\(String(describing: error))")
     }
 }

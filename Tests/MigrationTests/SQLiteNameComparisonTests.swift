@@ -28,9 +28,9 @@ import TestSupport
         static let seed: [SeedRow] = []
     }
 
-    static func file(_ directory: TemporaryDirectory) throws -> Database {
+    static func file(_ directory: TemporaryDirectory) async throws -> Database {
         let db = try Database(path: directory.path("names.db"))
-        try db.execute(sql: """
+        try await db.execute(sql: """
             CREATE TABLE "\(combining)" (id INTEGER PRIMARY KEY, "\(precomposed)" TEXT, "\(combining)" TEXT, note TEXT);
             CREATE TABLE "\(precomposed)" (id INTEGER PRIMARY KEY, other TEXT NOT NULL);
             INSERT INTO "\(combining)" VALUES (1, 'declared', 'undeclared', 'n');
@@ -38,21 +38,21 @@ import TestSupport
         return db
     }
 
-    @Test func adoptionComparesTheTableTheSchemaNames() throws {
+    @Test func adoptionComparesTheTableTheSchemaNames() async throws {
         let directory = try TemporaryDirectory()
-        let db = try Self.file(directory)
+        let db = try await Self.file(directory)
         // The other table (NOT NULL column `other`, no `id` of the schema's shape) would refuse adoption if compared.
-        #expect(try db.migrate(V1.self, adopting: .ifMatching) == .adopted(version: 1))
-        let extra = try db.schemaDifferences(V1.self).filter { $0.kind == .extraColumn || $0.kind == .extraTable }
+        #expect(try await db.migrate(V1.self, adopting: .ifMatching) == .adopted(version: 1))
+        let extra = try await db.schemaDifferences(V1.self).filter { $0.kind == .extraColumn || $0.kind == .extraTable }
         #expect(extra.map(\.isTolerated) == [true, true] && extra.count == 2, "\(extra)")
     }
 
-    @Test func aRebuildKeepsTheUndeclaredColumnAndItsValues() throws {
+    @Test func aRebuildKeepsTheUndeclaredColumnAndItsValues() async throws {
         let directory = try TemporaryDirectory()
-        let db = try Self.file(directory)
-        try db.migrate(V1.self, adopting: .ifMatching)
-        #expect(try db.migrate(V2.self) == .upgraded(from: 1, to: 2))
-        #expect(try String.fetchOne(db, sql: "SELECT \"\(Self.precomposed)\" || ' ' || \"\(Self.combining)\" FROM \"\(Self.combining)\"")
+        let db = try await Self.file(directory)
+        try await db.migrate(V1.self, adopting: .ifMatching)
+        #expect(try await db.migrate(V2.self) == .upgraded(from: 1, to: 2))
+        #expect(try await String.fetchOne(db, sql: "SELECT \"\(Self.precomposed)\" || ' ' || \"\(Self.combining)\" FROM \"\(Self.combining)\"")
             == "declared undeclared")
     }
 }

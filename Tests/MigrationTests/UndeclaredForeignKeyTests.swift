@@ -52,9 +52,9 @@ import TestSupport
     static let compositeKey = "(ax, ay) → a(x, y)"
     static let codeKey = "(acode) → a(code)"
 
-    static func legacyFile(_ directory: TemporaryDirectory) throws -> Database {
+    static func legacyFile(_ directory: TemporaryDirectory) async throws -> Database {
         let db = try Database(path: directory.path("legacy.db"))
-        try db.execute(sql: """
+        try await db.execute(sql: """
             CREATE TABLE a (x INTEGER NOT NULL, y INTEGER NOT NULL, code TEXT UNIQUE, PRIMARY KEY (x, y));
             CREATE TABLE b (
                 id INTEGER PRIMARY KEY, ax INTEGER, ay INTEGER, acode TEXT REFERENCES a (code) ON DELETE CASCADE, note TEXT,
@@ -67,48 +67,48 @@ import TestSupport
     }
 
     /// The foreign keys of `b` as `(columns) → table(columns)` with their delete action.
-    static func keys(_ db: Database) throws -> [String] {
-        try String.fetchAll(db, sql: """
+    static func keys(_ db: Database) async throws -> [String] {
+        try await String.fetchAll(db, sql: """
             SELECT '(' || group_concat("from", ', ') || ') → ' || "table" || '(' || group_concat("to", ', ') || ') ' || on_delete
             FROM (SELECT * FROM pragma_foreign_key_list('b') ORDER BY id, seq) GROUP BY id ORDER BY 1
             """)
     }
 
-    @Test func adoptionToleratesKeysTheSchemaDoesNotDeclare() throws {
+    @Test func adoptionToleratesKeysTheSchemaDoesNotDeclare() async throws {
         let directory = try TemporaryDirectory()
-        let db = try Self.legacyFile(directory)
-        #expect(try db.migrate(Pulled.self, adopting: .ifMatching) == .adopted(version: 1))
-        let extra = try db.schemaDifferences(Pulled.self).filter { $0.kind == .extraForeignKey }
+        let db = try await Self.legacyFile(directory)
+        #expect(try await db.migrate(Pulled.self, adopting: .ifMatching) == .adopted(version: 1))
+        let extra = try await db.schemaDifferences(Pulled.self).filter { $0.kind == .extraForeignKey }
         #expect(extra.count == 2 && extra.allSatisfy(\.isTolerated))
         // The database still enforces them.
-        #expect(throws: DatabaseError.self) { try db.execute(sql: "INSERT INTO b (ax, ay) VALUES (1, 3)") }
+        await #expect(throws: DatabaseError.self) { try await db.execute(sql: "INSERT INTO b (ax, ay) VALUES (1, 3)") }
     }
 
-    @Test func aRebuildForAnotherColumnKeepsThem() throws {
+    @Test func aRebuildForAnotherColumnKeepsThem() async throws {
         let directory = try TemporaryDirectory()
-        let db = try Self.legacyFile(directory)
-        try db.migrate(Pulled.self, adopting: .ifMatching)
-        let before = try Self.keys(db)
+        let db = try await Self.legacyFile(directory)
+        try await db.migrate(Pulled.self, adopting: .ifMatching)
+        let before = try await Self.keys(db)
         #expect(before == ["\(Self.codeKey) CASCADE", "\(Self.compositeKey) SET NULL"])
-        #expect(try db.migrate(AlterNote.self) == .upgraded(from: 1, to: 2))
-        #expect(try Self.keys(db) == before)
-        #expect(throws: DatabaseError.self) { try db.execute(sql: "INSERT INTO b (ax, ay) VALUES (1, 3)") }
-        try db.execute(sql: "DELETE FROM a")
-        #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM b") == 0, "ON DELETE CASCADE of the kept key still runs")
+        #expect(try await db.migrate(AlterNote.self) == .upgraded(from: 1, to: 2))
+        #expect(try await Self.keys(db) == before)
+        await #expect(throws: DatabaseError.self) { try await db.execute(sql: "INSERT INTO b (ax, ay) VALUES (1, 3)") }
+        try await db.execute(sql: "DELETE FROM a")
+        #expect(try await Int.fetchOne(db, sql: "SELECT count(*) FROM b") == 0, "ON DELETE CASCADE of the kept key still runs")
     }
 
-    @Test func alteringOrDroppingAKeyColumnBringsItToTheDeclaration() throws {
+    @Test func alteringOrDroppingAKeyColumnBringsItToTheDeclaration() async throws {
         let directory = try TemporaryDirectory()
-        let db = try Self.legacyFile(directory)
-        try db.migrate(Pulled.self, adopting: .ifMatching)
-        #expect(try db.migrate(AlterCode.self) == .upgraded(from: 1, to: 2))
-        #expect(try Self.keys(db) == ["\(Self.compositeKey) SET NULL"])
+        let db = try await Self.legacyFile(directory)
+        try await db.migrate(Pulled.self, adopting: .ifMatching)
+        #expect(try await db.migrate(AlterCode.self) == .upgraded(from: 1, to: 2))
+        #expect(try await Self.keys(db) == ["\(Self.compositeKey) SET NULL"])
 
         let other = try TemporaryDirectory()
-        let dropped = try Self.legacyFile(other)
-        try dropped.migrate(Pulled.self, adopting: .ifMatching)
-        #expect(try dropped.migrate(DropY.self) == .upgraded(from: 1, to: 2))
-        #expect(try Self.keys(dropped) == ["\(Self.codeKey) CASCADE"])
-        #expect(try String.fetchOne(dropped, sql: "SELECT note FROM b WHERE id = 10") == "first")
+        let dropped = try await Self.legacyFile(other)
+        try await dropped.migrate(Pulled.self, adopting: .ifMatching)
+        #expect(try await dropped.migrate(DropY.self) == .upgraded(from: 1, to: 2))
+        #expect(try await Self.keys(dropped) == ["\(Self.codeKey) CASCADE"])
+        #expect(try await String.fetchOne(dropped, sql: "SELECT note FROM b WHERE id = 10") == "first")
     }
 }

@@ -9,9 +9,9 @@ private struct Boom: Error {}
 /// in ConformanceTests' TransactionConformanceTests).
 @Suite("Async transactions on SQLite")
 struct AsyncTransactionTests {
-    private func makeTable(_ options: Database.Options = Database.Options()) throws -> (Database, TemporaryDirectory) {
+    private func makeTable(_ options: Database.Options = Database.Options()) async throws -> (Database, TemporaryDirectory) {
         let (db, directory) = try makeDatabase(options: options)
-        try db.execute(sql: "CREATE TABLE t (x INTEGER NOT NULL UNIQUE)")
+        try await db.execute(sql: "CREATE TABLE t (x INTEGER NOT NULL UNIQUE)")
         return (db, directory)
     }
 
@@ -20,7 +20,7 @@ struct AsyncTransactionTests {
     }
 
     @Test func worksWithoutReadersAndStreamsInside() async throws {
-        let (db, directory) = try makeTable(Database.Options(maximumReaderCount: 0))
+        let (db, directory) = try await makeTable(Database.Options(maximumReaderCount: 0))
         _ = directory
         let memory = try Database.inMemory()
         try await memory.execute(sql: "CREATE TABLE t (x INTEGER NOT NULL UNIQUE)")
@@ -35,7 +35,7 @@ struct AsyncTransactionTests {
     }
 
     @Test func writersOutsideTheTaskWaitAndAreNotRolledBackWithIt() async throws {
-        let (db, directory) = try makeTable()
+        let (db, directory) = try await makeTable()
         _ = directory
         let outside = Locked<Task<Void, any Error>?>(nil)
         await #expect(throws: Boom.self) {
@@ -50,7 +50,7 @@ struct AsyncTransactionTests {
     }
 
     @Test func aTaskStartedInsideThatOutlivesItWritesOnItsOwn() async throws {
-        let (db, directory) = try makeTable()
+        let (db, directory) = try await makeTable()
         _ = directory
         let late = try await db.transaction { tx in
             try await tx.execute(sql: "INSERT INTO t VALUES (1)", arguments: [])
@@ -64,7 +64,7 @@ struct AsyncTransactionTests {
     }
 
     @Test func cancellingTheTaskRollsBack() async throws {
-        let (db, directory) = try makeTable()
+        let (db, directory) = try await makeTable()
         _ = directory
         let started = AsyncStream<Void>.makeStream()
         let task = Task {
@@ -82,7 +82,7 @@ struct AsyncTransactionTests {
     }
 
     @Test func closeInsideIsRefused() async throws {
-        let (db, directory) = try makeTable()
+        let (db, directory) = try await makeTable()
         _ = directory
         try await db.transaction { _ in
             #expect(throws: DatabaseError.self) { try db.close() }
@@ -91,7 +91,7 @@ struct AsyncTransactionTests {
     }
 
     @Test func aTransactionThatCannotBeginFailsItsStatements() async throws {
-        let (db, directory) = try makeTable()
+        let (db, directory) = try await makeTable()
         _ = directory
         try db.close()
         await #expect(throws: DatabaseError.self) {
@@ -100,7 +100,7 @@ struct AsyncTransactionTests {
     }
 
     @Test func observersSeeTheCommitOnce() async throws {
-        let (db, directory) = try makeTable()
+        let (db, directory) = try await makeTable()
         _ = directory
         var values = db.observe { conn in try Int.fetchAll(conn, sql: "SELECT x FROM t ORDER BY x") }.makeAsyncIterator()
         #expect(try await values.next() == [])

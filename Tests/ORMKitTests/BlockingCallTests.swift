@@ -1,15 +1,17 @@
 import TestSupport
 import Testing
 
-/// A blocking verb called from async code by accident does not compile: the synchronous forms are unavailable from
-/// asynchronous contexts (`noasync`), including the closures of `Task` and `TaskGroup.addTask`, which Swift infers
-/// as synchronous when they hold no `await` and would otherwise run the blocking overload on a cooperative thread.
+/// A blocking call from async code by accident does not compile. The verbs have no synchronous form on a `Database`
+/// (synchronous verbs take the `Connection` of a `read`/`write` closure), and the synchronous `read`, `write` and
+/// `writeWithoutTransaction` are unavailable from asynchronous contexts (`noasync`), including the closures of
+/// `Task` and `TaskGroup.addTask`, which would otherwise block a cooperative thread.
 @Suite("Blocking calls from async code")
 struct BlockingCallTests {
     static let valid = """
         func sync(_ db: Database) throws {
-            _ = try Int.fetchAll(db, sql: "SELECT 1")
-            _ = try db.read { conn in try Int.fetchOne(conn, sql: "SELECT 1") }
+            _ = try db.read { conn in try Int.fetchAll(conn, sql: "SELECT 1") }
+            try db.write { conn in try conn.execute(sql: "SELECT 1") }
+            try db.writeWithoutTransaction { conn in try conn.execute(sql: "SELECT 1") }
         }
         func async(_ db: Database) async throws {
             _ = try await Int.fetchAll(db, sql: "SELECT 1")
@@ -25,7 +27,7 @@ struct BlockingCallTests {
         """
         func f(_ db: Database) async throws {
             try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { _ = try Int.fetchAll(db, sql: "SELECT 1") }
+                group.addTask { _ = try db.read { conn in try Int.fetchAll(conn, sql: "SELECT 1") } }
                 try await group.waitForAll()
             }
         }
@@ -34,13 +36,30 @@ struct BlockingCallTests {
         func f(_ db: Database) { Task { _ = try db.read { _ in 1 } } }
         """,
         """
-        func f(_ db: Database) { Task { try db.execute(sql: "DELETE FROM t") } }
+        func f(_ db: Database) { Task { try db.writeWithoutTransaction { try $0.execute(sql: "DELETE FROM t") } } }
         """,
     ]
 
     @Test func awaitedAndSynchronousCallsCompile() throws {
         let result = try SwiftTypeCheck.run(Self.valid, importing: ["ORMKit"])
         #expect(result.status == 0, "\(result.output)")
+    }
+
+    /// A verb on the database value is async only: synchronous code takes the connection of `read`/`write`.
+    static let verbsOnTheDatabase: [String] = [
+        """
+        func f(_ db: Database) throws { _ = try Int.fetchAll(db, sql: "SELECT 1") }
+        """,
+        """
+        func f(_ db: Database) throws { try db.execute(sql: "DELETE FROM t") }
+        """,
+    ]
+
+    @Test(arguments: verbsOnTheDatabase.indices)
+    func aVerbOnTheDatabaseHasNoSynchronousForm(_ index: Int) throws {
+        let result = try SwiftTypeCheck.run(Self.verbsOnTheDatabase[index], importing: ["ORMKit"])
+        #expect(result.status != 0, "compiled but should not: \(Self.verbsOnTheDatabase[index])")
+        #expect(result.output.contains("'async' call in a function that does not support concurrency"), "\(result.output)")
     }
 
     @Test(arguments: blocking.indices)

@@ -6,14 +6,14 @@ import Testing
 /// Cancelling the task of an async `read`/`write`: a write rolls back, a read stops inside a running statement
 /// (`sqlite3_interrupt`), and the database keeps working. Ordering uses semaphores, not timings.
 @Suite("Cancellation") struct CancellationTests {
-    private func database() throws -> (Database, TemporaryDirectory) {
+    private func database() async throws -> (Database, TemporaryDirectory) {
         let (db, directory) = try makeDatabase()
-        try db.execute(sql: "CREATE TABLE t (x INTEGER)")
+        try await db.execute(sql: "CREATE TABLE t (x INTEGER)")
         return (db, directory)
     }
 
     @Test func aCancelledWriteRollsBack() async throws {
-        let (db, directory) = try database()
+        let (db, directory) = try await database()
         _ = directory
         let started = DispatchSemaphore(value: 0), proceed = DispatchSemaphore(value: 0)
         let task = Task {
@@ -34,7 +34,7 @@ import Testing
     }
 
     @Test func aWriteThatIgnoresTheCancellationErrorStillRollsBack() async throws {
-        let (db, directory) = try database()
+        let (db, directory) = try await database()
         _ = directory
         let started = DispatchSemaphore(value: 0), proceed = DispatchSemaphore(value: 0)
         let task = Task {
@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test func aCancelledReadStopsInsideARunningStatement() async throws {
-        let (db, directory) = try database()
+        let (db, directory) = try await database()
         _ = directory
         let running = DispatchSemaphore(value: 0)
         db.trace { event in if event.sql.contains("RECURSIVE") { running.signal() } }
@@ -73,7 +73,7 @@ import Testing
     }
 
     @Test func aTaskCancelledBeforeItsReadStartsRunsNothing() async throws {
-        let (db, directory) = try database()
+        let (db, directory) = try await database()
         _ = directory
         let ran = Locked(false)
         let gate = DispatchSemaphore(value: 0)

@@ -4,18 +4,18 @@ import Testing
 
 @Suite("Constraint errors")
 struct ConstraintErrorTests {
-    @Test func eachConstraintKindIsDistinguishable() throws {
+    @Test func eachConstraintKindIsDistinguishable() async throws {
         let (db, directory) = try makeLibrary()
         _ = directory
         var author = Author(name: "Ann")
-        try author.insert(db)
+        try await author.insert(db)
         let authorId = try #require(author.id)
         var book = Book(authorId: authorId, title: "T", isbn: "secret-isbn")
-        try book.insert(db)
+        try await book.insert(db)
 
         // UNIQUE
         var duplicate = Book(authorId: authorId, title: "T2", isbn: "secret-isbn")
-        let unique = try #require(throws: DatabaseError.self) { try duplicate.insert(db) }
+        let unique = try await #require(throws: DatabaseError.self) { try await duplicate.insert(db) }
         #expect(unique.isUniqueViolation && unique.isConstraintViolation)
         #expect(!unique.isForeignKeyViolation && !unique.isNotNullViolation && !unique.isCheckViolation && !unique.isPrimaryKeyViolation)
         #expect(unique.resultCode == 19)
@@ -26,33 +26,33 @@ struct ConstraintErrorTests {
         // FOREIGN KEY
         duplicate.isbn = "other"
         duplicate.authorId = 999
-        let foreignKey = try #require(throws: DatabaseError.self) { try duplicate.insert(db) }
+        let foreignKey = try await #require(throws: DatabaseError.self) { try await duplicate.insert(db) }
         #expect(foreignKey.isForeignKeyViolation)
         // SQLite does not say which key; ORMKit finds it (the failure path checks each foreign key's parent row).
         #expect(foreignKey.column == "author_id" && foreignKey.table == "books")
         #expect(foreignKey.message == "FOREIGN KEY constraint failed: books.author_id references no row of authors (id)")
-        let restrict = try #require(throws: DatabaseError.self) { try author.delete(db) }
+        let restrict = try await #require(throws: DatabaseError.self) { try await author.delete(db) }
         #expect(restrict.isForeignKeyViolation)  // ON DELETE RESTRICT reports SQLITE_CONSTRAINT_TRIGGER
 
         // CHECK
         duplicate.authorId = authorId
         duplicate.pages = 0
-        let check = try #require(throws: DatabaseError.self) { try duplicate.insert(db) }
+        let check = try await #require(throws: DatabaseError.self) { try await duplicate.insert(db) }
         #expect(check.isCheckViolation)
 
         // NOT NULL
-        let notNull = try #require(throws: DatabaseError.self) {
-            try db.execute(sql: "INSERT INTO authors (name) VALUES (?)", arguments: [nil])
+        let notNull = try await #require(throws: DatabaseError.self) {
+            try await db.execute(sql: "INSERT INTO authors (name) VALUES (?)", arguments: [nil])
         }
         #expect(notNull.isNotNullViolation)
 
         // PRIMARY KEY (rowid key, then a declared TEXT key, then a composite key)
         var twin = Author(id: authorId, name: "Twin")
-        let primaryKey = try #require(throws: DatabaseError.self) { try twin.insert(db) }
+        let primaryKey = try await #require(throws: DatabaseError.self) { try await twin.insert(db) }
         #expect(primaryKey.isPrimaryKeyViolation)
         var select = Select(key: "k")
-        try select.insert(db)
-        let textKey = try #require(throws: DatabaseError.self) { try select.insert(db) }
+        try await select.insert(db)
+        let textKey = try await #require(throws: DatabaseError.self) { try await select.insert(db) }
         #expect(textKey.isPrimaryKeyViolation)
 
         // Bound values never appear in messages.
@@ -63,14 +63,14 @@ struct ConstraintErrorTests {
         _ = book.id
     }
 
-    @Test func catchingAConstraintViolationByKind() throws {
+    @Test func catchingAConstraintViolationByKind() async throws {
         let (db, directory) = try makeLibrary()
         _ = directory
         var first = Select(key: "same")
-        try first.insert(db)
+        try await first.insert(db)
         var outcome = "inserted"
         do {
-            try first.insert(db)
+            try await first.insert(db)
         } catch let error as DatabaseError where error.isPrimaryKeyViolation {
             outcome = "duplicate"
         }

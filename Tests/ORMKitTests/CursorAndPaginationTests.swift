@@ -4,16 +4,16 @@ import Testing
 
 @Suite("Cursors and pagination")
 struct CursorAndPaginationTests {
-    @Test func cursorIteratesOneHundredThousandRows() throws {
+    @Test func cursorIteratesOneHundredThousandRows() async throws {
         let (db, directory) = try makeLibrary()
         _ = directory
-        try db.write { conn in
+        try await db.write { conn in
             try conn.execute(sql: """
                 WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100000)
                 INSERT INTO authors (id, name, rating) SELECT i, 'author ' || i, i % 10 FROM n
                 """)
         }
-        let (count, sum) = try db.read { conn in
+        let (count, sum) = try await db.read { conn in
             let cursor = try Author.order(Author.id).cursor(conn)
             var count = 0
             var sum: Int64 = 0
@@ -27,7 +27,7 @@ struct CursorAndPaginationTests {
         #expect(count == 100_000)
         #expect(sum == 100_000 * 100_001 / 2)
         // A filtered cursor made directly from the record type, and `while let`.
-        let nines = try db.read { conn in
+        let nines = try await db.read { conn in
             let cursor = try Author.filter(Author.rating == 9).cursor(conn)
             var nines = 0
             while let author = try cursor.next() {
@@ -39,11 +39,11 @@ struct CursorAndPaginationTests {
         #expect(nines == 10_000)
     }
 
-    @Test func theSameQueryRunsWhileACursorIsOpen() throws {
+    @Test func theSameQueryRunsWhileACursorIsOpen() async throws {
         let (db, directory) = try makeLibrary()
         _ = directory
-        try Author.insert(db, contentsOf: (1...5).map { Author(name: "A\($0)") })
-        let pairs = try db.read { conn in
+        try await Author.insert(db, contentsOf: (1...5).map { Author(name: "A\($0)") })
+        let pairs = try await db.read { conn in
             let outer = try Author.order(Author.id).cursor(conn)
             var pairs: [(String, Int)] = []
             while let author = try outer.next() {
@@ -59,10 +59,11 @@ struct CursorAndPaginationTests {
         #expect(pairs.allSatisfy { $0.1 == 5 })
     }
 
+    // Synchronous: a cursor is not Sendable, so only a synchronous `read` can let one escape its closure.
     @Test func aCursorUsedAfterItsClosureThrows() throws {
         let (db, directory) = try makeLibrary()
         _ = directory
-        try Author.insert(db, contentsOf: (1...3).map { Author(name: "A\($0)") })
+        try db.write { conn in _ = try Author.insert(conn, contentsOf: (1...3).map { Author(name: "A\($0)") }) }
         let escaped = try db.read { conn in
             let cursor = try Author.all().cursor(conn)
             _ = try cursor.next()
@@ -71,7 +72,7 @@ struct CursorAndPaginationTests {
         let error = try #require(throws: DatabaseError.self) { try escaped.next() }
         #expect(error.kind == .misuse)
         // The connection keeps working, and the same query too.
-        #expect(try Author.all().fetchAll(db).count == 3)
+        #expect(try db.read { conn in try Author.all().fetchAll(conn).count } == 3)
         try db.close()
         let closed = try #require(throws: DatabaseError.self) { try escaped.next() }
         #expect(closed.kind == .closed)
@@ -80,7 +81,7 @@ struct CursorAndPaginationTests {
     @Test func anEscapedCursorGivesItsStatementBackWhenReleased() throws {
         let (db, directory) = try makeLibrary()
         _ = directory
-        try Author.insert(db, contentsOf: (1...3).map { Author(name: "A\($0)") })
+        try db.write { conn in _ = try Author.insert(conn, contentsOf: (1...3).map { Author(name: "A\($0)") }) }
         var escaped: RecordCursor<Author>? = try db.read { conn in
             let cursor = try Author.all().cursor(conn)
             _ = try cursor.next()
@@ -88,36 +89,36 @@ struct CursorAndPaginationTests {
         }
         #expect(throws: DatabaseError.self) { try escaped?.next() }
         escaped = nil  // released outside its closure: takes the database lock to reset the statement
-        _ = try Author.all().fetchAll(db)
-        let before = try db.withConnection { $0.prepareCount }
-        #expect(try Author.all().fetchAll(db).count == 3)
-        #expect(try db.withConnection { $0.prepareCount } == before)  // the cached statement is idle again
+        _ = try db.writeWithoutTransaction { conn in try Author.all().fetchAll(conn) }
+        let before = try db.writeWithoutTransaction { $0.prepareCount }
+        #expect(try db.writeWithoutTransaction { conn in try Author.all().fetchAll(conn).count } == 3)
+        #expect(try db.writeWithoutTransaction { $0.prepareCount } == before)  // the cached statement is idle again
     }
 
-    @Test func pagesCarryItemsAndTotals() throws {
+    @Test func pagesCarryItemsAndTotals() async throws {
         let (db, directory) = try makeLibrary()
         _ = directory
-        try Author.insert(db, contentsOf: (1...23).map { Author(name: String(format: "A%02d", $0), rating: Double($0 % 2)) })
+        try await Author.insert(db, contentsOf: (1...23).map { Author(name: String(format: "A%02d", $0), rating: Double($0 % 2)) })
         let request = Author.order(Author.name)
-        let first = try request.page(1, size: 10, in: db)
+        let first = try await request.page(1, size: 10, in: db)
         #expect(first.items.map(\.name) == (1...10).map { String(format: "A%02d", $0) })
         #expect(first.totalCount == 23)
         #expect(first.pageCount == 3)
         #expect(first.hasNextPage)
-        let last = try request.page(3, size: 10, in: db)
+        let last = try await request.page(3, size: 10, in: db)
         #expect(last.items.map(\.name) == ["A21", "A22", "A23"])
         #expect(!last.hasNextPage)
-        #expect(try request.page(4, size: 10, in: db).items.isEmpty)
-        let odd = try Author.filter(Author.rating == 1).order(Author.name).page(2, size: 5, in: db)
+        #expect(try await request.page(4, size: 10, in: db).items.isEmpty)
+        let odd = try await Author.filter(Author.rating == 1).order(Author.name).page(2, size: 5, in: db)
         #expect(odd.totalCount == 12)
         #expect(odd.pageCount == 3)
         #expect(odd.items.first?.name == "A11")
-        let empty = try Author.filter(Author.rating > 5).page(1, size: 10, in: db)
+        let empty = try await Author.filter(Author.rating > 5).page(1, size: 10, in: db)
         #expect(empty.totalCount == 0 && empty.pageCount == 0 && empty.items.isEmpty)
-        #expect(throws: DatabaseError.self) { try request.page(0, size: 10, in: db) }
-        #expect(throws: DatabaseError.self) { try request.page(1, size: 0, in: db) }
-        #expect(throws: DatabaseError.self) { try request.page(Int.max, size: Int.max, in: db) }
-        let inTransaction = try db.read { conn in try Author.page(2, size: 20, in: conn) }
+        await #expect(throws: DatabaseError.self) { try await request.page(0, size: 10, in: db) }
+        await #expect(throws: DatabaseError.self) { try await request.page(1, size: 0, in: db) }
+        await #expect(throws: DatabaseError.self) { try await request.page(Int.max, size: Int.max, in: db) }
+        let inTransaction = try await db.read { conn in try Author.page(2, size: 20, in: conn) }
         #expect(inTransaction.items.count == 3)
     }
 }

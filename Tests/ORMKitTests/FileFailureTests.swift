@@ -20,13 +20,13 @@ struct FileFailureTests {
         #expect(try directory.read("notes.db").hasPrefix("These are my notes"))
     }
 
-    @Test func aDamagedTablePageIsFoundByCheckIntegrityAndByTheFetchThatReadsIt() throws {
+    @Test func aDamagedTablePageIsFoundByCheckIntegrityAndByTheFetchThatReadsIt() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("damaged.db")
         do {
             let db = try Database(path: path)
-            try db.execute(sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)")
-            try db.write { conn in
+            try await db.execute(sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)")
+            try await db.write { conn in
                 for index in 0..<2_000 {
                     try conn.execute(sql: "INSERT INTO notes (body) VALUES (?)", arguments: ["note \(index) " + String(repeating: "x", count: 100)])
                 }
@@ -43,52 +43,52 @@ struct FileFailureTests {
 
         // Opening reads only the header: it succeeds, as do statements that do not read the damaged pages.
         let db = try Database(path: path)
-        #expect(try Int.fetchOne(db, sql: "SELECT id FROM notes WHERE id = 1") == 1)
+        #expect(try await Int.fetchOne(db, sql: "SELECT id FROM notes WHERE id = 1") == 1)
         let found = try #require(throws: DatabaseError.self) { try db.checkIntegrity(.quick) }
         #expect(found.resultCode == SQLITE_CORRUPT)
         #expect(found.message.hasPrefix("the database at \(path) is damaged: "))
-        let read = try #require(throws: DatabaseError.self) { try String.fetchAll(db, sql: "SELECT body FROM notes") }
+        let read = try await #require(throws: DatabaseError.self) { try await String.fetchAll(db, sql: "SELECT body FROM notes") }
         #expect(read.resultCode == SQLITE_CORRUPT)
     }
 
-    @Test func aReadOnlyDatabaseNamesTheTableItCannotWrite() throws {
+    @Test func aReadOnlyDatabaseNamesTheTableItCannotWrite() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("shipped.db")
         do {
             let db = try Database(path: path)
-            try db.execute(sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)")
-            try db.execute(sql: "INSERT INTO notes (body) VALUES ('kept')")
+            try await db.execute(sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)")
+            try await db.execute(sql: "INSERT INTO notes (body) VALUES ('kept')")
             try db.close()
         }
         let db = try Database(path: path, options: Database.Options(readOnly: true))
-        let error = try #require(throws: DatabaseError.self) {
-            try db.execute(sql: "INSERT INTO notes (body) VALUES ('lost')")
+        let error = try await #require(throws: DatabaseError.self) {
+            try await db.execute(sql: "INSERT INTO notes (body) VALUES ('lost')")
         }
         #expect(error.resultCode == SQLITE_READONLY)
         #expect(error.description.contains("attempt to write a readonly database"))
-        #expect(try String.fetchAll(db, sql: "SELECT body FROM notes") == ["kept"])
+        #expect(try await String.fetchAll(db, sql: "SELECT body FROM notes") == ["kept"])
     }
 
-    @Test func aWriteLockHeldByAnotherProcessPastTheBusyTimeoutSaysHowLongItWaited() throws {
+    @Test func aWriteLockHeldByAnotherProcessPastTheBusyTimeoutSaysHowLongItWaited() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("shared.db")
         let db = try Database(path: path, options: Database.Options(busyTimeout: 0.2))
-        try db.execute(sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)")
+        try await db.execute(sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)")
 
         let holder = try LockHolder(path: path)
         defer { holder.release() }
-        let error = try #require(throws: DatabaseError.self) {
-            try db.execute(sql: "INSERT INTO notes (body) VALUES ('waits')")
+        let error = try await #require(throws: DatabaseError.self) {
+            try await db.execute(sql: "INSERT INTO notes (body) VALUES ('waits')")
         }
         #expect(error.resultCode == SQLITE_BUSY)
         // The engine-neutral questions: a lock not granted in time, worth retrying (as a PostgreSQL lock_timeout).
         #expect(error.isLockTimeout && error.isRetryable && !error.isConnectionLost && !error.isStatementTimeout)
         #expect(error.message.contains("database is locked: another connection or process held the lock for the whole busy timeout (200 ms)"))
         // Reads go on (WAL); the write works once the other process lets go.
-        #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM notes") == 0)
+        #expect(try await Int.fetchOne(db, sql: "SELECT count(*) FROM notes") == 0)
         holder.release()
-        try db.execute(sql: "INSERT INTO notes (body) VALUES ('written')")
-        #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM notes") == 1)
+        try await db.execute(sql: "INSERT INTO notes (body) VALUES ('written')")
+        #expect(try await Int.fetchOne(db, sql: "SELECT count(*) FROM notes") == 1)
     }
 }
 

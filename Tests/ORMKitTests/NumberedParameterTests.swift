@@ -5,15 +5,15 @@ import Testing
 /// Raw SQL spells parameters `$1, $2, …` on every engine: on SQLite, argument n binds wherever `$n` is, whatever
 /// the order in which the parameters appear.
 @Suite("Numbered parameters") struct NumberedParameterTests {
-    static func database() throws -> (Database, TemporaryDirectory) {
+    static func database() async throws -> (Database, TemporaryDirectory) {
         let (db, directory) = try makeDatabase()
-        try db.execute(sql: "CREATE TABLE t (a INTEGER, b TEXT)")
-        try db.execute(sql: "INSERT INTO t VALUES (1, 'one'), (2, 'two'), (3, 'three')")
+        try await db.execute(sql: "CREATE TABLE t (a INTEGER, b TEXT)")
+        try await db.execute(sql: "INSERT INTO t VALUES (1, 'one'), (2, 'two'), (3, 'three')")
         return (db, directory)
     }
 
     @Test func argumentNBindsWhereDollarNIsInAnyOrder() async throws {
-        let (db, directory) = try Self.database()
+        let (db, directory) = try await Self.database()
         _ = directory
         // `$2` appears first: SQLite gives it parameter index 1; it must still get the second argument.
         let rows = try await Int.fetchAll(db, sql: "SELECT a FROM t WHERE b <> $2 AND a >= $1 ORDER BY a", arguments: [2, "three"])
@@ -23,20 +23,20 @@ import Testing
     }
 
     @Test func aRepeatedParameterTakesOneArgument() async throws {
-        let (db, directory) = try Self.database()
+        let (db, directory) = try await Self.database()
         _ = directory
         let count = try await Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t WHERE a = $1 OR a = $1 + 1", arguments: [1])
         #expect(count == 2)
     }
 
     @Test func dollarNInsideAStringIsText() async throws {
-        let (db, directory) = try Self.database()
+        let (db, directory) = try await Self.database()
         _ = directory
         #expect(try await String.fetchOne(db, sql: "SELECT '$1' || b FROM t WHERE a = $1", arguments: [3]) == "$1three")
     }
 
     @Test func aWrongArgumentCountOrAMixIsRefusedNamingTheSQL() async throws {
-        let (db, directory) = try Self.database()
+        let (db, directory) = try await Self.database()
         _ = directory
         let count = await #expect(throws: DatabaseError.self) {
             try await Int.fetchAll(db, sql: "SELECT a FROM t WHERE a = $2", arguments: [1])

@@ -14,12 +14,17 @@ import Testing
     /// A WAL file with `CREATE TABLE t (x INTEGER)`.
     private func database(readers: Int = 4) throws -> (Database, TemporaryDirectory) {
         let (db, directory) = try makeDatabase(options: Database.Options(maximumReaderCount: readers))
-        try db.execute(sql: "CREATE TABLE t (x INTEGER)")
+        try db.writeWithoutTransaction { try $0.execute(sql: "CREATE TABLE t (x INTEGER)") }
         return (db, directory)
     }
 
-    private func count(_ db: some DatabaseContext) throws -> Int {
+    private func count(_ db: Connection) throws -> Int {
         try Int.fetchOne(db, sql: "SELECT count(*) FROM t") ?? -1
+    }
+
+    /// `count` in a `read` of `db` (on a reader, or on the connection this thread already uses for `db`).
+    private func count(_ db: Database) throws -> Int {
+        try db.read { try count($0) }
     }
 
     /// Runs `body` on another thread; the returned semaphore is signalled when it is done.
@@ -165,7 +170,7 @@ import Testing
             #expect(try count(conn) == 1)
             #expect(try db.read { try count($0) } == 1)
             #expect {
-                try db.execute(sql: "INSERT INTO t VALUES (2)")
+                try db.writeWithoutTransaction { try $0.execute(sql: "INSERT INTO t VALUES (2)") }
             } throws: { ($0 as? DatabaseError)?.kind == .misuse }
             #expect {
                 try db.write { try $0.execute(sql: "INSERT INTO t VALUES (2)") }
@@ -230,18 +235,18 @@ import Testing
         #expect(overlapA && overlapB)
     }
 
-    @Test func rawSQLThatWritesRunsOnTheWriter() throws {
+    @Test func rawSQLThatWritesRunsOnTheWriter() async throws {
         let (db, directory) = try database()
         _ = directory
-        #expect(try Int.fetchOne(db, sql: "INSERT INTO t VALUES (5) RETURNING x") == 5)
-        #expect(try Row.fetchAll(db, sql: "INSERT INTO t VALUES (6) RETURNING x") { try $0.decode("x", as: Int.self) } == [6])
-        #expect(try Int.fetchAll(db, sql: "SELECT x FROM t ORDER BY x") == [5, 6])
+        #expect(try await Int.fetchOne(db, sql: "INSERT INTO t VALUES (5) RETURNING x") == 5)
+        #expect(try await Row.fetchAll(db, sql: "INSERT INTO t VALUES (6) RETURNING x") { try $0.decode("x", as: Int.self) } == [6])
+        #expect(try await Int.fetchAll(db, sql: "SELECT x FROM t ORDER BY x") == [5, 6])
     }
 
     @Test func withoutAPoolReadsUseTheWriter() throws {
         let memory = try Database.inMemory()
         #expect(!memory.hasReaderPool)
-        try memory.execute(sql: "CREATE TABLE t (x INTEGER)")
+        try memory.writeWithoutTransaction { try $0.execute(sql: "CREATE TABLE t (x INTEGER)") }
         try memory.write { try $0.execute(sql: "INSERT INTO t VALUES (1)") }
         #expect(try memory.read { try count($0) } == 1)
         #expect(throws: DatabaseError.self) { try memory.read { try $0.execute(sql: "INSERT INTO t VALUES (2)") } }
@@ -254,7 +259,7 @@ import Testing
         let readOnly = try Database(path: directory.path("test.sqlite"), options: Database.Options(readOnly: true))
         #expect(readOnly.hasReaderPool)
         #expect(try readOnly.read { try count($0) } == 0)
-        #expect { try readOnly.execute(sql: "INSERT INTO t VALUES (1)") } throws: { ($0 as? DatabaseError)?.resultCode == SQLITE_READONLY }
+        #expect { try readOnly.writeWithoutTransaction { try $0.execute(sql: "INSERT INTO t VALUES (1)") } } throws: { ($0 as? DatabaseError)?.resultCode == SQLITE_READONLY }
     }
 }
 

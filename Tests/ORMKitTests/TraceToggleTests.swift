@@ -25,25 +25,25 @@ struct TraceToggleTests {
         return returned.withLock { $0 }
     }
 
-    @Test func duringALongReadAndALongWrite() throws {
+    @Test func duringALongReadAndALongWrite() async throws {
         let (db, directory) = try makeDatabase()
         _ = directory
-        try db.execute(sql: "CREATE TABLE t (x INTEGER)")
+        try await db.execute(sql: "CREATE TABLE t (x INTEGER)")
         let log = Mutex<[String]>([])
         // A read holds a reader connection (WAL: the pool) while tracing is switched on.
         #expect(try Self.toggleReturns(while: { body in try db.read { _ in body() } }) {
             db.trace { event in log.withLock { $0.append(event.sql) } }
         })
         // The next read and write trace.
-        _ = try db.read { conn in try Int.fetchOne(conn, sql: "SELECT count(*) FROM t") }
-        try db.write { conn in try conn.execute(sql: "INSERT INTO t VALUES (1)") }
+        _ = try await db.read { conn in try Int.fetchOne(conn, sql: "SELECT count(*) FROM t") }
+        try await db.write { conn in try conn.execute(sql: "INSERT INTO t VALUES (1)") }
         let statements = { log.withLock { $0 }.filter { !$0.hasSuffix("TRANSACTION") } }
         #expect(statements() == ["SELECT count(*) FROM t", "INSERT INTO t VALUES (1)"])
         // A write holds the writer while tracing is switched off (its own BEGIN and COMMIT still trace: it
         // started with tracing on); the next read and write do not trace.
         #expect(try Self.toggleReturns(while: { body in try db.write { _ in body() } }) { db.trace(nil) })
-        _ = try db.read { conn in try Int.fetchOne(conn, sql: "SELECT count(*) FROM t") }
-        try db.write { conn in try conn.execute(sql: "INSERT INTO t VALUES (2)") }
+        _ = try await db.read { conn in try Int.fetchOne(conn, sql: "SELECT count(*) FROM t") }
+        try await db.write { conn in try conn.execute(sql: "INSERT INTO t VALUES (2)") }
         #expect(statements() == ["SELECT count(*) FROM t", "INSERT INTO t VALUES (1)"])
     }
 }

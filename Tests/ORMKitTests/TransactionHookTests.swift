@@ -6,9 +6,9 @@ import Testing
 /// `afterCommit` / `afterRollback`: called once per finished write with the tables it changed (triggers and
 /// foreign-key cascades included), never for rolled-back work as a commit, and no more once cancelled.
 @Suite("Transaction hooks") struct TransactionHookTests {
-    private func database() throws -> (Database, TemporaryDirectory) {
+    private func database() async throws -> (Database, TemporaryDirectory) {
         let (db, directory) = try makeDatabase()
-        try db.execute(sql: """
+        try await db.execute(sql: """
             CREATE TABLE parents (id INTEGER PRIMARY KEY, name TEXT);
             CREATE TABLE children (id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES parents (id) ON DELETE CASCADE);
             CREATE TABLE audit (entry TEXT);
@@ -17,24 +17,24 @@ import Testing
         return (db, directory)
     }
 
-    @Test func aCommitReportsTheTablesItChanged() throws {
-        let (db, directory) = try database()
+    @Test func aCommitReportsTheTablesItChanged() async throws {
+        let (db, directory) = try await database()
         _ = directory
         let commits = Locked<[Set<String>]>([])
         let subscription = db.afterCommit { changes in commits.withValue { $0.append(changes.tables) } }
-        try db.write { conn in
+        try await db.write { conn in
             try conn.execute(sql: "INSERT INTO parents (id, name) VALUES (1, 'a')")
             try conn.execute(sql: "INSERT INTO children (parent_id) VALUES (1)")
         }
-        try db.execute(sql: "UPDATE parents SET name = 'b'")        // autocommit; the trigger writes audit
-        try db.execute(sql: "DELETE FROM parents")                   // the cascade deletes children
-        try db.execute(sql: "SELECT * FROM parents")                 // a read commits nothing
+        try await db.execute(sql: "UPDATE parents SET name = 'b'")        // autocommit; the trigger writes audit
+        try await db.execute(sql: "DELETE FROM parents")                   // the cascade deletes children
+        try await db.execute(sql: "SELECT * FROM parents")                 // a read commits nothing
         #expect(commits.current == [["parents", "children"], ["parents", "audit"], ["parents", "children"]])
         _ = subscription
     }
 
-    @Test func aRollbackIsReportedAsARollbackOnly() throws {
-        let (db, directory) = try database()
+    @Test func aRollbackIsReportedAsARollbackOnly() async throws {
+        let (db, directory) = try await database()
         _ = directory
         let commits = Locked(0), rollbacks = Locked<[Set<String>]>([])
         let onCommit = db.afterCommit { _ in commits.withValue { $0 += 1 } }
@@ -47,19 +47,19 @@ import Testing
             }
         }
         // A failed autocommit statement rolls back too (a NOT NULL-less table, so use a unique key clash).
-        try db.execute(sql: "INSERT INTO parents (id, name) VALUES (2, 'b')")
-        #expect(throws: DatabaseError.self) { try db.execute(sql: "INSERT INTO parents (id, name) VALUES (2, 'c')") }
+        try await db.execute(sql: "INSERT INTO parents (id, name) VALUES (2, 'b')")
+        await #expect(throws: DatabaseError.self) { try await db.execute(sql: "INSERT INTO parents (id, name) VALUES (2, 'c')") }
         #expect(commits.current == 1)
         #expect(rollbacks.current.first == ["parents"])
         _ = (onCommit, onRollback)
     }
 
-    @Test func savepointsInsideAWriteGiveOneCommit() throws {
-        let (db, directory) = try database()
+    @Test func savepointsInsideAWriteGiveOneCommit() async throws {
+        let (db, directory) = try await database()
         _ = directory
         let commits = Locked<[Set<String>]>([])
         let subscription = db.afterCommit { changes in commits.withValue { $0.append(changes.tables) } }
-        try db.write { conn in
+        try await db.write { conn in
             try conn.execute(sql: "INSERT INTO parents (id, name) VALUES (1, 'a')")
             try? conn.savepoint {
                 try conn.execute(sql: "INSERT INTO audit VALUES ('x')")
@@ -72,32 +72,32 @@ import Testing
         _ = subscription
     }
 
-    @Test func aHookCanReadWhatWasCommitted() throws {
-        let (db, directory) = try database()
+    @Test func aHookCanReadWhatWasCommitted() async throws {
+        let (db, directory) = try await database()
         _ = directory
         let counts = Locked<[Int]>([])
         let subscription = db.afterCommit { _ in
-            let count = (try? Int.fetchOne(db, sql: "SELECT count(*) FROM parents")) ?? -1
+            let count = (try? db.read { conn in try Int.fetchOne(conn, sql: "SELECT count(*) FROM parents") }) ?? -1
             counts.withValue { $0.append(count) }
         }
-        try db.execute(sql: "INSERT INTO parents (name) VALUES ('a')")
-        try db.execute(sql: "INSERT INTO parents (name) VALUES ('b')")
+        try await db.execute(sql: "INSERT INTO parents (name) VALUES ('a')")
+        try await db.execute(sql: "INSERT INTO parents (name) VALUES ('b')")
         #expect(counts.current == [1, 2])
         _ = subscription
     }
 
-    @Test func aCancelledOrReleasedSubscriptionStopsTheHook() throws {
-        let (db, directory) = try database()
+    @Test func aCancelledOrReleasedSubscriptionStopsTheHook() async throws {
+        let (db, directory) = try await database()
         _ = directory
         let calls = Locked(0)
         let subscription = db.afterCommit { _ in calls.withValue { $0 += 1 } }
-        try db.execute(sql: "INSERT INTO parents (name) VALUES ('a')")
+        try await db.execute(sql: "INSERT INTO parents (name) VALUES ('a')")
         subscription.cancel()
-        try db.execute(sql: "INSERT INTO parents (name) VALUES ('b')")
+        try await db.execute(sql: "INSERT INTO parents (name) VALUES ('b')")
         do {
             _ = db.afterCommit { _ in calls.withValue { $0 += 100 } }   // released at once
         }
-        try db.execute(sql: "INSERT INTO parents (name) VALUES ('c')")
+        try await db.execute(sql: "INSERT INTO parents (name) VALUES ('c')")
         #expect(calls.current == 1)
     }
 }

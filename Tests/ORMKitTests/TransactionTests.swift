@@ -7,26 +7,26 @@ private struct Boom: Error {}
 
 @Suite("Transactions")
 struct TransactionTests {
-    private func makeTable() throws -> (Database, TemporaryDirectory) {
+    private func makeTable() async throws -> (Database, TemporaryDirectory) {
         let (db, directory) = try makeDatabase()
-        try db.execute(sql: "CREATE TABLE t (x INTEGER NOT NULL)")
+        try await db.execute(sql: "CREATE TABLE t (x INTEGER NOT NULL)")
         return (db, directory)
     }
 
-    @Test func writeCommitsOnReturn() throws {
-        let (db, directory) = try makeTable()
+    @Test func writeCommitsOnReturn() async throws {
+        let (db, directory) = try await makeTable()
         _ = directory
-        let result = try db.write { conn in
+        let result = try await db.write { conn in
             try conn.execute(sql: "INSERT INTO t VALUES (?)", arguments: [1])
             #expect(conn.isInTransaction)
             return "done"
         }
         #expect(result == "done")
-        #expect(try Int.fetchAll(db, sql: "SELECT x FROM t") == [1])
+        #expect(try await Int.fetchAll(db, sql: "SELECT x FROM t") == [1])
     }
 
-    @Test func writeRollsBackOnThrow() throws {
-        let (db, directory) = try makeTable()
+    @Test func writeRollsBackOnThrow() async throws {
+        let (db, directory) = try await makeTable()
         _ = directory
         #expect(throws: Boom.self) {
             try db.write { conn in
@@ -34,14 +34,14 @@ struct TransactionTests {
                 throw Boom()
             }
         }
-        #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM t") == 0)
-        try db.withConnection { conn in #expect(!conn.isInTransaction) }
+        #expect(try await Int.fetchOne(db, sql: "SELECT count(*) FROM t") == 0)
+        try onWriter(db) { conn in #expect(!conn.isInTransaction) }
     }
 
-    @Test func nestedSavepointsRollBackOnlyTheirOwnChanges() throws {
-        let (db, directory) = try makeTable()
+    @Test func nestedSavepointsRollBackOnlyTheirOwnChanges() async throws {
+        let (db, directory) = try await makeTable()
         _ = directory
-        try db.write { conn in
+        try await db.write { conn in
             try conn.execute(sql: "INSERT INTO t VALUES (1)")
             try? conn.savepoint {
                 try conn.execute(sql: "INSERT INTO t VALUES (2)")
@@ -58,13 +58,13 @@ struct TransactionTests {
                 }
             }
         }
-        #expect(try Int.fetchAll(db, sql: "SELECT x FROM t ORDER BY x") == [1, 4])
+        #expect(try await Int.fetchAll(db, sql: "SELECT x FROM t ORDER BY x") == [1, 4])
     }
 
-    @Test func writeInsideWriteIsASavepoint() throws {
-        let (db, directory) = try makeTable()
+    @Test func writeInsideWriteIsASavepoint() async throws {
+        let (db, directory) = try await makeTable()
         _ = directory
-        try db.write { conn in
+        try await db.write { conn in
             try conn.execute(sql: "INSERT INTO t VALUES (1)")
             #expect(throws: Boom.self) {
                 try db.write { inner in
@@ -73,30 +73,30 @@ struct TransactionTests {
                 }
             }
         }
-        #expect(try Int.fetchAll(db, sql: "SELECT x FROM t") == [1])
+        #expect(try await Int.fetchAll(db, sql: "SELECT x FROM t") == [1])
     }
 
-    @Test func readIsReadOnly() throws {
-        let (db, directory) = try makeTable()
+    @Test func readIsReadOnly() async throws {
+        let (db, directory) = try await makeTable()
         _ = directory
         let error = try #require(throws: DatabaseError.self) {
             try db.read { conn in try conn.execute(sql: "INSERT INTO t VALUES (1)") }
         }
         #expect(error.resultCode == 8)  // SQLITE_READONLY
-        try db.execute(sql: "INSERT INTO t VALUES (1)")
-        #expect(try db.read { conn in try Int.fetchOne(conn, sql: "SELECT x FROM t") } == 1)
+        try await db.execute(sql: "INSERT INTO t VALUES (1)")
+        #expect(try await db.read { conn in try Int.fetchOne(conn, sql: "SELECT x FROM t") } == 1)
     }
 
-    @Test func connectionUsedOutsideItsClosureThrows() throws {
-        let (db, directory) = try makeTable()
+    @Test func connectionUsedOutsideItsClosureThrows() async throws {
+        let (db, directory) = try await makeTable()
         _ = directory
-        let escaped = try db.read { conn in conn }
+        let escaped = try onWriter(db) { conn in conn }
         let error = try #require(throws: DatabaseError.self) { try escaped.execute(sql: "SELECT 1") }
         #expect(error.kind == .misuse)
     }
 
     @Test func asyncWriteAndRead() async throws {
-        let (db, directory) = try makeTable()
+        let (db, directory) = try await makeTable()
         _ = directory
         try await db.write { conn in try conn.execute(sql: "INSERT INTO t VALUES (?)", arguments: [7]) }
         let value = try await db.read { conn in try Int.fetchOne(conn, sql: "SELECT x FROM t") }
@@ -111,7 +111,7 @@ struct TransactionTests {
     }
 
     @Test func fiftyConcurrentTasksInsert() async throws {
-        let (db, directory) = try makeTable()
+        let (db, directory) = try await makeTable()
         _ = directory
         try await withThrowingTaskGroup(of: Void.self) { group in
             for i in 0..<50 {
@@ -129,7 +129,7 @@ struct TransactionTests {
     }
 
     @Test func closeWithWorkInFlight() async throws {
-        let (db, directory) = try makeTable()
+        let (db, directory) = try await makeTable()
         _ = directory
         let outcomes = try await withThrowingTaskGroup(of: Bool.self) { group in
             for i in 0..<40 {
@@ -152,40 +152,40 @@ struct TransactionTests {
         }
         #expect(outcomes.count == 41)
         #expect(db.isClosed)
-        #expect(throws: DatabaseError.self) { try db.execute(sql: "SELECT 1") }
+        await #expect(throws: DatabaseError.self) { try await db.execute(sql: "SELECT 1") }
         await #expect(throws: DatabaseError.self) { try await db.read { conn in try Int.fetchOne(conn, sql: "SELECT 1") } }
         // Everything that reported success is on disk.
         let reopened = try Database(path: db.path)
         #expect(try await Int.fetchOne(reopened, sql: "SELECT count(*) FROM t") == outcomes.filter { $0 }.count)
     }
 
-    @Test func closeInsideAClosureIsRefused() throws {
-        let (db, directory) = try makeTable()
+    @Test func closeInsideAClosureIsRefused() async throws {
+        let (db, directory) = try await makeTable()
         _ = directory
         let error = try #require(throws: DatabaseError.self) { try db.write { _ in try db.close() } }
         #expect(error.kind == .misuse)
         #expect(!db.isClosed)
     }
 
-    @Test func statementCacheDoesNotRePrepare() throws {
-        let (db, directory) = try makeTable()
+    @Test func statementCacheDoesNotRePrepare() async throws {
+        let (db, directory) = try await makeTable()
         _ = directory
-        try db.execute(sql: "INSERT INTO t VALUES (?)", arguments: [1])
-        let before = try db.withConnection { $0.prepareCount }
+        try await db.execute(sql: "INSERT INTO t VALUES (?)", arguments: [1])
+        let before = try onWriter(db) { $0.prepareCount }
         for i in 0..<100 {
-            try db.execute(sql: "INSERT INTO t VALUES (?)", arguments: [i])
+            try await db.execute(sql: "INSERT INTO t VALUES (?)", arguments: [i])
         }
-        #expect(try db.withConnection { $0.prepareCount } == before)
+        #expect(try onWriter(db) { $0.prepareCount } == before)
     }
 
-    @Test func traceReceivesExpandedSQL() throws {
-        let (db, directory) = try makeTable()
+    @Test func traceReceivesExpandedSQL() async throws {
+        let (db, directory) = try await makeTable()
         _ = directory
         let events = Locked<[TraceEvent]>([])
         db.trace { event in events.withValue { $0.append(event) } }
-        try db.execute(sql: "INSERT INTO t VALUES (?)", arguments: [42])
+        try onWriter(db) { try $0.execute(sql: "INSERT INTO t VALUES (?)", arguments: [42]) }  // autocommit: one statement
         db.trace(nil)
-        try db.execute(sql: "INSERT INTO t VALUES (?)", arguments: [43])
+        try onWriter(db) { try $0.execute(sql: "INSERT INTO t VALUES (?)", arguments: [43]) }
         let recorded = events.withValue { $0 }
         #expect(recorded.map(\.sql) == ["INSERT INTO t VALUES (?)"])
         #expect(recorded.map(\.expandedSQL) == ["INSERT INTO t VALUES (42)"])

@@ -9,10 +9,10 @@ import Testing
 /// missing and what to do. (The directory is made unwritable for SQLite by a dangling `-shm` link into a missing
 /// directory, which fails the same `open` as a read-only directory does, even for root.)
 @Suite struct WALWithoutSharedMemoryTests {
-    @Test func theFailureNamesTheMissingFileAndTheRemedy() throws {
+    @Test func theFailureNamesTheMissingFileAndTheRemedy() async throws {
         let source = try TemporaryDirectory()
         let db = try Database(path: source.path("app.db"))
-        try db.execute(sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL); INSERT INTO notes (body) VALUES ('kept in the WAL')")
+        try await db.execute(sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL); INSERT INTO notes (body) VALUES ('kept in the WAL')")
         let copy = try TemporaryDirectory()
         for suffix in ["", "-wal"] {
             try FileManager.default.copyItem(atPath: source.path("app.db" + suffix), toPath: copy.path("app.db" + suffix))

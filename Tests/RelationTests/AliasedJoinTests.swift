@@ -33,65 +33,66 @@ import Testing
         return library
     }
 
-    @Test func twoJoinsToTheSameTable() throws {
+    @Test func twoJoinsToTheSameTable() async throws {
         let library = try library()
         let db = library.db
         let request = Book.joining(Book.author).joining(Book.translator)
         // `Author.name` is the first join to authors (the author); the translator is reached through its relation.
-        let rows: [(String, String, String)] = try request
+        let rows: [(String, String, String)] = try await request
             .select(Book.title, Author.name, Book.translator.column(Author.name))
             .order(Book.title)
             .fetchAll(db)
         #expect(rows.map(\.0) == ["Cosmos", "Rome"])
         #expect(rows.map(\.1) == ["Ann", "Bob"])
         #expect(rows.map(\.2) == ["Bob", "Ann"])
-        #expect(try request.filter(Book.translator.column(Author.name) == "Ann").fetchAll(db).map(\.title) == ["Rome"])
-        #expect(try request.filter(Author.name == "Ann").fetchAll(db).map(\.title) == ["Cosmos"])
-        #expect(try request.filter(Book.author.column(Author.name) == "Ann").count(db) == 1)
+        #expect(try await request.filter(Book.translator.column(Author.name) == "Ann").fetchAll(db).map(\.title) == ["Rome"])
+        #expect(try await request.filter(Author.name == "Ann").fetchAll(db).map(\.title) == ["Cosmos"])
+        #expect(try await request.filter(Book.author.column(Author.name) == "Ann").count(db) == 1)
         // Joined the other way round, the translator keeps the table's name.
         let reversed = Book.joining(Book.translator).joining(Book.author)
-        #expect(try reversed.filter(Author.name == "Ann").fetchAll(db).map(\.title) == ["Rome"])
-        #expect(try reversed.filter(Book.author.column(Author.name) == "Ann").fetchAll(db).map(\.title) == ["Cosmos"])
+        #expect(try await reversed.filter(Author.name == "Ann").fetchAll(db).map(\.title) == ["Rome"])
+        #expect(try await reversed.filter(Book.author.column(Author.name) == "Ann").fetchAll(db).map(\.title) == ["Cosmos"])
         // Joining a relation twice changes nothing.
-        #expect(try Book.joining(Book.author).joining(Book.author).count(db) == 3)
+        #expect(try await Book.joining(Book.author).joining(Book.author).count(db) == 3)
     }
 
-    @Test func selfJoin() throws {
+    @Test func selfJoin() async throws {
         let library = try library()
         let db = library.db
-        let pairs: [(String, String)] = try Reader.joining(Reader.referrer)
+        let pairs: [(String, String)] = try await Reader.joining(Reader.referrer)
             .select(Reader.name, Reader.referrer.column(Reader.name))
             .order(Reader.name)
             .fetchAll(db)
         #expect(pairs.map(\.0) == ["Reader 2", "Reader 3"])
         #expect(pairs.map(\.1) == ["Reader 1", "Reader 2"])
-        let referredByFirst = try Reader.joining(Reader.referrer)
+        let referredByFirst = try await Reader.joining(Reader.referrer)
             .filter(Reader.referrer.column(Reader.name) == "Reader 1")
             .fetchAll(db)
         #expect(referredByFirst.map(\.name) == ["Reader 2"])
     }
 
-    @Test func anyOnASelfRelation() throws {
+    @Test func anyOnASelfRelation() async throws {
         let library = try library()
         let db = library.db
         // Plain columns keep meaning the owner; the relation's column means the referrer.
-        #expect(try Reader.filter(Reader.referrer.any()).order(Reader.name).fetchAll(db).map(\.name) == ["Reader 2", "Reader 3"])
-        #expect(try Reader.filter(Reader.referrer.any(Reader.referrer.column(Reader.name) == "Reader 2")).fetchAll(db).map(\.name)
+        #expect(try await Reader.filter(Reader.referrer.any()).order(Reader.name).fetchAll(db).map(\.name) == ["Reader 2", "Reader 3"])
+        #expect(try await Reader.filter(Reader.referrer.any(Reader.referrer.column(Reader.name) == "Reader 2")).fetchAll(db).map(\.name)
             == ["Reader 3"])
-        #expect(try Reader.filter(!Reader.referrer.any()).fetchAll(db).map(\.name) == ["Reader 1"])
-        #expect(try Reader.filter(Reader.referrer.any(Reader.name == "Reader 2")).fetchAll(db).map(\.name) == ["Reader 2"])
+        #expect(try await Reader.filter(!Reader.referrer.any()).fetchAll(db).map(\.name) == ["Reader 1"])
+        #expect(try await Reader.filter(Reader.referrer.any(Reader.name == "Reader 2")).fetchAll(db).map(\.name) == ["Reader 2"])
     }
 
-    @Test func aliasesAreDeterministicSoTheStatementCacheHits() throws {
+    @Test func aliasesAreDeterministicSoTheStatementCacheHits() async throws {
         let library = try library()
         let db = library.db
-        let (_, statements) = try library.countingStatements {
+        let (_, traced) = try await library.countingStatements {
             for name in ["Ann", "Bob", "Cy"] {
-                _ = try Book.joining(Book.author).joining(Book.translator)
+                _ = try await Book.joining(Book.author).joining(Book.translator)
                     .filter(Book.translator.column(Author.name) == name)
                     .fetchAll(db)
             }
         }
+        let statements = traced.filter { $0.hasPrefix("SELECT") }  // each async read also begins and commits
         #expect(statements.count == 3)
         #expect(Set(statements).count == 1)
         let sql = try #require(statements.first)
@@ -100,10 +101,10 @@ import Testing
         #expect(sql.contains(#""books.translator"."name""#))
     }
 
-    @Test func aRelationColumnOutsideItsJoinIsAnSQLiteError() throws {
+    @Test func aRelationColumnOutsideItsJoinIsAnSQLiteError() async throws {
         let library = try library()
-        #expect(throws: DatabaseError.self) {
-            try Book.filter(Book.translator.column(Author.name) == "Ann").fetchAll(library.db)
+        await #expect(throws: DatabaseError.self) {
+            try await Book.filter(Book.translator.column(Author.name) == "Ann").fetchAll(library.db)
         }
     }
 }

@@ -4,97 +4,97 @@ import ORMKit
 import Testing
 
 @Suite struct DeleteRuleTests {
-    @Test func cascadeDeletesChildren() throws {
+    @Test func cascadeDeletesChildren() async throws {
         let library = try LibraryDatabase()
         let db = library.db
         var author = Sample.author(1)
-        try author.save(db, with:
+        try await author.save(db, with:
             Author.books.saving([Sample.book(1, authorID: 0), Sample.book(2, authorID: 0)]),
             Author.profile.saving(AuthorProfile(links: [:], authorID: 0)))
-        #expect(try Book.count(db) == 2)
-        try author.delete(db)
-        #expect(try Book.count(db) == 0)          // books.author_id ON DELETE CASCADE
-        #expect(try AuthorProfile.count(db) == 0)  // author_profiles.author_id ON DELETE CASCADE
+        #expect(try await Book.count(db) == 2)
+        try await author.delete(db)
+        #expect(try await Book.count(db) == 0)          // books.author_id ON DELETE CASCADE
+        #expect(try await AuthorProfile.count(db) == 0)  // author_profiles.author_id ON DELETE CASCADE
     }
 
-    @Test func setNullClearsTheForeignKey() throws {
+    @Test func setNullClearsTheForeignKey() async throws {
         let library = try LibraryDatabase()
         let db = library.db
         var author = Sample.author(1)
-        try author.insert(db)
+        try await author.insert(db)
         var translator = Sample.author(2)
-        try translator.insert(db)
+        try await translator.insert(db)
         var book = Sample.book(1, authorID: try #require(author.id))
         book.translatorID = translator.id
-        try book.insert(db)
-        try translator.delete(db)
-        let reloaded = try #require(try Book.find(db, book.isbn))
+        try await book.insert(db)
+        try await translator.delete(db)
+        let reloaded = try #require(try await Book.find(db, book.isbn))
         #expect(reloaded.translatorID == nil)
-        #expect(try reloaded.translator.fetchOne(db) == nil)
+        #expect(try await reloaded.translator.fetchOne(db) == nil)
     }
 
-    @Test func setDefaultUsesTheColumnDefault() throws {
+    @Test func setDefaultUsesTheColumnDefault() async throws {
         let library = try LibraryDatabase()
         let db = library.db
         var referrer = Sample.reader(1)
-        try referrer.insert(db)
+        try await referrer.insert(db)
         var reader = Sample.reader(2)
         reader.referrerID = referrer.id
-        try reader.insert(db)
-        try referrer.delete(db)
+        try await reader.insert(db)
+        try await referrer.delete(db)
         // referrer_id has no DEFAULT, so SET DEFAULT stores NULL.
-        #expect(try Reader.find(db, try #require(reader.id))?.referrerID == nil)
+        #expect(try await Reader.find(db, try #require(reader.id))?.referrerID == nil)
     }
 
-    @Test func restrictRefusesToDeleteAReferencedRow() throws {
+    @Test func restrictRefusesToDeleteAReferencedRow() async throws {
         let library = try LibraryDatabase()
         let db = library.db
         var series = Series(title: "Earthsea")
         var author = Sample.author(1)
-        try author.insert(db)
-        try series.save(db, with: Series.books.saving([Sample.book(1, authorID: try #require(author.id))]))
-        #expect {
-            try series.delete(db)
+        try await author.insert(db)
+        try await series.save(db, with: Series.books.saving([Sample.book(1, authorID: try #require(author.id))]))
+        await #expect {
+            try await series.delete(db)
         } throws: { error in
             (error as? DatabaseError)?.isForeignKeyViolation == true
         }
-        #expect(try Series.count(db) == 1)
+        #expect(try await Series.count(db) == 1)
         // Deleting the book first lets the series go.
-        try series.books.deleteAll(db)
-        #expect(try series.delete(db))
+        try await series.books.deleteAll(db)
+        #expect(try await series.delete(db))
     }
 
-    @Test func noActionRefusesAtTheEndOfTheStatement() throws {
+    @Test func noActionRefusesAtTheEndOfTheStatement() async throws {
         let library = try LibraryDatabase()
         let db = library.db
         var reader = Sample.reader(1)
-        try reader.insert(db)
+        try await reader.insert(db)
         var order = Order(count: 1, index: 1, readerID: reader.id)
-        try order.insert(db)
-        #expect {
-            try reader.delete(db)
+        try await order.insert(db)
+        await #expect {
+            try await reader.delete(db)
         } throws: { error in
             (error as? DatabaseError)?.isForeignKeyViolation == true
         }
-        #expect(try order.reader.fetchOne(db)?.id == reader.id)
+        #expect(try await order.reader.fetchOne(db)?.id == reader.id)
     }
 
-    @Test func restrictOnLoansKeepsBorrowedBooks() throws {
+    @Test func restrictOnLoansKeepsBorrowedBooks() async throws {
         let library = try LibraryDatabase()
         let db = library.db
         var author = Sample.author(1)
-        try author.insert(db)
+        try await author.insert(db)
         var reader = Sample.reader(1)
-        try reader.insert(db)
+        try await reader.insert(db)
         var book = Sample.book(1, authorID: try #require(author.id))
-        try book.save(db, with: Book.loans.saving([
+        try await book.save(db, with: Book.loans.saving([
             Loan(loanedAt: Date(timeIntervalSince1970: 0), dueAt: Date(timeIntervalSince1970: 86_400), bookISBN: "", readerID: try #require(reader.id))
         ]))
-        #expect(try book.loans.count(db) == 1)
-        #expect(throws: DatabaseError.self) { try book.delete(db) }
+        #expect(try await book.loans.count(db) == 1)
+        await #expect(throws: DatabaseError.self) { try await book.delete(db) }
         // The reader side cascades.
-        try reader.delete(db)
-        #expect(try book.loans.count(db) == 0)
-        #expect(try book.delete(db))
+        try await reader.delete(db)
+        #expect(try await book.loans.count(db) == 0)
+        #expect(try await book.delete(db))
     }
 }

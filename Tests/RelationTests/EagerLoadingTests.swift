@@ -22,11 +22,11 @@ import Testing
         return library
     }
 
-    @Test func hasManyAttachesEachOwnersChildren() throws {
+    @Test func hasManyAttachesEachOwnersChildren() async throws {
         let library = try library(authors: 3, booksPerAuthor: 2)
         var lonely = Sample.author(99)
-        try lonely.insert(library.db)
-        let authors = try Author.order(Author.name).including(Author.books).fetchAll(library.db)
+        try await lonely.insert(library.db)
+        let authors = try await Author.order(Author.name).including(Author.books).fetchAll(library.db)
         #expect(authors.map(\.name) == ["Author 1", "Author 2", "Author 3", "Author 99"])
         #expect(authors.map { $0.related.map(\.isbn).sorted() } == [
             [Sample.isbn(100), Sample.isbn(101)], [Sample.isbn(200), Sample.isbn(201)],
@@ -37,43 +37,43 @@ import Testing
         }
     }
 
-    @Test func pagesAndCountsOfAnIncludingRequest() throws {
+    @Test func pagesAndCountsOfAnIncludingRequest() async throws {
         let library = try library(authors: 7, booksPerAuthor: 2)
         let request = Author.order(Author.name).including(Author.books)
-        #expect(try request.count(library.db) == 7)
-        let (page, statements) = try library.countingStatements { try request.page(2, size: 3, in: library.db) }
+        #expect(try await request.count(library.db) == 7)
+        let (page, statements) = try await library.countingStatements { try await request.page(2, size: 3, in: library.db) }
         #expect(page.items.map(\.name) == ["Author 4", "Author 5", "Author 6"])
         #expect(page.items.map(\.related.count) == [2, 2, 2])
         #expect(page.totalCount == 7 && page.pageCount == 3 && page.hasNextPage)
         // A count, the page's authors, one query for their books (plus the savepoint's own statements).
         #expect(statements.filter { $0.hasPrefix("SELECT") }.count == 3)
-        #expect(throws: DatabaseError.self) { try request.page(0, size: 3, in: library.db) }
+        await #expect(throws: DatabaseError.self) { try await request.page(0, size: 3, in: library.db) }
     }
 
-    @Test func belongsToRequiredAndOptional() throws {
+    @Test func belongsToRequiredAndOptional() async throws {
         let library = try library(authors: 2, booksPerAuthor: 2)
         let db = library.db
         var translator = Sample.author(50)
-        try translator.insert(db)
-        try Book.filter(Book.isbn == Sample.isbn(100)).updateAll(db, Book.translatorID.set(to: translator.id))
+        try await translator.insert(db)
+        try await Book.filter(Book.isbn == Sample.isbn(100)).updateAll(db, Book.translatorID.set(to: translator.id))
 
-        let books: [Related<Book, Author>] = try Book.order(Book.isbn).including(Book.author).fetchAll(db)
+        let books: [Related<Book, Author>] = try await Book.order(Book.isbn).including(Book.author).fetchAll(db)
         #expect(books.map(\.related.name) == ["Author 1", "Author 1", "Author 2", "Author 2"])
 
-        let translated: [Related<Book, Author?>] = try Book.order(Book.isbn).including(Book.translator).fetchAll(db)
+        let translated: [Related<Book, Author?>] = try await Book.order(Book.isbn).including(Book.translator).fetchAll(db)
         #expect(translated.map { $0.related?.name } == ["Author 50", nil, nil, nil])
     }
 
-    @Test func hasOneAndFilteredOwners() throws {
+    @Test func hasOneAndFilteredOwners() async throws {
         let library = try library(authors: 2, booksPerAuthor: 1)
         let db = library.db
-        let first = try #require(try Author.filter(Author.name == "Author 1").fetchOne(db))
+        let first = try await #require(try Author.filter(Author.name == "Author 1").fetchOne(db))
         let profile = AuthorProfile(biography: "First", links: ["web": "example.org"], authorID: try #require(first.id))
-        try profile.insert(db)
+        try await profile.insert(db)
 
-        let authors: [Related<Author, AuthorProfile?>] = try Author.order(Author.name).including(Author.profile).fetchAll(db)
+        let authors: [Related<Author, AuthorProfile?>] = try await Author.order(Author.name).including(Author.profile).fetchAll(db)
         #expect(authors.map { $0.related?.biography } == ["First", nil])
-        let one = try Author.filter(Author.name == "Author 2").including(Author.profile).fetchOne(db)
+        let one = try await Author.filter(Author.name == "Author 2").including(Author.profile).fetchOne(db)
         #expect(one?.name == "Author 2")
         #expect(one?.related == nil)
     }
@@ -81,11 +81,11 @@ import Testing
     /// A many-to-many level something is nested under, whose targets are shared: every book lists both readers, each
     /// with its own books (the nested level keeps each reader once for the level below; the plain level below gives
     /// each reader its list), in one query per level.
-    @Test func aSharedTargetOfANestedManyToManyLevelReachesEveryOwner() throws {
+    @Test func aSharedTargetOfANestedManyToManyLevelReachesEveryOwner() async throws {
         let library = try library(authors: 2, booksPerAuthor: 2)
         let db = library.db
-        let (books, statements) = try library.countingStatements {
-            try Book.order(Book.isbn).including(Book.readers.order(Reader.name).including(Reader.books.order(Book.isbn))).fetchAll(db)
+        let (books, statements) = try await library.countingStatements {
+            try await Book.order(Book.isbn).including(Book.readers.order(Reader.name).including(Reader.books.order(Book.isbn))).fetchAll(db)
         }
         let isbns = books.map(\.isbn)
         #expect(isbns.count == 4)
@@ -96,33 +96,33 @@ import Testing
         #expect(statements.filter { $0.hasPrefix("SELECT") }.count == 3)  // books, their readers, the readers' books
     }
 
-    @Test func manyToManyAndOrderedLists() throws {
+    @Test func manyToManyAndOrderedLists() async throws {
         let library = try library(authors: 1, booksPerAuthor: 3)
         let db = library.db
-        let books = try Book.order(Book.isbn).fetchAll(db)
+        let books = try await Book.order(Book.isbn).fetchAll(db)
         var summer = ReadingList(title: "Summer")
-        try summer.insert(db)
+        try await summer.insert(db)
         var empty = ReadingList(title: "Empty")
-        try empty.insert(db)
-        try summer.books.set(db, [books[2], books[0], books[1]])
+        try await empty.insert(db)
+        try await summer.books.set(db, [books[2], books[0], books[1]])
 
-        let lists = try ReadingList.order(ReadingList.title).including(ReadingList.books).fetchAll(db)
+        let lists = try await ReadingList.order(ReadingList.title).including(ReadingList.books).fetchAll(db)
         #expect(lists.map(\.title) == ["Empty", "Summer"])
         #expect(lists[0].related.isEmpty)
         #expect(lists[1].related.map(\.isbn) == [books[2].isbn, books[0].isbn, books[1].isbn])
 
-        let withReaders = try Book.order(Book.isbn).including(Book.readers).fetchAll(db)
+        let withReaders = try await Book.order(Book.isbn).including(Book.readers).fetchAll(db)
         #expect(withReaders.allSatisfy { Set($0.related.map(\.name)) == ["Reader 1", "Reader 2"] })
     }
 
-    @Test func severalRelationsAtOneLevel() throws {
+    @Test func severalRelationsAtOneLevel() async throws {
         let library = try library(authors: 2, booksPerAuthor: 2)
         let db = library.db
-        let first = try #require(try Author.filter(Author.name == "Author 1").fetchOne(db))
+        let first = try await #require(try Author.filter(Author.name == "Author 1").fetchOne(db))
         let profile = AuthorProfile(biography: "First", links: [:], authorID: try #require(first.id))
-        try profile.insert(db)
-        let (authors, statements) = try library.countingStatements {
-            try Author.order(Author.name)
+        try await profile.insert(db)
+        let (authors, statements) = try await library.countingStatements {
+            try await Author.order(Author.name)
                 .including(Author.books.including(Book.readers))
                 .including(Author.profile)
                 .fetchAll(db)
@@ -133,9 +133,9 @@ import Testing
         #expect(statements.filter { $0.hasPrefix("SELECT") }.count == 4)
     }
 
-    @Test func nestedTwoLevels() throws {
+    @Test func nestedTwoLevels() async throws {
         let library = try library(authors: 2, booksPerAuthor: 2)
-        let authors: [Related<Author, [Related<Book, [Reader]>]>] = try Author.order(Author.name)
+        let authors: [Related<Author, [Related<Book, [Reader]>]>] = try await Author.order(Author.name)
             .including(Author.books.including(Book.readers))
             .fetchAll(library.db)
         #expect(authors.count == 2)
@@ -144,7 +144,7 @@ import Testing
         #expect(authors[1].related.map(\.record.isbn).sorted() == [Sample.isbn(200), Sample.isbn(201)])
 
         // Through a required belongsTo: books → author → profile.
-        let books: [Related<Book, Related<Author, AuthorProfile?>>] = try Book.order(Book.isbn)
+        let books: [Related<Book, Related<Author, AuthorProfile?>>] = try await Book.order(Book.isbn)
             .including(Book.author.including(Author.profile))
             .fetchAll(library.db)
         #expect(books.map(\.related.record.name) == ["Author 1", "Author 1", "Author 2", "Author 2"])
@@ -152,10 +152,10 @@ import Testing
     }
 
     /// Statements run by a nested eager load of `authorCount` authors.
-    private func statementsForNestedLoad(authors authorCount: Int) throws -> [String] {
+    private func statementsForNestedLoad(authors authorCount: Int) async throws -> [String] {
         let library = try library(authors: authorCount)
-        let (authors, statements) = try library.countingStatements {
-            try Author.all()
+        let (authors, statements) = try await library.countingStatements {
+            try await Author.all()
                 .including(Author.books.including(Book.readers))
                 .fetchAll(library.db)
         }
@@ -164,20 +164,20 @@ import Testing
         return statements
     }
 
-    @Test func statementCountDoesNotGrowWithParents() throws {
-        let ten = try statementsForNestedLoad(authors: 10)
-        let hundred = try statementsForNestedLoad(authors: 100)
+    @Test func statementCountDoesNotGrowWithParents() async throws {
+        let ten = try await statementsForNestedLoad(authors: 10)
+        let hundred = try await statementsForNestedLoad(authors: 100)
         #expect(ten.count == hundred.count)
         // SAVEPOINT, authors, books IN (…), readers IN (…), RELEASE.
         #expect(ten.filter { $0.hasPrefix("SELECT") }.count == 3)
     }
 
-    @Test func keyListsArePaddedSoStatementShapesRepeat() throws {
+    @Test func keyListsArePaddedSoStatementShapesRepeat() async throws {
         let library = try library(authors: 8, booksPerAuthor: 1)
         var shapes = Set<String>()
         for count in 5...8 {
-            let (authors, statements) = try library.countingStatements {
-                try Author.order(Author.name).limit(count).including(Author.books).fetchAll(library.db)
+            let (authors, statements) = try await library.countingStatements {
+                try await Author.order(Author.name).limit(count).including(Author.books).fetchAll(library.db)
             }
             #expect(authors.count == count)
             #expect(authors.allSatisfy { $0.related.count == 1 })
@@ -186,14 +186,14 @@ import Testing
         #expect(shapes.count == 1)  // 5, 6, 7 and 8 keys all bind 8 parameters
     }
 
-    @Test func integerKeysAndFilteredKeysRenderTheSameKeyList() throws {
+    @Test func integerKeysAndFilteredKeysRenderTheSameKeyList() async throws {
         let library = try library(authors: 3, booksPerAuthor: 1)
         let db = library.db
-        let (plain, plainStatements) = try library.countingStatements {
-            try Author.order(Author.name).including(Author.books.order(Book.isbn)).fetchAll(db)
+        let (plain, plainStatements) = try await library.countingStatements {
+            try await Author.order(Author.name).including(Author.books.order(Book.isbn)).fetchAll(db)
         }
-        let (filtered, filteredStatements) = try library.countingStatements {
-            try Author.order(Author.name).including(Author.books.filter(Book.isbn != "").order(Book.isbn)).fetchAll(db)
+        let (filtered, filteredStatements) = try await library.countingStatements {
+            try await Author.order(Author.name).including(Author.books.filter(Book.isbn != "").order(Book.isbn)).fetchAll(db)
         }
         #expect(plain.map { $0.related.map(\.isbn) } == filtered.map { $0.related.map(\.isbn) })
         let keyList = "(\"books\".\"author_id\" IN (?, ?, ?, ?))"  // three keys padded to four
@@ -212,12 +212,12 @@ import Testing
         #expect(authors.map { $0.related.count } == [2, 2])
     }
 
-    @Test func keysBeyondTheVariableLimitAreChunked() throws {
+    @Test func keysBeyondTheVariableLimitAreChunked() async throws {
         let library = try library(authors: 25, booksPerAuthor: 1)
         let db = library.db
         // One read closure: the limit is set on the connection the loading then uses (a reader).
-        let (authors, statements) = try library.countingStatements {
-            try db.read { conn in
+        let (authors, statements) = try await library.countingStatements {
+            try await db.read { conn in
                 #expect(conn.maximumBoundVariables >= 999)
                 conn.limitBoundVariables(to: 10)
                 #expect(conn.maximumBoundVariables == 10)

@@ -25,23 +25,23 @@ import Testing
         return library
     }
 
-    @Test func eagerLoadingFiltersAndOrdersChildren() throws {
+    @Test func eagerLoadingFiltersAndOrdersChildren() async throws {
         let library = try library(authors: 3)
-        let authors = try Author.order(Author.name)
+        let authors = try await Author.order(Author.name)
             .including(Author.books.filter(Book.genre == .science).order(Book.title))
             .fetchAll(library.db)
         #expect(authors.map(\.name) == ["Author 1", "Author 2", "Author 3"])
         #expect(authors.map { $0.related.map(\.title) } == [["A", "C"], ["A", "C"], ["A", "C"]])
-        let descending = try Author.including(Author.books.order(Book.title.desc)).fetchAll(library.db)
+        let descending = try await Author.including(Author.books.order(Book.title.desc)).fetchAll(library.db)
         #expect(descending.allSatisfy { $0.related.map(\.title) == ["C", "B", "A"] })
     }
 
-    @Test func statementCountDoesNotGrowWithOwners() throws {
+    @Test func statementCountDoesNotGrowWithOwners() async throws {
         var counts: [Int] = []
         for authorCount in [2, 20] {
             let library = try library(authors: authorCount)
-            let (authors, statements) = try library.countingStatements {
-                try Author.all()
+            let (authors, statements) = try await library.countingStatements {
+                try await Author.all()
                     .including(Author.books.filter(Book.genre == .science).order(Book.title)
                         .including(Book.readers.order(Reader.name)))
                     .fetchAll(library.db)
@@ -54,39 +54,39 @@ import Testing
         #expect(counts == [3, 3])  // authors, books, readers
     }
 
-    @Test func manyToManyOrderReplacesInsertionOrder() throws {
+    @Test func manyToManyOrderReplacesInsertionOrder() async throws {
         let library = try library(authors: 1)
-        let books = try Book.order(Book.title)
+        let books = try await Book.order(Book.title)
             .including(Book.readers.filter(Reader.name != "Reader 2").order(Reader.name))
             .fetchAll(library.db)
         #expect(books.map { $0.related.map(\.name) } == [["Reader 1"], ["Reader 1"], ["Reader 1"]])
-        let all = try Book.including(Book.readers.order(Reader.name.desc)).fetchAll(library.db)
+        let all = try await Book.including(Book.readers.order(Reader.name.desc)).fetchAll(library.db)
         #expect(all.allSatisfy { $0.related.map(\.name) == ["Reader 2", "Reader 1"] })
     }
 
-    @Test func navigationJoinsAndAnyUseTheFilter() throws {
+    @Test func navigationJoinsAndAnyUseTheFilter() async throws {
         let library = try library(authors: 2)
         let db = library.db
         let science = Author.books.filter(Book.genre == .science).order(Book.title)
-        let author = try #require(try Author.order(Author.name).fetchOne(db))
-        #expect(try science.request(for: author).fetchAll(db).map(\.title) == ["A", "C"])
-        #expect(try Author.filter(Author.books.filter(Book.genre == .history).any()).count(db) == 0)
-        #expect(try Author.filter(science.any(Book.title == "C")).count(db) == 2)
-        #expect(try Author.filter(science.any(Book.title == "B")).count(db) == 0)
+        let author = try #require(try await Author.order(Author.name).fetchOne(db))
+        #expect(try await science.request(for: author).fetchAll(db).map(\.title) == ["A", "C"])
+        #expect(try await Author.filter(Author.books.filter(Book.genre == .history).any()).count(db) == 0)
+        #expect(try await Author.filter(science.any(Book.title == "C")).count(db) == 2)
+        #expect(try await Author.filter(science.any(Book.title == "B")).count(db) == 0)
         // A filtered join keeps only the matching targets, also when the table is aliased.
-        #expect(try Author.joining(science).count(db) == 4)
+        #expect(try await Author.joining(science).count(db) == 4)
         let poetry = Reader.books.filter(Book.genre == .poetry)
-        #expect(try Reader.joining(poetry).filter(Reader.name == "Reader 1").select(Book.title).fetchAll(db) == ["B", "B"])
+        #expect(try await Reader.joining(poetry).filter(Reader.name == "Reader 1").select(Book.title).fetchAll(db) == ["B", "B"])
         // Author 2 translated Author 1's "A"; the translator filter names the aliased table, not the author's.
-        let second = try #require(try Author.filter(Author.name == "Author 2").fetchOne(db))
+        let second = try await #require(try Author.filter(Author.name == "Author 2").fetchOne(db))
         let firstID = try #require(author.id)
-        try Book.filter(Book.title == "A" && Book.authorID == firstID).updateAll(db, Book.translatorID.set(to: second.id))
+        try await Book.filter(Book.title == "A" && Book.authorID == firstID).updateAll(db, Book.translatorID.set(to: second.id))
         let bySecond = Book.translator.filter(Author.name == "Author 2")
         let translated = Book.joining(Book.author).joining(bySecond)
-        #expect(try translated.filter(Author.name == "Author 1").select(Book.title).fetchAll(db) == ["A"])
-        #expect(try Book.joining(Book.author).joining(Book.translator.filter(Author.name == "Author 1")).count(db) == 0)
+        #expect(try await translated.filter(Author.name == "Author 1").select(Book.title).fetchAll(db) == ["A"])
+        #expect(try await Book.joining(Book.author).joining(Book.translator.filter(Author.name == "Author 1")).count(db) == 0)
         // Joining a relation again with a filter keeps the filter.
-        #expect(try Book.joining(Book.translator).joining(bySecond).count(db) == 1)
-        #expect(try Book.joining(Book.translator).joining(Book.translator.filter(Author.name == "Author 1")).count(db) == 0)
+        #expect(try await Book.joining(Book.translator).joining(bySecond).count(db) == 1)
+        #expect(try await Book.joining(Book.translator).joining(Book.translator.filter(Author.name == "Author 1")).count(db) == 0)
     }
 }

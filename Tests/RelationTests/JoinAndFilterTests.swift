@@ -27,20 +27,20 @@ import Testing
         return library
     }
 
-    @Test func joiningFiltersByTheParentsColumns() throws {
+    @Test func joiningFiltersByTheParentsColumns() async throws {
         let library = try library()
         let db = library.db
-        let books = try Book.joining(Book.author).filter(Author.name == "Ann").order(Book.title).fetchAll(db)
+        let books = try await Book.joining(Book.author).filter(Author.name == "Ann").order(Book.title).fetchAll(db)
         #expect(books.map(\.title) == ["Atoms", "Cosmos", "Odes"])
-        #expect(try Book.joining(Book.author).filter(Author.name == "Ann").count(db) == 3)
-        #expect(try Book.filter(Book.genre == .science).joining(Book.author).filter(Author.name == "Bob").fetchAll(db).isEmpty)
+        #expect(try await Book.joining(Book.author).filter(Author.name == "Ann").count(db) == 3)
+        #expect(try await Book.filter(Book.genre == .science).joining(Book.author).filter(Author.name == "Bob").fetchAll(db).isEmpty)
         // The join goes through the join table for many-to-many relations.
-        #expect(try Book.joining(Book.readers).filter(Reader.name == "Reader 1").fetchAll(db).map(\.title) == ["Cosmos"])
+        #expect(try await Book.joining(Book.readers).filter(Reader.name == "Reader 1").fetchAll(db).map(\.title) == ["Cosmos"])
     }
 
-    @Test func joinedColumnsIntoATypedResult() throws {
+    @Test func joinedColumnsIntoATypedResult() async throws {
         let library = try library()
-        let rows: [(String, String)] = try Book.joining(Book.author)
+        let rows: [(String, String)] = try await Book.joining(Book.author)
             .select(Book.title, Author.name)
             .order(Author.name, Book.title)
             .fetchAll(library.db)
@@ -49,7 +49,7 @@ import Testing
 
         // Into a struct of the app's own.
         struct Line: Equatable { var title: String; var author: String; var genre: Book.Genre }
-        let lines = try Book.joining(Book.author)
+        let lines = try await Book.joining(Book.author)
             .filter(Book.genre == .history)
             .select(Book.title, Author.name, Book.genre)
             .fetchAll(library.db)
@@ -57,17 +57,17 @@ import Testing
         #expect(lines == [Line(title: "Rome", author: "Bob", genre: .history)])
     }
 
-    @Test func existsFilters() throws {
+    @Test func existsFilters() async throws {
         let library = try library()
         let db = library.db
-        let scientists = try Author.filter(Author.books.any(Book.genre == .science)).fetchAll(db)
+        let scientists = try await Author.filter(Author.books.any(Book.genre == .science)).fetchAll(db)
         #expect(scientists.map(\.name) == ["Ann"])  // once, though Ann has two science books
-        #expect(try Author.filter(Author.books.any()).order(Author.name).fetchAll(db).map(\.name) == ["Ann", "Bob"])
-        #expect(try Author.filter(!Author.books.any()).fetchAll(db).map(\.name) == ["Cy"])
-        #expect(try Author.filter(Author.books.any(Book.genre == .science) && Author.name != "Ann").count(db) == 0)
+        #expect(try await Author.filter(Author.books.any()).order(Author.name).fetchAll(db).map(\.name) == ["Ann", "Bob"])
+        #expect(try await Author.filter(!Author.books.any()).fetchAll(db).map(\.name) == ["Cy"])
+        #expect(try await Author.filter(Author.books.any(Book.genre == .science) && Author.name != "Ann").count(db) == 0)
         // belongsTo and many-to-many relations filter the same way.
-        #expect(try Book.filter(Book.author.any(Author.name == "Bob")).fetchAll(db).map(\.title) == ["Rome"])
-        #expect(try Book.filter(Book.readers.any(Reader.name == "Reader 1")).fetchAll(db).map(\.title) == ["Cosmos"])
-        #expect(try Reader.filter(Reader.books.any(Book.title == "Odes")).fetchAll(db).isEmpty)
+        #expect(try await Book.filter(Book.author.any(Author.name == "Bob")).fetchAll(db).map(\.title) == ["Rome"])
+        #expect(try await Book.filter(Book.readers.any(Reader.name == "Reader 1")).fetchAll(db).map(\.title) == ["Cosmos"])
+        #expect(try await Reader.filter(Reader.books.any(Book.title == "Odes")).fetchAll(db).isEmpty)
     }
 }

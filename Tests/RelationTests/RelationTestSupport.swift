@@ -25,11 +25,11 @@ final class LibraryDatabase {
     }
 
     /// Runs `body` and returns how many statements SQLite executed meanwhile (through the trace hook).
-    func countingStatements<T>(_ body: () throws -> T) throws -> (T, statements: [String]) {
+    func countingStatements<T>(_ body: () async throws -> T) async throws -> (T, statements: [String]) {
         let log = Mutex<[String]>([])
         db.trace { event in log.withLock { $0.append(event.sql) } }
         defer { db.trace(nil) }
-        let result = try body()
+        let result = try await body()
         return (result, log.withLock { $0 })
     }
 }

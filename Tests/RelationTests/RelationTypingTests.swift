@@ -12,7 +12,7 @@ import Testing
         _ = Author.profile.saving(AuthorProfile(links: [:], authorID: 0))
         _ = Book.readers.saving([Reader(cardNumber: 1, name: "R")])
         _ = ManyToManyRecords(Book.readers, owner: book)
-        func reorder(_ db: Database, _ list: ReadingList) throws { try list.books.move(db, book, to: 0); try list.books.insert(db, book, at: .top) }
+        func reorder(_ db: Connection, _ list: ReadingList) throws { try list.books.move(db, book, to: 0); try list.books.insert(db, book, at: .top) }
         _ = Book.joining(Book.author).joining(Book.translator).filter(Book.translator.column(Author.name) == "A")
         _ = author.books
         _ = Author.books.saving { authorID in [Book(isbn: "1", title: "T", tags: [], uid: UUID(), shelf: Shelf(row: 1, column: 1), color: Color(red: 0, green: 0, blue: 0), authorID: authorID)] }
@@ -34,9 +34,9 @@ import Testing
         // A hasOne is not a to-many relation.
         (#"_ = Author.Relations.profile.saving([AuthorProfile(links: [:], authorID: 0)])"#, "'[AuthorProfile]'"),
         // Positions exist only on ordered many-to-many relations (`Book.readers` is unordered).
-        (#"func f(_ db: Database, _ readers: ManyToManyRecords<Book, Reader>, _ reader: Reader) throws { try readers.insert(db, reader, at: .top) }"#,
+        (#"func f(_ db: Connection, _ readers: ManyToManyRecords<Book, Reader>, _ reader: Reader) throws { try readers.insert(db, reader, at: .top) }"#,
          "OrderedManyToManyKind"),
-        (#"func f(_ db: Database, _ readers: ManyToManyRecords<Book, Reader>, _ reader: Reader) throws { try readers.move(db, reader, to: 0) }"#,
+        (#"func f(_ db: Connection, _ readers: ManyToManyRecords<Book, Reader>, _ reader: Reader) throws { try readers.move(db, reader, to: 0) }"#,
          "OrderedManyToManyKind"),
         (#"let relation: ManyToMany<ReadingList, Book> = ReadingList.Relations.books"#, "ManyToManyKind"),
         // An optional belongsTo is not a hasOne, though both load `Target?`.

@@ -16,9 +16,9 @@ struct CloseCheckpointFaultTests {
         let directory = try TemporaryDirectory()
         let path = directory.path("library.sqlite")
         let db = try Database(path: path, options: .init(vfsName: injector.name))
-        try db.migrate(ExampleSchema.self)
+        try db.writeWithoutTransaction { db in try db.migrate(ExampleSchema.self) }
         var author = Author(name: "Ann", email: "ann@example.org")
-        try author.insert(db)
+        try db.writeWithoutTransaction { db in try author.insert(db) }
 
         injector.arm(kind, at: 1, code: kind.ioErrorCode, persistent: true)
         try db.close()
@@ -28,8 +28,8 @@ struct CloseCheckpointFaultTests {
         #expect((walSize ?? 0) > 0)
 
         let reopened = try Database(path: path)
-        #expect(try String.fetchAll(reopened, sql: "PRAGMA integrity_check") == ["ok"])
-        #expect(try Author.fetchAll(reopened).map(\.name) == ["Anonymous", "Ursula K. Le Guin", "Ann"])
+        #expect(try reopened.read { reopened in try String.fetchAll(reopened, sql: "PRAGMA integrity_check") == ["ok"] })
+        #expect(try reopened.read { reopened in try Author.fetchAll(reopened).map(\.name) == ["Anonymous", "Ursula K. Le Guin", "Ann"] })
         try reopened.close()
         withExtendedLifetime(injector) {}
         #expect(!FileManager.default.fileExists(atPath: path + "-wal"))

@@ -8,7 +8,7 @@ enum DatabaseDump {
     static let empty = ["user_version 0"]
 
     /// - Throws: `DatabaseError` when a query fails.
-    static func lines(_ db: some DatabaseContext) throws -> [String] {
+    static func lines(_ db: Connection) throws -> [String] {
         var lines = ["user_version \(try Int.fetchOne(db, sql: "PRAGMA user_version") ?? -1)"]
         lines += try String.fetchAll(
             db, sql: "SELECT type || ' ' || name || ' ' || tbl_name || ' ' || coalesce(sql, '') FROM sqlite_master ORDER BY type, name")
@@ -38,7 +38,7 @@ enum DatabaseDump {
     /// `PRAGMA integrity_check` and `PRAGMA foreign_key_check` results: `["ok"]` for a sound file.
     ///
     /// - Throws: `DatabaseError` when a check cannot run.
-    static func checks(_ db: some DatabaseContext) throws -> [String] {
+    static func checks(_ db: Connection) throws -> [String] {
         let integrity = try String.fetchAll(db, sql: "PRAGMA integrity_check")
         let foreignKeys = try String.fetchAll(db, sql: "SELECT \"table\" || ' ' || rowid FROM pragma_foreign_key_check")
         return integrity + foreignKeys.map { "foreign key violation: \($0)" }

@@ -127,9 +127,9 @@ struct FaultRun {
         var problems: [String] = []
         do {
             if let db = session.db {
-                if try db.withConnection({ $0.isInTransaction }) { problems.append("\(context): a transaction is still open") }
+                if try db.writeWithoutTransaction({ $0.isInTransaction }) { problems.append("\(context): a transaction is still open") }
                 // Every statement was reset: on the writer, and on the reader used last (the pool reuses it first).
-                if let busy = try db.withConnection({ try DatabaseDump.busyStatements($0) }), !busy.isEmpty {
+                if let busy = try db.writeWithoutTransaction({ try DatabaseDump.busyStatements($0) }), !busy.isEmpty {
                     problems.append("\(context): statements of the writer were not reset: \(busy)")
                 }
                 if let busy = try db.read({ try DatabaseDump.busyStatements($0) }), !busy.isEmpty {
@@ -152,9 +152,9 @@ struct FaultRun {
             let db = try Database(path: path)
             defer { try? db.close() }
             var problems: [String] = []
-            let checks = try DatabaseDump.checks(db)
+            let checks = try db.read { try DatabaseDump.checks($0) }
             if checks != ["ok"] { problems.append("\(tag): integrity check: \(checks)") }
-            let content = try db.withConnection { try DatabaseDump.lines($0) }
+            let content = try db.writeWithoutTransaction { try DatabaseDump.lines($0) }
             if let expected = reference.states.last, content != expected {
                 problems.append("\(tag): the reopened file holds \(Self.difference(content, expected))")
             }

@@ -133,7 +133,7 @@ struct FaultCheckTests {
     @Test("busyStatements sees the statement of a cursor that has not reached its end")
     func busyStatementsSeesACursor() throws {
         let db = try Database.inMemory()
-        try db.migrate(ExampleSchema.self)
+        try db.writeWithoutTransaction { db in try db.migrate(ExampleSchema.self) }
         let busy = try db.read { conn in
             let cursor = try Author.cursor(conn)
             _ = try cursor.next()

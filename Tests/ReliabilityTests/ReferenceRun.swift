@@ -59,10 +59,10 @@ struct ReferenceRun: Sendable {
     ///
     /// - Throws: `DatabaseError` when a query fails.
     static func currentState(_ session: WorkloadSession) throws -> [String] {
-        if let db = session.db { return try db.withConnection { try DatabaseDump.lines($0) } }
+        if let db = session.db { return try db.writeWithoutTransaction { try DatabaseDump.lines($0) } }
         guard FileManager.default.fileExists(atPath: session.path) else { return DatabaseDump.empty }
         let db = try Database(path: session.path, options: session.options)
         defer { try? db.close() }
-        return try db.withConnection { try DatabaseDump.lines($0) }
+        return try db.writeWithoutTransaction { try DatabaseDump.lines($0) }
     }
 }

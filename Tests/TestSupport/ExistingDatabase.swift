@@ -39,6 +39,13 @@ public final class ExistingDatabase {
     ///
     /// - Throws: `DatabaseError`.
     public static func contents(_ db: Database) throws -> [String] {
+        try db.read { db in try contents(db) }
+    }
+
+    /// `contents(_:)` on a connection.
+    ///
+    /// - Throws: `DatabaseError`.
+    public static func contents(_ db: Connection) throws -> [String] {
         let master = try String.fetchAll(db, sql: "SELECT type || ' ' || name || ' ' || ifnull(sql, '') FROM sqlite_master ORDER BY name")
         var rows: [String] = []
         for table in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%' ORDER BY name") {
@@ -54,7 +61,9 @@ public final class ExistingDatabase {
     ///
     /// - Throws: the first decoding error.
     public static func decodeEveryRow<R: Record>(_ type: R.Type, _ db: Database) throws -> (decoded: Int, rows: Int) {
-        let rows = try Int.fetchOne(db, sql: "SELECT count(*) FROM \"\(R.schema.name.replacingOccurrences(of: "\"", with: "\"\""))\"") ?? -1
-        return (try R.fetchAll(db).count, rows)
+        try db.read { db in
+            let rows = try Int.fetchOne(db, sql: "SELECT count(*) FROM \"\(R.schema.name.replacingOccurrences(of: "\"", with: "\"\""))\"") ?? -1
+            return (try R.fetchAll(db).count, rows)
+        }
     }
 }

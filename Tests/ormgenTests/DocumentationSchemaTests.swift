@@ -14,8 +14,8 @@ import Testing
 /// - A block preceded by the line `<!-- snippet: skip -->` is not checked: use it for a schema-shaped block that
 ///   is deliberately partial (an outline with `{ … }`, steps or seed rows without their models) or shows an error.
 /// - Diagnostics name the document's own lines (`docs/schema-reference.md:45:7: error: …`).
-/// - README.md: every ```swift block not marked skip is type-checked as a function body against ORMKit and
-///   the code generated (internal access, one file) from README's complete schemas.
+/// - README.md: every ```swift block not marked skip is type-checked as a function body (`async` when the block
+///   holds `await`) against ORMKit and the code generated (internal access, one file) from README's complete schemas.
 @Suite struct DocumentationSchemaTests {
     /// The documents whose complete schemas must generate, relative to the repository root.
     static let documents = ["docs/schema-reference.md", "README.md"]
@@ -45,7 +45,7 @@ import Testing
         try #require(!snippets.isEmpty, "README.md has no ```swift block")
         let functions = snippets.enumerated().map { index, block in
             """
-            func snippet\(index)() throws {
+            func snippet\(index)() \(block.code.contains("await") ? "async " : "")throws {
             #sourceLocation(file: "README.md", line: \(block.firstLine))
             \(block.code)
             #sourceLocation()

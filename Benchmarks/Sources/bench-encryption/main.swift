@@ -32,7 +32,7 @@ struct Run {
 
     func open(_ mode: Mode, _ name: String) throws -> Database {
         let db = try Database(path: folder.appendingPathComponent("\(mode.rawValue)-\(name).sqlite").path, options: mode.options)
-        try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        try db.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = NORMAL") }
         return db
     }
 
@@ -57,7 +57,7 @@ struct Run {
         let name = "run\(repetition)"
         do {
             let db = try open(mode, name)
-            try db.execute(sql: "CREATE TABLE IF NOT EXISTS \"items\" (\"id\" INTEGER PRIMARY KEY AUTOINCREMENT, \"name\" TEXT NOT NULL, \"email\" TEXT NOT NULL, \"age\" INTEGER NOT NULL, \"score\" REAL NOT NULL, \"active\" INTEGER NOT NULL, \"created\" REAL NOT NULL, \"note\" TEXT, \"avatar\" BLOB, \"visits\" INTEGER NOT NULL)")
+            try db.writeWithoutTransaction { try $0.execute(sql: "CREATE TABLE IF NOT EXISTS \"items\" (\"id\" INTEGER PRIMARY KEY AUTOINCREMENT, \"name\" TEXT NOT NULL, \"email\" TEXT NOT NULL, \"age\" INTEGER NOT NULL, \"score\" REAL NOT NULL, \"active\" INTEGER NOT NULL, \"created\" REAL NOT NULL, \"note\" TEXT, \"avatar\" BLOB, \"visits\" INTEGER NOT NULL)") }
             var items = (1...rows).map { item($0) }
             try time("insert") {
                 try db.write { conn in for index in items.indices { try items[index].insert(conn) } }
@@ -66,7 +66,7 @@ struct Run {
         }
         let db = try time("open + first read") {
             let db = try open(mode, name)
-            _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master")
+            _ = try db.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sqlite_master") }
             return db
         }
         let all = try time("fetch all") { try db.read { conn in try Item.fetchAll(conn) } }

@@ -1,6 +1,6 @@
 import Foundation
 
-// The async forms of Migrations/DatabaseContext+Migrate.swift.
+// The async forms of Migrations/Connection+Migrate.swift.
 
 extension Database {
     /// See ``DatabaseWriter/migrate(_:adopting:hooks:)``: the synchronous `migrate(_:adopting:hooks:)` run on

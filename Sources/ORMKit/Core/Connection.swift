@@ -1,13 +1,12 @@
 import Foundation
 import ORMKitSQLite
 
-/// The handle to the SQLite connection that `Database.read`, `Database.write` and
-/// `DatabaseContext.withConnection` pass to their closure.
+/// The handle to the SQLite connection that `Database.read` and `Database.write` pass to their closure: what the
+/// synchronous verbs (records, queries, relations, raw SQL) take, as GRDB's records take its `Database`.
 ///
 /// A `Connection` is not `Sendable` and is valid only inside the closure it was passed to: every call made
 /// after the closure returned (or after `Database.close()`) throws `DatabaseError` instead of touching
-/// SQLite. Record operations, queries and raw SQL accept it wherever they accept a `Database`, and then run
-/// inside the closure's transaction.
+/// SQLite. The verbs called on it run inside the closure's transaction.
 ///
 /// The state read on every operation is `@exclusivity(unchecked)`: it is only touched by the thread holding
 /// the database lock, by short reads and writes that never overlap, so Swift's run-time exclusivity checks

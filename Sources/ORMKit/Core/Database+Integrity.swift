@@ -26,7 +26,7 @@ extension Database {
         let pragma = check == .quick ? "PRAGMA quick_check(10)" : "PRAGMA integrity_check(10)"
         let problems: [String]
         do {
-            problems = try String.fetchAll(self, sql: pragma)
+            problems = try withConnection { conn in try String.fetchAll(conn, sql: pragma) }
         } catch let error as DatabaseError where error.resultCode == SQLITE_CORRUPT {
             // Damage the check cannot read past fails the pragma itself.
             problems = [error.message]

@@ -30,6 +30,22 @@ extension Database {
         }
     }
 
+    /// Runs `body` with the writer connection and no transaction around it: each statement commits on its own
+    /// (SQLite's autocommit), unless `body` begins a transaction. For what must control its transaction itself, a
+    /// migration among them (`conn.migrate(_:)` turns foreign keys off around its own transaction, which a
+    /// `write` closure's transaction would prevent).
+    ///
+    /// ```swift
+    /// try db.writeWithoutTransaction { conn in try conn.migrate(LibrarySchema.self) }
+    /// ```
+    ///
+    /// - Throws: what `body` throws, or `DatabaseError` (`.closed`, or `.misuse` inside a `read` closure).
+    @discardableResult
+    @available(*, noasync, message: "blocks the calling thread: in async code, use try await db.migrate(…) or try await db.write { … }")
+    public func writeWithoutTransaction<T>(_ body: (Connection) throws -> T) throws -> T {
+        try withConnection(body)
+    }
+
     /// Runs `body` in a read-only transaction (`BEGIN DEFERRED`) on a reader connection (see `Database`): it sees
     /// one consistent snapshot of committed data, concurrently with other reads and with the writer. Any write
     /// inside it fails (`SQLITE_READONLY`, or `.misuse` for a write through the `Database`). Inside a `write`

@@ -6,11 +6,12 @@ import ORMKitSQLite
 ///
 /// ```swift
 /// let db = try Database(path: "/path/to/app.sqlite")   // created if missing, WAL, foreign keys on
-/// try db.write { conn in try author.insert(conn) }       // a transaction on the writer
-/// let authors = try Author.fetchAll(db)                  // a read on a reader connection
+/// try await author.insert(db)                            // async: a transaction of its own on the writer
+/// let authors = try await Author.fetchAll(db)            // async: a read on a reader connection
+/// let count = try db.read { conn in try Author.count(conn) }  // synchronous: the verbs take the connection
 /// ```
 ///
-/// Writes (`write`, record writes, `migrate`, `withConnection`) are serialized on the writer. Reads (`read`,
+/// Writes (`write`, the async record writes, `migrate`) are serialized on the writer. Reads (`read`, the async
 /// fetches, counts, aggregates) on a WAL file run on one of up to `Options.maximumReaderCount` read-only
 /// connections, concurrently with each other and with the writer; each `read` closure sees one snapshot of
 /// committed data. In-memory databases, files in another journal mode and `maximumReaderCount: 0` use the
@@ -215,7 +216,7 @@ public final class Database: @unchecked Sendable {
     ///
     /// - Throws: `DatabaseError` (`.closed`) after `close()`, (`.misuse`) inside a `read` closure of this database
     ///   (which must not write), or what `body` throws.
-    public func withConnection<T>(_ body: (Connection) throws -> T) throws -> T {
+    func withConnection<T>(_ body: (Connection) throws -> T) throws -> T {
         let waitStart = options.instrument == nil ? nil : ContinuousClock.now
         lock.lock()
         defer { lock.unlock() }
@@ -260,7 +261,7 @@ public final class Database: @unchecked Sendable {
     /// committed data), else the writer.
     ///
     /// - Throws: `DatabaseError` (`.closed`) after `close()`, or what `body` throws.
-    public func withReadConnection<T>(_ body: (Connection) throws -> T) throws -> T {
+    func withReadConnection<T>(_ body: (Connection) throws -> T) throws -> T {
         guard let readers else { return try withConnection(body) }
         if let held = HeldConnections.entry(for: ObjectIdentifier(self)) {
             if held.isReader { return try body(held.connection.takeUnretainedValue()) }
@@ -303,8 +304,6 @@ public final class Database: @unchecked Sendable {
         traceSetting.set(body)
     }
 }
-
-extension Database: DatabaseContext {}
 
 extension Database {
     /// How a database is opened.

@@ -65,7 +65,7 @@ extension Row {
     ///
     /// - Throws: `DatabaseError` from SQLite, or what `transform` throws.
     public static func fetchAll<T>(
-        _ db: some DatabaseContext, sql: String, arguments: StatementArguments = [], _ transform: (Row) throws -> T
+        _ db: Connection, sql: String, arguments: StatementArguments = [], _ transform: (Row) throws -> T
     ) throws -> [T] {
         var values: [T] = []
         try forEach(db, sql: sql, arguments: arguments) { values.append(try transform($0)) }
@@ -76,9 +76,9 @@ extension Row {
     ///
     /// - Throws: `DatabaseError` from SQLite, or what `transform` throws.
     public static func fetchOne<T>(
-        _ db: some DatabaseContext, sql: String, arguments: StatementArguments = [], _ transform: (Row) throws -> T
+        _ db: Connection, sql: String, arguments: StatementArguments = [], _ transform: (Row) throws -> T
     ) throws -> T? {
-        try db.withConnection(running: sql) { conn in
+        try db.withConnection { conn in
             try conn.withStatement(sql) { statement in
                 try statement.bind(arguments)
                 return try statement.firstRow(transform)
@@ -91,9 +91,9 @@ extension Row {
     ///
     /// - Throws: `DatabaseError` from SQLite, or what `body` throws (which stops the iteration).
     public static func forEach(
-        _ db: some DatabaseContext, sql: String, arguments: StatementArguments = [], _ body: (Row) throws -> Void
+        _ db: Connection, sql: String, arguments: StatementArguments = [], _ body: (Row) throws -> Void
     ) throws {
-        try db.withConnection(running: sql) { conn in
+        try db.withConnection { conn in
             try conn.withStatement(sql) { statement in
                 try statement.bind(arguments)
                 try statement.forEachRow(body)

@@ -38,10 +38,10 @@ public enum MigrationVerifier {
         }
         let migrated = try Database(path: migratedURL.path)
         defer { try? migrated.close() }
-        try migrated.migrate(schema, hooks: hooks)
+        try migrated.writeWithoutTransaction { conn in try conn.migrate(schema, hooks: hooks) }
         let fresh = try Database(path: directory.appendingPathComponent("fresh.sqlite").path)
         defer { try? fresh.close() }
-        try fresh.migrate(schema, hooks: hooks)
+        try fresh.writeWithoutTransaction { conn in try conn.migrate(schema, hooks: hooks) }
         let differences = try compare(migrated: migrated, fresh: fresh)
         let blocking = differences.filter { !$0.isTolerated }
         if !blocking.isEmpty { throw MigrationError.schemaMismatch(blocking) }

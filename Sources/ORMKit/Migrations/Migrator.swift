@@ -1,5 +1,5 @@
 /// Brings a database to a schema's version: creates it when empty, runs the pending versions' steps and
-/// the additive changes when older, refuses it when newer. See `DatabaseContext.migrate(_:hooks:)`.
+/// the additive changes when older, refuses it when newer. See `Database.migrate(_:adopting:hooks:)`.
 struct Migrator {
     let schema: SchemaDefinition
     let hooks: [String: MigrationHook]

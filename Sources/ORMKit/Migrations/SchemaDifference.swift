@@ -1,5 +1,5 @@
 /// One way a live database schema differs from the expected one, as reported by
-/// `DatabaseContext.schemaDifferences(_:)`, `migrate` and `MigrationVerifier`.
+/// `Connection.schemaDifferences(_:)`, `migrate` and `MigrationVerifier`.
 ///
 /// Compared: tables, columns (declared type, nullability, default), primary keys, indexes (columns and
 /// uniqueness), `UNIQUE` constraints and foreign keys (columns, target, actions). Column order and `CHECK`

@@ -35,13 +35,12 @@ extension QueryRequest {
     /// Give the request an `order` so pages do not overlap. Its own limit and offset are replaced.
     ///
     /// - Throws: `DatabaseError` (`.misuse`) when `number` or `size` is below 1; SQLite errors.
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public func page(_ number: Int, size: Int, in db: some DatabaseContext) throws -> Page<R> {
+    public func page(_ number: Int, size: Int, in db: Connection) throws -> Page<R> {
         let first = try Self.firstRow(ofPage: number, size: size)
         var unlimited = self
         unlimited.limitCount = nil
         unlimited.offsetCount = nil
-        return try db.withReadConnection { conn in
+        return try db.withConnection { conn in
             try conn.savepoint {
                 let total = try unlimited.count(conn)
                 let items = try unlimited.limit(size, offset: first).fetchAll(conn)
@@ -71,8 +70,7 @@ extension IncludingRequest {
     /// How many records match (the related records are not counted or loaded).
     ///
     /// - Throws: `DatabaseError`.
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public func count(_ db: some DatabaseContext) throws -> Int {
+    public func count(_ db: Connection) throws -> Int {
         try base.count(db)
     }
 
@@ -81,13 +79,12 @@ extension IncludingRequest {
     /// one query per relation level for the page.
     ///
     /// - Throws: `DatabaseError` (`.misuse`) when `number` or `size` is below 1; SQLite errors.
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public func page(_ number: Int, size: Int, in db: some DatabaseContext) throws -> Page<Related<R, Loaded>> {
+    public func page(_ number: Int, size: Int, in db: Connection) throws -> Page<Related<R, Loaded>> {
         let first = try QueryRequest<R>.firstRow(ofPage: number, size: size)
         var unlimited = self
         unlimited.base.limitCount = nil
         unlimited.base.offsetCount = nil
-        return try db.withReadConnection { conn in
+        return try db.withConnection { conn in
             try conn.savepoint {
                 let total = try unlimited.base.count(conn)
                 let items = try unlimited.limit(size, offset: first).fetchAll(conn)
@@ -101,8 +98,7 @@ extension Record {
     /// Fetches page `number` (1-based) of `size` records of the whole table, ordered by `terms`.
     ///
     /// - Throws: `DatabaseError`, as `QueryRequest.page(_:size:in:)`.
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public static func page(_ number: Int, size: Int, in db: some DatabaseContext) throws -> Page<Self> {
+    public static func page(_ number: Int, size: Int, in db: Connection) throws -> Page<Self> {
         try all().page(number, size: size, in: db)
     }
 }

@@ -2,8 +2,7 @@ extension QueryRequest {
     /// The value of one aggregate over the matching rows: `Author.all().aggregate(db, average(Author.rating))`.
     ///
     /// - Throws: `DatabaseError`.
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public func aggregate<E: TypedExpression>(_ db: some DatabaseContext, _ expression: E) throws -> E.Value
+    public func aggregate<E: TypedExpression>(_ db: Connection, _ expression: E) throws -> E.Value
     where E.Storage: ColumnStorage {
         try aggregated(try aggregateRequest(expression).fetchOne(db))
     }
@@ -11,32 +10,28 @@ extension QueryRequest {
     /// `SUM` of `column` over the matching rows; nil when no row has a value.
     ///
     /// - Throws: `DatabaseError`.
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public func sum<E: TypedExpression>(_ db: some DatabaseContext, _ column: E) throws -> E.Value.Nullable where E.Value: DatabaseNumeric {
+    public func sum<E: TypedExpression>(_ db: Connection, _ column: E) throws -> E.Value.Nullable where E.Value: DatabaseNumeric {
         try aggregate(db, ORMKit.sum(column))
     }
 
     /// `SUM` of a column stored as scaled INTEGER (exact); nil when no row has a value.
     ///
     /// - Throws: `DatabaseError`.
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public func sum<S: AdditiveColumnStorage>(_ db: some DatabaseContext, _ column: StoredColumn<S>) throws -> S.Nullable.Value {
+    public func sum<S: AdditiveColumnStorage>(_ db: Connection, _ column: StoredColumn<S>) throws -> S.Nullable.Value {
         try aggregate(db, ORMKit.sum(column))
     }
 
     /// `AVG` of `column` over the matching rows; nil when no row has a value.
     ///
     /// - Throws: `DatabaseError`.
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public func average<E: TypedExpression>(_ db: some DatabaseContext, _ column: E) throws -> Double? where E.Value: DatabaseNumeric {
+    public func average<E: TypedExpression>(_ db: Connection, _ column: E) throws -> Double? where E.Value: DatabaseNumeric {
         try aggregate(db, ORMKit.average(column))
     }
 
     /// `MIN` of `column` over the matching rows; nil when no row has a value.
     ///
     /// - Throws: `DatabaseError`.
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public func min<E: TypedExpression>(_ db: some DatabaseContext, _ column: E) throws -> E.Storage.Nullable.Value
+    public func min<E: TypedExpression>(_ db: Connection, _ column: E) throws -> E.Storage.Nullable.Value
     where E.Storage: OrderedColumnStorage {
         try aggregate(db, ORMKit.min(column))
     }
@@ -44,8 +39,7 @@ extension QueryRequest {
     /// `MAX` of `column` over the matching rows; nil when no row has a value.
     ///
     /// - Throws: `DatabaseError`.
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public func max<E: TypedExpression>(_ db: some DatabaseContext, _ column: E) throws -> E.Storage.Nullable.Value
+    public func max<E: TypedExpression>(_ db: Connection, _ column: E) throws -> E.Storage.Nullable.Value
     where E.Storage: OrderedColumnStorage {
         try aggregate(db, ORMKit.max(column))
     }
@@ -53,8 +47,7 @@ extension QueryRequest {
     /// The number of distinct non-NULL values of `column` over the matching rows.
     ///
     /// - Throws: `DatabaseError`.
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public func count<E: TypedExpression>(_ db: some DatabaseContext, distinct column: E) throws -> Int {
+    public func count<E: TypedExpression>(_ db: Connection, distinct column: E) throws -> Int {
         try aggregate(db, ORMKit.count(distinct: column))
     }
 }

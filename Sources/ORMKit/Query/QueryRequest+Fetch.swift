@@ -5,11 +5,10 @@ extension QueryRequest {
     ///
     /// - Throws: `DatabaseError` (`.decoding` naming the table, column and row for a bad value).
     @inlinable
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public func fetchAll(_ db: some DatabaseContext) throws -> [R] {
+    public func fetchAll(_ db: Connection) throws -> [R] {
         var renderer = SQLRenderer()
         let sql = selectSQL(R.schema.recordSQL.selection, renderer: &renderer)
-        return try db.withReadConnection { conn in
+        return try db.withConnection { conn in
             try R.naming { try conn.fetchRecords(R.self, sql: sql, arguments: StatementArguments(try renderer.arguments())) }
         }
     }
@@ -17,16 +16,14 @@ extension QueryRequest {
     /// The first matching record (`LIMIT 1`), or nil.
     ///
     /// - Throws: `DatabaseError`.
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public func fetchOne(_ db: some DatabaseContext) throws -> R? {
+    public func fetchOne(_ db: Connection) throws -> R? {
         try limit(1, offset: offsetCount).fetchAll(db).first
     }
 
     /// The number of matching rows (of groups, with `group(by:)`).
     ///
     /// - Throws: `DatabaseError`.
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public func count(_ db: some DatabaseContext) throws -> Int {
+    public func count(_ db: Connection) throws -> Int {
         var renderer = SQLRenderer()
         let sql: String
         if isPlainFilter {
@@ -40,8 +37,7 @@ extension QueryRequest {
     /// Whether at least one row matches.
     ///
     /// - Throws: `DatabaseError`.
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public func exists(_ db: some DatabaseContext) throws -> Bool {
+    public func exists(_ db: Connection) throws -> Bool {
         var renderer = SQLRenderer()
         let sql = "SELECT EXISTS (\(selectSQL("1", renderer: &renderer)))"
         return try R.naming { try Bool.fetchOne(db, sql: sql, arguments: StatementArguments(try renderer.arguments())) ?? false }
@@ -51,8 +47,7 @@ extension QueryRequest {
     ///
     /// - Throws: `DatabaseError` (for example a foreign-key violation).
     @discardableResult
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public func deleteAll(_ db: some DatabaseContext) throws -> Int {
+    public func deleteAll(_ db: Connection) throws -> Int {
         if let steps = softDeleteSteps() { return try softDeleteAll(db, steps) }
         var renderer = SQLRenderer()
         let sql = "DELETE FROM \(R.schema.recordSQL.table)" + targetClause(renderer: &renderer)
@@ -69,8 +64,7 @@ extension QueryRequest {
     /// - Throws: `DatabaseError`: (`.misuse`) without assignments or for a column of another table; constraint
     ///   violations.
     @discardableResult
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public func updateAll(_ db: some DatabaseContext, _ assignments: ColumnAssignment...) throws -> Int {
+    public func updateAll(_ db: Connection, _ assignments: ColumnAssignment...) throws -> Int {
         try updateAll(db, assignments)
     }
 
@@ -78,8 +72,7 @@ extension QueryRequest {
     ///
     /// - Throws: `DatabaseError`, as `updateAll(_:_:)`.
     @discardableResult
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public func updateAll(_ db: some DatabaseContext, _ assignments: [ColumnAssignment]) throws -> Int {
+    public func updateAll(_ db: Connection, _ assignments: [ColumnAssignment]) throws -> Int {
         try ColumnAssignment.validate(assignments, table: R.schema.name)
         var renderer = SQLRenderer()
         let setClause = ColumnAssignment.setClause(assignments, renderer: &renderer)
@@ -96,7 +89,7 @@ extension QueryRequest {
         return " WHERE \"rowid\" IN (\(selectSQL("\(R.schema.recordSQL.table).\"rowid\"", renderer: &renderer)))"
     }
 
-    private func changingRows(_ db: some DatabaseContext, sql: String, arguments: [DatabaseValue]) throws -> Int {
+    private func changingRows(_ db: Connection, sql: String, arguments: [DatabaseValue]) throws -> Int {
         try db.withConnection { conn in
             try R.naming {
                 try conn.withStatement(sql) { statement in
@@ -114,8 +107,7 @@ extension Record {
     ///
     /// - Throws: `DatabaseError`, as `QueryRequest.updateAll(_:_:)`.
     @discardableResult
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public static func updateAll(_ db: some DatabaseContext, _ assignments: ColumnAssignment...) throws -> Int {
+    public static func updateAll(_ db: Connection, _ assignments: ColumnAssignment...) throws -> Int {
         try all().updateAll(db, assignments)
     }
 }

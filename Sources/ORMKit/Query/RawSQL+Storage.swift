@@ -4,9 +4,8 @@ extension ColumnStorage {
     /// `Date.fetchAll` (the native REAL seconds) refuses.
     ///
     /// - Throws: `DatabaseError` when the SQL fails or a value is not in this storage's form.
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public static func fetchAll(_ db: some DatabaseContext, sql: String, arguments: StatementArguments = []) throws -> [Value] {
-        try db.withConnection(running: sql) { conn in
+    public static func fetchAll(_ db: Connection, sql: String, arguments: StatementArguments = []) throws -> [Value] {
+        try db.withConnection { conn in
             try conn.withStatement(sql) { statement in
                 try statement.bind(arguments)
                 var values: [Value] = []
@@ -19,9 +18,8 @@ extension ColumnStorage {
     /// Runs raw `sql` and reads column 0 of its first row with this storage, or returns nil when there is no row.
     ///
     /// - Throws: `DatabaseError` when the SQL fails or the value is not in this storage's form.
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public static func fetchOne(_ db: some DatabaseContext, sql: String, arguments: StatementArguments = []) throws -> Value? {
-        try db.withConnection(running: sql) { conn in
+    public static func fetchOne(_ db: Connection, sql: String, arguments: StatementArguments = []) throws -> Value? {
+        try db.withConnection { conn in
             try conn.withStatement(sql) { statement in
                 try statement.bind(arguments)
                 return try statement.firstRow { try $0.decode(at: 0, as: Self.self) }

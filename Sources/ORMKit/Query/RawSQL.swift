@@ -11,10 +11,9 @@ extension Record {
     ///
     /// - Throws: `DatabaseError`: SQLite's error (for example `no such column: born` when the query lacks a
     ///   stored column), or a decoding error.
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public static func fetchAll(_ db: some DatabaseContext, sql: String, arguments: StatementArguments = []) throws -> [Self] {
+    public static func fetchAll(_ db: Connection, sql: String, arguments: StatementArguments = []) throws -> [Self] {
         let wrapped = wrapRawSQL(sql)
-        return try db.withReadConnection { conn in
+        return try db.withConnection { conn in
             try naming { try conn.fetchRecords(Self.self, sql: wrapped, arguments: arguments) }
         }
     }
@@ -22,10 +21,9 @@ extension Record {
     /// Runs raw `sql` and decodes its first row by column name, or returns nil when there is none.
     ///
     /// - Throws: `DatabaseError`, as `fetchAll(_:sql:arguments:)`.
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public static func fetchOne(_ db: some DatabaseContext, sql: String, arguments: StatementArguments = []) throws -> Self? {
+    public static func fetchOne(_ db: Connection, sql: String, arguments: StatementArguments = []) throws -> Self? {
         let wrapped = wrapRawSQL(sql) + " LIMIT 1"
-        return try db.withReadConnection { conn in
+        return try db.withConnection { conn in
             try naming { try conn.fetchRecords(Self.self, sql: wrapped, arguments: arguments).first }
         }
     }
@@ -48,9 +46,8 @@ extension ColumnValue {
     /// ```
     ///
     /// - Throws: `DatabaseError` when the SQL fails or the value does not decode as `Self`.
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public static func fetchOne(_ db: some DatabaseContext, sql: String, arguments: StatementArguments = []) throws -> Self? {
-        try db.withConnection(running: sql) { conn in
+    public static func fetchOne(_ db: Connection, sql: String, arguments: StatementArguments = []) throws -> Self? {
+        try db.withConnection { conn in
             try conn.withStatement(sql) { statement in
                 try statement.bind(arguments)
                 return try statement.firstRow { try Self.decode(from: $0, at: 0) }
@@ -61,9 +58,8 @@ extension ColumnValue {
     /// Runs raw `sql` and decodes column 0 of every row.
     ///
     /// - Throws: `DatabaseError` when the SQL fails or a value does not decode as `Self`.
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public static func fetchAll(_ db: some DatabaseContext, sql: String, arguments: StatementArguments = []) throws -> [Self] {
-        try db.withConnection(running: sql) { conn in
+    public static func fetchAll(_ db: Connection, sql: String, arguments: StatementArguments = []) throws -> [Self] {
+        try db.withConnection { conn in
             try conn.withStatement(sql) { statement in
                 try statement.bind(arguments)
                 var values: [Self] = []

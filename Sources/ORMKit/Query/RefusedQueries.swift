@@ -136,26 +136,26 @@ public func sum<E: TypedExpression>(_ expression: E) -> QueryExpression<Decimal?
 extension QueryRequest {
     /// Refused: `SUM` of a `Decimal` that is not stored as a scaled INTEGER.
     @available(*, unavailable, message: "SUM of a Decimal is exact only as a scaled INTEGER (REAL sums round, TEXT sums are not numbers): declare `scale: N` for the field in the schema")
-    public func sum<E: TypedExpression>(_ db: some DatabaseContext, _ column: E) throws -> Decimal? where E.Value == Decimal {
+    public func sum<E: TypedExpression>(_ db: Connection, _ column: E) throws -> Decimal? where E.Value == Decimal {
         fatalError("unavailable")
     }
 
     /// Refused: `SUM` of an optional `Decimal` that is not stored as a scaled INTEGER.
     @available(*, unavailable, message: "SUM of a Decimal is exact only as a scaled INTEGER (REAL sums round, TEXT sums are not numbers): declare `scale: N` for the field in the schema")
-    public func sum<E: TypedExpression>(_ db: some DatabaseContext, _ column: E) throws -> Decimal? where E.Value == Decimal? {
+    public func sum<E: TypedExpression>(_ db: Connection, _ column: E) throws -> Decimal? where E.Value == Decimal? {
         fatalError("unavailable")
     }
 
     /// Refused: `MIN` of a value that does not sort in SQL as in Swift.
     @available(*, unavailable, message: "a Decimal stored as TEXT does not sort as a number (\"10\" < \"9.2\"): declare `scale: N` (exact, scaled INTEGER) or `storage: real` for the field in the schema")
-    public func min<E: TypedExpression>(_ db: some DatabaseContext, _ column: E) throws -> E.Value
+    public func min<E: TypedExpression>(_ db: Connection, _ column: E) throws -> E.Value
     where E.Value: ColumnValue, E.Value.SQLOrdering == SQLUnordered, E.Storage == NativeStorage<E.Value> {
         fatalError("unavailable")
     }
 
     /// Refused: `MAX` of a value that does not sort in SQL as in Swift.
     @available(*, unavailable, message: "a Decimal stored as TEXT does not sort as a number (\"10\" < \"9.2\"): declare `scale: N` (exact, scaled INTEGER) or `storage: real` for the field in the schema")
-    public func max<E: TypedExpression>(_ db: some DatabaseContext, _ column: E) throws -> E.Value
+    public func max<E: TypedExpression>(_ db: Connection, _ column: E) throws -> E.Value
     where E.Value: ColumnValue, E.Value.SQLOrdering == SQLUnordered, E.Storage == NativeStorage<E.Value> {
         fatalError("unavailable")
     }

@@ -42,12 +42,11 @@ public struct SelectRequest<R: Record, T>: Sendable {
     /// Every row, decoded.
     ///
     /// - Throws: `DatabaseError` (`.decoding` naming the column and row for a bad value).
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public func fetchAll(_ db: some DatabaseContext) throws -> [T] {
+    public func fetchAll(_ db: Connection) throws -> [T] {
         var renderer = SQLRenderer()
         let sql = self.sql(&renderer)
         let arguments = StatementArguments(try renderer.arguments())
-        return try db.withReadConnection { conn in
+        return try db.withConnection { conn in
             try R.naming {
                 try conn.withStatement(sql) { statement in
                     try statement.bind(arguments)
@@ -62,8 +61,7 @@ public struct SelectRequest<R: Record, T>: Sendable {
     /// The first row, decoded, or nil when there is none.
     ///
     /// - Throws: `DatabaseError`.
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public func fetchOne(_ db: some DatabaseContext) throws -> T? {
+    public func fetchOne(_ db: Connection) throws -> T? {
         try limit(1, offset: base.offsetCount).fetchAll(db).first
     }
 

@@ -15,8 +15,7 @@ extension KeyedRecord {
     /// - Throws: `DatabaseError`: constraint violations (a foreign-key violation names the key), or an encoding
     ///   error.
     @inlinable
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public func insert(_ db: some DatabaseContext) throws {
+    public func insert(_ db: Connection) throws {
         var record = self
         try db.withConnection { conn in try record.insertRow(conn) }
     }
@@ -24,8 +23,7 @@ extension KeyedRecord {
     /// Updates the row with the record's key, or inserts the record when there is none.
     ///
     /// - Throws: `DatabaseError`: constraint violations.
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public func save(_ db: some DatabaseContext) throws {
+    public func save(_ db: Connection) throws {
         var record = self
         try db.inTransaction { conn in try record.saveRow(conn) }
     }
@@ -34,8 +32,7 @@ extension KeyedRecord {
     ///
     /// - Throws: `DatabaseError` (`.misuse`) when the table has no usable key; other constraint violations.
     @inlinable
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public func upsert(_ db: some DatabaseContext) throws {
+    public func upsert(_ db: Connection) throws {
         var record = self
         let sql = try Self.schema.recordSQL.requireKey(tableName: Self.schema.name).upsert
         try db.withConnection { conn in try record.upsertRow(conn, sql: sql) }
@@ -44,8 +41,7 @@ extension KeyedRecord {
     /// Inserts the record, or updates the existing row whose `conflictColumns` equal the record's.
     ///
     /// - Throws: as `Record.upsert(_:onConflict:)`.
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public func upsert(_ db: some DatabaseContext, onConflict conflictColumns: [any ColumnProtocol]) throws {
+    public func upsert(_ db: Connection, onConflict conflictColumns: [any ColumnProtocol]) throws {
         var record = self
         let sql = try Self.schema.recordSQL.upsert(
             onConflict: try Self.columnNames(conflictColumns),

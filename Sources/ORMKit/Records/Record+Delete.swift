@@ -3,8 +3,7 @@ extension Record {
     ///
     /// - Throws: `DatabaseError` (for example a foreign-key violation).
     @inlinable @discardableResult
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public func delete(_ db: some DatabaseContext) throws -> Bool {
+    public func delete(_ db: Connection) throws -> Bool {
         if Self.softDelete != nil { return try liveRow.softDeleteAll(db) > 0 }
         let sql = try Self.schema.recordSQL.requireKey(tableName: Self.schema.name).deleteRecord
         return try db.withConnection { conn in
@@ -16,8 +15,7 @@ extension Record {
     ///
     /// - Throws: `DatabaseError` (for example a foreign-key violation).
     @discardableResult
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public static func delete(_ db: some DatabaseContext, key: PrimaryKey) throws -> Bool {
+    public static func delete(_ db: Connection, key: PrimaryKey) throws -> Bool {
         try delete(db, keys: [key]) > 0
     }
 
@@ -25,8 +23,7 @@ extension Record {
     ///
     /// - Throws: `DatabaseError` (nothing is deleted then).
     @discardableResult
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public static func delete(_ db: some DatabaseContext, keys: some Sequence<PrimaryKey>) throws -> Int {
+    public static func delete(_ db: Connection, keys: some Sequence<PrimaryKey>) throws -> Int {
         if softDelete != nil {
             return try db.inTransaction { conn in try keys.reduce(0) { $0 + (try liveRow(key: $1).softDeleteAll(conn)) } }
         }
@@ -40,8 +37,7 @@ extension Record {
     ///
     /// - Throws: `DatabaseError` (nothing is deleted then).
     @discardableResult
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public static func delete(_ db: some DatabaseContext, contentsOf records: some Sequence<Self>) throws -> Int {
+    public static func delete(_ db: Connection, contentsOf records: some Sequence<Self>) throws -> Int {
         if softDelete != nil {
             return try db.inTransaction { conn in try records.reduce(0) { $0 + (try $1.liveRow.softDeleteAll(conn)) } }
         }
@@ -55,8 +51,7 @@ extension Record {
     ///
     /// - Throws: `DatabaseError` (for example a foreign-key violation).
     @discardableResult
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public static func deleteAll(_ db: some DatabaseContext) throws -> Int {
+    public static func deleteAll(_ db: Connection) throws -> Int {
         if isScoped { return try all().deleteAll(db) }
         let sql = schema.recordSQL.deleteAll
         return try db.withConnection { conn in

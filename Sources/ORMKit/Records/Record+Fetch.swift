@@ -7,11 +7,10 @@ extension Record {
     ///
     /// - Throws: `DatabaseError` (`.decoding` naming the table, column and row for a bad value).
     @inlinable
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public static func find(_ db: some DatabaseContext, _ key: PrimaryKey) throws -> Self? {
+    public static func find(_ db: Connection, _ key: PrimaryKey) throws -> Self? {
         if isScoped { return try scopedRequest(forKey: key).fetchOne(db) }
         let sql = try schema.recordSQL.requireKey(tableName: schema.name).find
-        return try db.withReadConnection { conn in
+        return try db.withConnection { conn in
             try naming {
                 try conn.withStatement(sql) { statement in
                     var encoder = RecordEncoder(statement: statement)
@@ -25,19 +24,17 @@ extension Record {
     /// The records with these primary keys, in the order of `keys`; missing keys are skipped.
     ///
     /// - Throws: `DatabaseError`.
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public static func find(_ db: some DatabaseContext, keys: some Sequence<PrimaryKey>) throws -> [Self] {
-        try db.withReadConnection { conn in try keys.compactMap { try find(conn, $0) } }
+    public static func find(_ db: Connection, keys: some Sequence<PrimaryKey>) throws -> [Self] {
+        try db.withConnection { conn in try keys.compactMap { try find(conn, $0) } }
     }
 
     /// Whether a row has primary key `key`.
     ///
     /// - Throws: `DatabaseError`.
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public static func exists(_ db: some DatabaseContext, key: PrimaryKey) throws -> Bool {
+    public static func exists(_ db: Connection, key: PrimaryKey) throws -> Bool {
         if isScoped { return try scopedRequest(forKey: key).exists(db) }
         let sql = try schema.recordSQL.requireKey(tableName: schema.name).exists
-        return try db.withReadConnection { conn in
+        return try db.withConnection { conn in
             try naming {
                 try conn.withStatement(sql) { statement in
                     var encoder = RecordEncoder(statement: statement)
@@ -53,22 +50,20 @@ extension Record {
     ///
     /// - Throws: `DatabaseError` (`.decoding` naming the table, column and row for a bad value).
     @inlinable
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public static func fetchAll(_ db: some DatabaseContext) throws -> [Self] {
+    public static func fetchAll(_ db: Connection) throws -> [Self] {
         if isScoped { return try all().fetchAll(db) }
         let sql = schema.recordSQL.selectAll
-        return try db.withReadConnection { conn in try naming { try conn.withStatement(sql) { try $0.decodeRecords(Self.self) } } }
+        return try db.withConnection { conn in try naming { try conn.withStatement(sql) { try $0.decodeRecords(Self.self) } } }
     }
 
     /// The first record of the table, or nil when it is empty.
     ///
     /// - Throws: `DatabaseError`.
     @inlinable
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public static func fetchOne(_ db: some DatabaseContext) throws -> Self? {
+    public static func fetchOne(_ db: Connection) throws -> Self? {
         if isScoped { return try all().fetchOne(db) }
         let sql = schema.recordSQL.selectFirst
-        return try db.withReadConnection { conn in
+        return try db.withConnection { conn in
             try naming { try conn.withStatement(sql) { try $0.firstRow(decodeRecord) } }
         }
     }
@@ -76,8 +71,7 @@ extension Record {
     /// The number of rows in the table.
     ///
     /// - Throws: `DatabaseError`.
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public static func count(_ db: some DatabaseContext) throws -> Int {
+    public static func count(_ db: Connection) throws -> Int {
         if isScoped { return try all().count(db) }
         let sql = schema.recordSQL.count
         return try naming { try Int.fetchOne(db, sql: sql) ?? 0 }

@@ -10,8 +10,7 @@ extension Record {
     /// - Throws: `DatabaseError`: constraint violations (`isUniqueViolation`, `isPrimaryKeyViolation`, …),
     ///   or an encoding error.
     @inlinable
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public mutating func insert(_ db: some DatabaseContext) throws {
+    public mutating func insert(_ db: Connection) throws {
         try db.withConnection { conn in try insertRow(conn) }
     }
 
@@ -20,8 +19,7 @@ extension Record {
     ///
     /// - Throws: `DatabaseError` for the first insert that fails.
     @discardableResult
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public static func insert(_ db: some DatabaseContext, contentsOf records: some Sequence<Self>) throws -> [Self] {
+    public static func insert(_ db: Connection, contentsOf records: some Sequence<Self>) throws -> [Self] {
         try db.inTransaction { conn in
             var inserted: [Self] = []
             inserted.reserveCapacity(records.underestimatedCount)

@@ -3,8 +3,7 @@ extension Record {
     /// auto-increment record, when its id is nil). An inserted auto-increment record gets its id.
     ///
     /// - Throws: `DatabaseError`: constraint violations.
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public mutating func save(_ db: some DatabaseContext) throws {
+    public mutating func save(_ db: Connection) throws {
         try db.inTransaction { conn in try saveRow(conn) }
     }
 
@@ -12,8 +11,7 @@ extension Record {
     ///
     /// - Throws: `DatabaseError` for the first save that fails (nothing is kept then).
     @discardableResult
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public static func save(_ db: some DatabaseContext, contentsOf records: some Sequence<Self>) throws -> [Self] {
+    public static func save(_ db: Connection, contentsOf records: some Sequence<Self>) throws -> [Self] {
         try db.inTransaction { conn in
             var saved: [Self] = []
             for var record in records {

@@ -6,8 +6,7 @@ extension Record {
     /// dropped or never created outside it (`MigrationError.missingTables` says which).
     ///
     /// - Throws: `DatabaseError`; nothing is created then.
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public static func createTable(_ db: some DatabaseContext) throws {
+    public static func createTable(_ db: Connection) throws {
         try db.inTransaction { conn in
             try naming {
                 for sql in schema.createStatements(in: SQLiteDDL()) { try conn.run(sql: sql, arguments: []) }
@@ -20,8 +19,7 @@ extension Record {
     /// `NO ACTION`), cascade or set NULL as their keys say.
     ///
     /// - Throws: `DatabaseError` (a foreign-key violation names the table); nothing is dropped then.
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public static func dropTable(_ db: some DatabaseContext) throws {
+    public static func dropTable(_ db: Connection) throws {
         try db.inTransaction { conn in
             try naming { try conn.run(sql: "DROP TABLE \(quoteIdentifier(schema.name))", arguments: []) }
         }
@@ -33,8 +31,7 @@ extension Record {
     /// - Throws: `DatabaseError` (a foreign-key violation when other rows still reference them); nothing is
     ///   deleted then.
     @discardableResult
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public static func truncate(_ db: some DatabaseContext) throws -> Int {
+    public static func truncate(_ db: Connection) throws -> Int {
         try db.inTransaction { conn in
             try naming {
                 try conn.run(sql: "DELETE FROM \(quoteIdentifier(schema.name))", arguments: [])

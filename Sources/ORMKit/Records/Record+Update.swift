@@ -3,8 +3,7 @@ extension Record {
     ///
     /// - Throws: `DatabaseError` (`.recordNotFound`) when no row has the key; constraint violations.
     @inlinable
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public func update(_ db: some DatabaseContext) throws {
+    public func update(_ db: Connection) throws {
         let sql = try Self.schema.recordSQL.requireKey(tableName: Self.schema.name).update
         try performUpdate(db, sql: sql)
     }
@@ -18,8 +17,7 @@ extension Record {
     ///
     /// - Throws: `DatabaseError` (`.recordNotFound`) when no row has the key, (`.misuse`) for a column of
     ///   another table; constraint violations.
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public func update(_ db: some DatabaseContext, columns: [any ColumnProtocol]) throws {
+    public func update(_ db: Connection, columns: [any ColumnProtocol]) throws {
         let sql = try Self.schema.recordSQL.update(columns: try Self.columnNames(columns), tableName: Self.schema.name)
         try performUpdate(db, sql: sql)
     }
@@ -28,8 +26,7 @@ extension Record {
     ///
     /// - Throws: `DatabaseError` (`.recordNotFound`) when no row has the key, (`.misuse`) for a column of
     ///   another table; constraint violations.
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public func update(_ db: some DatabaseContext, allColumnsExcept excludedColumns: [any ColumnProtocol]) throws {
+    public func update(_ db: Connection, allColumnsExcept excludedColumns: [any ColumnProtocol]) throws {
         let excluded = Set(try Self.columnNames(excludedColumns))
         let schema = Self.schema
         let names = schema.columns.map(\.name).filter { !excluded.contains($0) && !schema.primaryKey.contains($0) }
@@ -40,15 +37,14 @@ extension Record {
     /// Updates every record (all columns) in one transaction.
     ///
     /// - Throws: `DatabaseError` for the first update that fails (nothing is kept then).
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public static func update(_ db: some DatabaseContext, contentsOf records: some Sequence<Self>) throws {
+    public static func update(_ db: Connection, contentsOf records: some Sequence<Self>) throws {
         try db.inTransaction { conn in
             for record in records { try record.update(conn) }
         }
     }
 
     @inlinable
-    func performUpdate(_ db: some DatabaseContext, sql: RecordStatementSQL) throws {
+    func performUpdate(_ db: Connection, sql: RecordStatementSQL) throws {
         let changes = try db.withConnection { conn in try Self.naming(writing: self, on: conn) { try conn.run(sql, record: self) } }
         if changes == 0 {
             throw DatabaseError(kind: .recordNotFound, message: "no row has the record's primary key", sql: sql.sql, table: Self.schema.name)

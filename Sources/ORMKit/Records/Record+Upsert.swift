@@ -4,8 +4,7 @@ extension Record {
     ///
     /// - Throws: `DatabaseError` (`.misuse`) when the table has no usable key; other constraint violations.
     @inlinable
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public mutating func upsert(_ db: some DatabaseContext) throws {
+    public mutating func upsert(_ db: Connection) throws {
         let sql = try Self.schema.recordSQL.requireKey(tableName: Self.schema.name).upsert
         try db.withConnection { conn in try upsertRow(conn, sql: sql) }
     }
@@ -21,8 +20,7 @@ extension Record {
     ///
     /// - Throws: `DatabaseError`: (`.misuse`) for a column of another table; SQLite's error when no unique
     ///   constraint matches `conflictColumns`; other constraint violations.
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public mutating func upsert(_ db: some DatabaseContext, onConflict conflictColumns: [any ColumnProtocol]) throws {
+    public mutating func upsert(_ db: Connection, onConflict conflictColumns: [any ColumnProtocol]) throws {
         let schema = Self.schema
         let sql = try schema.recordSQL.upsert(
             onConflict: try Self.columnNames(conflictColumns), condition: schema.definition.conflictCondition(for: try Self.columnNames(conflictColumns)),
@@ -34,8 +32,7 @@ extension Record {
     ///
     /// - Throws: `DatabaseError` for the first upsert that fails (nothing is kept then).
     @discardableResult
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public static func upsert(_ db: some DatabaseContext, contentsOf records: some Sequence<Self>) throws -> [Self] {
+    public static func upsert(_ db: Connection, contentsOf records: some Sequence<Self>) throws -> [Self] {
         let sql = try schema.recordSQL.requireKey(tableName: schema.name).upsert
         return try db.inTransaction { conn in
             var upserted: [Self] = []

@@ -109,8 +109,7 @@ extension QueryRequest {
     ///
     /// - Throws: `DatabaseError`.
     @discardableResult
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public func destroyAll(_ db: some DatabaseContext) throws -> Int {
+    public func destroyAll(_ db: Connection) throws -> Int {
         try destroying().deleteAll(db)
     }
 
@@ -118,8 +117,7 @@ extension QueryRequest {
     ///
     /// - Throws: `DatabaseError` (`.misuse` for a model without soft delete).
     @discardableResult
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public func restoreAll(_ db: some DatabaseContext) throws -> Int {
+    public func restoreAll(_ db: Connection) throws -> Int {
         let (request, clear) = try restoring()
         return try request.updateAll(db, clear)
     }
@@ -162,8 +160,7 @@ extension Record {
     ///
     /// - Throws: `DatabaseError`.
     @discardableResult
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public func destroy(_ db: some DatabaseContext) throws -> Bool {
+    public func destroy(_ db: Connection) throws -> Bool {
         guard Self.softDelete != nil else { return try delete(db) }
         return try liveRow.withDeleted().destroyAll(db) > 0
     }
@@ -172,8 +169,7 @@ extension Record {
     ///
     /// - Throws: `DatabaseError` (`.misuse` for a model without soft delete).
     @discardableResult
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public func restore(_ db: some DatabaseContext) throws -> Bool {
+    public func restore(_ db: Connection) throws -> Bool {
         try liveRow.restoreAll(db) > 0
     }
 }

@@ -51,7 +51,7 @@ extension QueryRequest {
     ///
     /// - Throws: `DatabaseError`.
     @usableFromInline
-    package func softDeleteAll(_ db: some DatabaseContext) throws -> Int {
+    package func softDeleteAll(_ db: Connection) throws -> Int {
         guard let steps = softDeleteSteps() else { return 0 }
         return try softDeleteAll(db, steps)
     }
@@ -60,7 +60,7 @@ extension QueryRequest {
     /// returns how many of this request's rows were stamped.
     ///
     /// - Throws: `DatabaseError` (nothing changes then).
-    package func softDeleteAll(_ db: some DatabaseContext, _ steps: (cascade: [CascadeStatement], stamp: ColumnAssignment)) throws -> Int {
+    package func softDeleteAll(_ db: Connection, _ steps: (cascade: [CascadeStatement], stamp: ColumnAssignment)) throws -> Int {
         guard !steps.cascade.isEmpty else { return try updateAll(db, steps.stamp) }
         return try db.inTransaction { conn in
             for statement in steps.cascade {

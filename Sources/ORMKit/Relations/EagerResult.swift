@@ -34,8 +34,7 @@ extension EagerResult {
     /// Every record of the base model as this result.
     ///
     /// - Throws: `DatabaseError`.
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public static func fetchAll(_ db: some DatabaseContext) throws -> [Self] {
+    public static func fetchAll(_ db: Connection) throws -> [Self] {
         try all().fetchAll(db)
     }
 }
@@ -113,32 +112,28 @@ public struct EagerResultRequest<Result: EagerResult>: Sendable {
     /// Every matching record as the result, with its relations loaded.
     ///
     /// - Throws: `DatabaseError` (a required `belongsTo` whose parent row is missing throws `.recordNotFound`).
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public func fetchAll(_ db: some DatabaseContext) throws -> [Result] {
+    public func fetchAll(_ db: Connection) throws -> [Result] {
         try request.fetchAll(db).map(Result.init)
     }
 
     /// The first matching record as the result, or nil.
     ///
     /// - Throws: `DatabaseError`.
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public func fetchOne(_ db: some DatabaseContext) throws -> Result? {
+    public func fetchOne(_ db: Connection) throws -> Result? {
         try request.fetchOne(db).map(Result.init)
     }
 
     /// How many records match (nothing is loaded).
     ///
     /// - Throws: `DatabaseError`.
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public func count(_ db: some DatabaseContext) throws -> Int {
+    public func count(_ db: Connection) throws -> Int {
         try request.count(db)
     }
 
     /// Fetches page `number` (1-based) of `size` results and the total count, in one read transaction.
     ///
     /// - Throws: `DatabaseError` (`.misuse`) when `number` or `size` is below 1; SQLite errors.
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public func page(_ number: Int, size: Int, in db: some DatabaseContext) throws -> Page<Result> {
+    public func page(_ number: Int, size: Int, in db: Connection) throws -> Page<Result> {
         let page = try request.page(number, size: size, in: db)
         return Page(items: page.items.map(Result.init), number: page.number, size: page.size, totalCount: page.totalCount)
     }

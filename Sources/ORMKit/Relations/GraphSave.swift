@@ -266,7 +266,7 @@ extension Record {
     ///   back the whole graph.
     @discardableResult
     public mutating func save<each Saved>(
-        _ db: some DatabaseContext, with changes: repeat GraphChange<Self, each Saved>
+        _ db: Connection, with changes: repeat GraphChange<Self, each Saved>
     ) throws -> (repeat each Saved) {
         var record = self
         let saved = try db.inTransaction { conn in

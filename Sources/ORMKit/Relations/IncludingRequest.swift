@@ -52,9 +52,8 @@ public struct IncludingRequest<R: Record, Loaded: Sendable>: Sendable {
     ///
     /// - Throws: `DatabaseError` (a required `belongsTo` whose parent row is missing throws `.recordNotFound`).
     @inlinable
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public func fetchAll(_ db: some DatabaseContext) throws -> [Related<R, Loaded>] {
-        try db.withReadConnection { conn in
+    public func fetchAll(_ db: Connection) throws -> [Related<R, Loaded>] {
+        try db.withConnection { conn in
             try conn.savepoint {
                 let records = try base.fetchAll(conn)
                 let loaded = records.isEmpty ? [] : try including.load(conn, records)
@@ -66,8 +65,7 @@ public struct IncludingRequest<R: Record, Loaded: Sendable>: Sendable {
     /// The first matching record with what was loaded for it, or nil.
     ///
     /// - Throws: `DatabaseError`.
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public func fetchOne(_ db: some DatabaseContext) throws -> Related<R, Loaded>? {
+    public func fetchOne(_ db: Connection) throws -> Related<R, Loaded>? {
         try limit(1, offset: base.offsetCount).fetchAll(db).first
     }
 }

@@ -36,20 +36,17 @@ public struct ManyToManyMembers<Owner: Record, Target: Record, Kind: ManyToManyR
     /// Every member (in list order for ordered relations).
     ///
     /// - Throws: `DatabaseError`.
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public func fetchAll(_ db: some DatabaseContext) throws -> [Target] { try request.fetchAll(db) }
+    public func fetchAll(_ db: Connection) throws -> [Target] { try request.fetchAll(db) }
 
     /// The first member, or nil.
     ///
     /// - Throws: `DatabaseError`.
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public func fetchOne(_ db: some DatabaseContext) throws -> Target? { try request.fetchOne(db) }
+    public func fetchOne(_ db: Connection) throws -> Target? { try request.fetchOne(db) }
 
     /// The number of members.
     ///
     /// - Throws: `DatabaseError`.
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public func count(_ db: some DatabaseContext) throws -> Int { try request.count(db) }
+    public func count(_ db: Connection) throws -> Int { try request.count(db) }
 
     /// The members matching `predicate`, as a request.
     public func filter<E: TypedExpression>(_ predicate: E) -> QueryRequest<Target> where E.Value == Bool {
@@ -70,8 +67,7 @@ public struct ManyToManyMembers<Owner: Record, Target: Record, Kind: ManyToManyR
     ///
     /// - Throws: `DatabaseError`: (`.misuse`) when the owner or a target has no key yet; a foreign-key
     ///   violation when one is not in the database.
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public func attach(_ db: some DatabaseContext, _ targets: [Target]) throws {
+    public func attach(_ db: Connection, _ targets: [Target]) throws {
         let join = try JoinTable(relation, ownerKey: owner)
         let sql = if let position = join.position {
             "INSERT INTO \(join.table) (\(join.owner), \(join.target), \(position)) VALUES (?1, ?2, "
@@ -89,16 +85,14 @@ public struct ManyToManyMembers<Owner: Record, Target: Record, Kind: ManyToManyR
     /// Links one target. See `attach(_:_:)` with an array.
     ///
     /// - Throws: `DatabaseError`, as `attach(_:_:)`.
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public func attach(_ db: some DatabaseContext, _ target: Target) throws {
+    public func attach(_ db: Connection, _ target: Target) throws {
         try attach(db, [target])
     }
 
     /// Unlinks `targets` from the owner (the target rows stay); targets that are not members are ignored.
     ///
     /// - Throws: `DatabaseError` (`.misuse`) when the owner or a target has no key.
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public func detach(_ db: some DatabaseContext, _ targets: [Target]) throws {
+    public func detach(_ db: Connection, _ targets: [Target]) throws {
         let join = try JoinTable(relation, ownerKey: owner)
         let sql = "DELETE FROM \(join.table) WHERE \(join.owner) = ? AND \(join.target) = ?"
         try write(db) { conn in
@@ -111,16 +105,14 @@ public struct ManyToManyMembers<Owner: Record, Target: Record, Kind: ManyToManyR
     /// Unlinks one target. See `detach(_:_:)` with an array.
     ///
     /// - Throws: `DatabaseError`, as `detach(_:_:)`.
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public func detach(_ db: some DatabaseContext, _ target: Target) throws {
+    public func detach(_ db: Connection, _ target: Target) throws {
         try detach(db, [target])
     }
 
     /// Makes `targets` the owner's members, replacing the old ones (and, for ordered relations, their order).
     ///
     /// - Throws: `DatabaseError`, as `attach(_:_:)`; nothing changes then.
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public func set(_ db: some DatabaseContext, _ targets: [Target]) throws {
+    public func set(_ db: Connection, _ targets: [Target]) throws {
         let join = try JoinTable(relation, ownerKey: owner)
         try write(db) { conn in
             try conn.run(sql: "DELETE FROM \(join.table) WHERE \(join.owner) = ?", arguments: StatementArguments([ownerKey]))
@@ -139,14 +131,13 @@ public struct ManyToManyMembers<Owner: Record, Target: Record, Kind: ManyToManyR
     /// Unlinks `target` from an ordered list (same as `detach`).
     ///
     /// - Throws: `DatabaseError`, as `detach(_:_:)`.
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public func remove(_ db: some DatabaseContext, _ target: Target) throws {
+    public func remove(_ db: Connection, _ target: Target) throws {
         try detach(db, [target])
     }
 
     // MARK: Helpers
 
-    private func write(_ db: some DatabaseContext, _ body: (Connection) throws -> Void) throws {
+    private func write(_ db: Connection, _ body: (Connection) throws -> Void) throws {
         try db.inTransaction { conn in try Target.naming { try body(conn) } }
     }
 }
@@ -162,8 +153,7 @@ extension ManyToManyMembers where Kind == OrderedManyToManyKind {
     ///
     /// - Throws: `DatabaseError`: (`.misuse`) when a key is missing; a foreign-key violation when the target
     ///   is not in the database.
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public func insert(_ db: some DatabaseContext, _ target: Target, at end: ListEnd = .bottom) throws {
+    public func insert(_ db: Connection, _ target: Target, at end: ListEnd = .bottom) throws {
         let join = try JoinTable(relation, ownerKey: owner)
         let position = try join.requirePosition(relation)
         let edge = end == .top ? "COALESCE(MIN(\(position)), 1) - 1" : "COALESCE(MAX(\(position)), -1) + 1"
@@ -179,8 +169,7 @@ extension ManyToManyMembers where Kind == OrderedManyToManyKind {
     /// members in between.
     ///
     /// - Throws: `DatabaseError`: (`.misuse`) when a key is missing or `target` is not a member.
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
-    public func move(_ db: some DatabaseContext, _ target: Target, to index: Int) throws {
+    public func move(_ db: Connection, _ target: Target, to index: Int) throws {
         let join = try JoinTable(relation, ownerKey: owner)
         let position = try join.requirePosition(relation)
         let targetKey = try join.key(of: target, relation).storageForm

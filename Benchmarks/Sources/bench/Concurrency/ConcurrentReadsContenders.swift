@@ -211,7 +211,7 @@ final class ORMKitConcurrentContender: ConcurrentReadsContender {
 
     init(path: String, readers: Int) throws {
         database = try ORMKit.Database(path: path, options: .init(maximumReaderCount: readers))
-        try database.execute(sql: "PRAGMA synchronous = NORMAL")
+        try database.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = NORMAL") }
     }
 
     func makeReader(rows: Int) throws -> any ReadSession { Reader(database: database, rows: rows) }

@@ -276,7 +276,7 @@ final class ORMKitObservingContender: ObservingContender {
         var options = ORMKit.Database.Options(maximumReaderCount: 4)
         options.observationFetch = fetch
         database = try ORMKit.Database(path: path, options: options)
-        try database.execute(sql: "PRAGMA synchronous = NORMAL")
+        try database.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = NORMAL") }
     }
 
     func observe(rows: Int, into log: ValueLog) -> Task<Void, Never> {

@@ -16,10 +16,10 @@ final class ORMKitContender: Contender {
         options.instrument = instrument
         // ORMKit opens files in WAL mode with foreign keys on; the remaining shared PRAGMA:
         database = try Database(path: path, options: options)
-        try database.execute(sql: "PRAGMA synchronous = NORMAL")
+        try database.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = NORMAL") }
         // Reads run on a reader connection: open it here, as the writer is, since a new connection also loads
         // the schema on first use (A prepares its statements, loading the schema, before timing too).
-        _ = try Int.fetchOne(database, sql: "SELECT count(*) FROM sqlite_master")
+        _ = try database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sqlite_master") }
     }
 
     func prepare(_ workload: Workload, sizes: Sizes) throws -> (() throws -> Outcome)? {

@@ -39,7 +39,7 @@ enum OpenCheck {
         defer { try? FileManager.default.removeItem(at: directory) }
         let db = try Database(path: directory.appendingPathComponent("twenty.sqlite").path)
         defer { try? db.close() }
-        try db.migrate(TwentyTables.self)
+        try db.writeWithoutTransaction { try $0.migrate(TwentyTables.self) }
         func median(_ body: () throws -> Void) rethrows -> Double {
             var samples: [UInt64] = []
             for _ in 0..<repetitions {
@@ -49,8 +49,8 @@ enum OpenCheck {
             }
             return Double(samples.sorted()[samples.count / 2]) / 1_000
         }
-        let migrate = try median { _ = try db.migrate(TwentyTables.self) }
-        let versionRead = try median { _ = try db.schemaVersion() }
+        let migrate = try median { try db.writeWithoutTransaction { _ = try $0.migrate(TwentyTables.self) } }
+        let versionRead = try median { _ = try db.read { try $0.schemaVersion() } }
         return Measurement(migrate: migrate, versionRead: versionRead)
     }
 }

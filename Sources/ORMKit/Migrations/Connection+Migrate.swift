@@ -37,14 +37,16 @@ public enum AdoptionPolicy: Sendable, Hashable {
     case ifMatching
 }
 
-extension DatabaseContext {
+extension Connection {
     /// Creates or upgrades the database to `schema`'s version, atomically.
+    ///
+    /// Async code awaits `db.migrate(_:adopting:hooks:)` on the database (the engine contract's verb); synchronous
+    /// code calls this on the connection of `writeWithoutTransaction`, which lets the migration run its own
+    /// transaction with foreign keys off:
     ///
     /// ```swift
     /// let db = try Database(path: url.path)
-    /// try db.migrate(ExampleSchema.self, hooks: [
-    ///     "backfillReaderTokens": { db in try await db.execute(sql: "UPDATE readers SET token = randomblob(16)", arguments: []) },
-    /// ])
+    /// try db.writeWithoutTransaction { conn in try conn.migrate(ExampleSchema.self) }
     /// ```
     ///
     /// - Empty database: creates every table, index and join table, inserts the seed rows.
@@ -60,9 +62,9 @@ extension DatabaseContext {
     ///   different fails the migration, extras (tables, indexes, nullable columns) are kept.
     ///
     /// Everything runs in one transaction with foreign keys off and `PRAGMA foreign_key_check` before the
-    /// commit, then `PRAGMA user_version` records the version. On any error nothing changes.
-    /// Called on a `Connection` inside `write { }`, it runs in a savepoint; table rebuilds then fail
-    /// unless foreign keys are off.
+    /// commit, then `PRAGMA user_version` records the version. On any error nothing changes. In the transaction
+    /// of a `write { }` closure it runs in a savepoint instead, and table rebuilds then fail unless foreign keys
+    /// are off.
     ///
     /// - Parameters:
     ///   - schema: The generated schema type.
@@ -73,7 +75,6 @@ extension DatabaseContext {
     ///   invalid step, a failed step with its underlying `DatabaseError`, foreign-key violations, schema
     ///   mismatch, storage mismatch), or `DatabaseError`.
     @discardableResult
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public func migrate<S: DatabaseSchema>(
         _ schema: S.Type, adopting adoption: AdoptionPolicy = .never, hooks: [String: MigrationHook] = [:]
     ) throws -> MigrationOutcome {
@@ -87,7 +88,6 @@ extension DatabaseContext {
     /// - Returns: Every difference, tolerated ones (`isTolerated`: extra tables, indexes, columns) included;
     ///   empty when the schemas match.
     /// - Throws: `DatabaseError` when the schema cannot be read.
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public func schemaDifferences<S: DatabaseSchema>(_ schema: S.Type) throws -> [SchemaDifference] {
         let definition = SchemaDefinition(schema)
         return try withConnection { conn in try definition.differences(conn) }
@@ -96,7 +96,6 @@ extension DatabaseContext {
     /// The schema version recorded in the database (`PRAGMA user_version`; 0 for a new database).
     ///
     /// - Throws: `DatabaseError` when the database cannot be read.
-    @available(*, noasync, message: "blocks the calling thread: in async code, await the form that takes a DatabaseReader or DatabaseWriter")
     public func schemaVersion() throws -> Int {
         try withConnection { conn in try Migrator.version(conn) }
     }
