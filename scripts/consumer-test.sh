@@ -125,33 +125,34 @@ import ORMKit
 let directory = CommandLine.arguments.dropFirst().first ?? "."
 let db = try Database(path: directory + "/notes.db")
 try await db.migrate(NotesSchema.self)
-try await db.write { conn in
-    try Note.deleteAll(conn)
-    try Note.insert(conn, contentsOf: [Note(title: "plugins", stars: 3), Note(title: "yaml", stars: 5), Note(title: "sql")])
+try await db.transaction { tx in
+    _ = try await Note.deleteAll(tx)
+    try await Note.insert(tx, contentsOf: [Note(title: "plugins", stars: 3), Note(title: "yaml", stars: 5), Note(title: "sql")])
 }
 let starred = try await Note.filter(Note.stars > 0).order(Note.stars.desc).fetchAll(db)
 print("notes: \(try await Note.count(db)), starred: \(starred.map(\.title).joined(separator: ","))")
 
 // Synchronous code takes the connection of a read/write closure.
-let catalog = try Database(path: directory + "/catalog.db")
-try catalog.writeWithoutTransaction { conn in try conn.migrate(CatalogSchema.self) }
-try catalog.write { conn in
-    try Shelf.deleteAll(conn)
-    var shelf = Shelf(label: "A1")
-    try shelf.insert(conn)
+func fillCatalog(_ catalog: Database, with gauge: inout Gauge) throws -> [Gauge] {
+    try catalog.writeWithoutTransaction { conn in try conn.migrate(CatalogSchema.self) }
+    try catalog.write { conn in
+        try Shelf.deleteAll(conn)
+        var shelf = Shelf(label: "A1")
+        try shelf.insert(conn)
+        try Gauge.deleteAll(conn)
+        try gauge.insert(conn)
+    }
+    print("shelves: \(try catalog.read { conn in try Shelf.fetchAll(conn) }.map(\.label).joined(separator: ","))")
+    return try catalog.read { conn in try Gauge.fetchAll(conn) }
 }
-print("shelves: \(try catalog.read { conn in try Shelf.fetchAll(conn) }.map(\.label).joined(separator: ","))")
 
 var gauge = Gauge(f0: 1, f1: "first", f2: true, f3: Decimal(string: "12.34")!, f4: Date(timeIntervalSince1970: 1_700_000_000))
 gauge.f75 = 75
 gauge.f76 = "last"
 gauge.f78 = Decimal(string: "56.78")!
 gauge.f79 = Date(timeIntervalSince1970: 1_800_000_000.5)
-try await catalog.write { [gauge] conn in
-    try Gauge.deleteAll(conn)
-    try gauge.insert(conn)
-}
-let gauges = try await Gauge.fetchAll(catalog)
+let catalog = try Database(path: directory + "/catalog.db")
+let gauges = try fillCatalog(catalog, with: &gauge)
 print("gauges: \(gauges.count), equal: \(gauges == [gauge]), columns: \(Gauge.schema.columns.count)")
 SWIFT
 
