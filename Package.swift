@@ -24,8 +24,6 @@ let package = Package(
             name: "Telemetry",
             description: "ORMKitTelemetry: logs, traces and metrics of both engines through swift-log, swift-distributed-tracing and swift-metrics. Off by default: a SQLite-only app resolves none of them."
         ),
-        // Its own trait because the build plugins build ormgen as a tool: with PostgreSQL in it, an app enabling
-        // only the engine would compile SwiftNIO a second time, for the tool.
         .trait(
             name: "SQLCipher",
             description: "Encryption at rest: ORMKit links SQLCipher (Debian: libsqlcipher-dev) instead of the system SQLite, and Database.Options.encryptionKey opens and creates encrypted files."
@@ -44,10 +42,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.7.3"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
-        // DocC (scripts/documentation.sh). No target uses it, so a consumer's resolution leaves it out
-        // (scripts/consumer-test.sh checks the list); declared always, so building the docs changes no resolution and
-        // reuses this package's build.
-        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The vocabulary the generator, the CLI and the runtime share (SQLite affinity, identifier quoting): no
@@ -100,20 +94,28 @@ let package = Package(
                 .target(name: "ORMKitPostgres", condition: .when(traits: ["PostgreSQLTools"])),
             ]
         ),
+        // The CLI: `generate` and what every command shares (inputs, diagnostics, writing files) in ORMGenCLI, so the
+        // build plugins' tool `ormgen-generate` links the generator without `pull` (ORMPull links SwiftNIO with the
+        // PostgreSQLTools trait, which a plugin's tool would compile a second time).
+        .target(name: "ORMGenCLI", dependencies: ["ORMGenCore", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
             name: "ormgen",
-            dependencies: ["ORMGenCore", "ORMPull", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["ORMGenCLI", "ORMGenCore", "ORMPull", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .executableTarget(
+            name: "ormgen-generate",
+            dependencies: ["ORMGenCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // Plugins: generate at build time (schema/ folder of the target), or on demand into the package.
-        .plugin(name: "ORMGenPlugin", capability: .buildTool(), dependencies: ["ormgen"]),
+        .plugin(name: "ORMGenPlugin", capability: .buildTool(), dependencies: ["ormgen-generate"]),
         .plugin(
             name: "ORMGenCommandPlugin",
             capability: .command(
                 intent: .custom(verb: "generate-orm", description: "Generate Swift files from the targets' schema/ YAML."),
                 permissions: [.writeToPackageDirectory(reason: "Writes the generated Swift files into the package.")]
             ),
-            dependencies: ["ormgen"]
+            dependencies: ["ormgen-generate"]
         ),
 
         // The example app (`swift run LibraryApp`): its models are generated at build time by ORMGenPlugin

@@ -41,7 +41,7 @@ struct ORMGenCommandPlugin: CommandPlugin {
             throw PluginError.outputNeedsOneTarget
         }
 
-        let tool = try context.tool(named: "ormgen")
+        let tool = try context.tool(named: "ormgen-generate")
         for (target, schemaFiles) in jobs {
             let output =
                 outputs.first.map { resolve($0, against: context.package.directoryURL) }

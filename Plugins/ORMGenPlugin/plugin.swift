@@ -1,7 +1,7 @@
 import Foundation
 import PackagePlugin
 
-/// Build tool plugin: runs `ormgen` on the target's `schema/*.yaml` files before compiling it.
+/// Build tool plugin: runs `ormgen generate` (the `ormgen-generate` tool) on the target's `schema/*.yaml` files before compiling it.
 ///
 /// One build command per target. Its inputs are the schema files and the `ormgen` executable;
 /// its single output is `ORMGen.swift` in the plugin work directory (the only place a plugin may
@@ -50,7 +50,7 @@ extension ORMGenPlugin: BuildToolPlugin {
         }
         return createBuildCommands(
             workDirectory: context.pluginWorkDirectoryURL,
-            tool: try context.tool(named: "ormgen"),
+            tool: try context.tool(named: "ormgen-generate"),
             schemaFiles: SchemaFiles.select(from: target.sourceFiles.map(\.url), targetDirectory: target.directoryURL),
             targetName: target.name,
             isExecutable: target.kind == .executable
@@ -65,7 +65,7 @@ extension ORMGenPlugin: XcodeBuildToolPlugin {
     func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
         createBuildCommands(
             workDirectory: context.pluginWorkDirectoryURL,
-            tool: try context.tool(named: "ormgen"),
+            tool: try context.tool(named: "ormgen-generate"),
             schemaFiles: SchemaFiles.select(from: target.inputFiles.map(\.url), targetDirectory: nil),
             targetName: target.displayName,
             // An Xcode target's kind is not told apart here: public unless the schema says `access:`.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ORMGenCLI
 
 @main
 struct ORMGenCommand: AsyncParsableCommand {
@@ -21,13 +22,4 @@ struct ORMGenCommand: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [GenerateCommand.self, CheckCommand.self, SQLCommand.self, DiffCommand.self, PullCommand.self]
     )
-}
-
-/// Options every subcommand shares.
-struct InputOptions: ParsableArguments {
-    @Argument(help: "Schema files (.yaml, .yml) or directories holding them.")
-    var inputs: [String]
-
-    @Flag(name: .shortAndLong, help: "Print only diagnostics, no summary line.")
-    var quiet = false
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ORMGenCLI
 import ORMGenCore
 import ORMPull
 

@@ -259,10 +259,15 @@ extension StorageTests {
         #expect(result.status == 0, "\(result.output)")
     }
 
+    /// Every misuse, type-checked in one `swiftc` run (once, by the first case that asks).
+    static let checkedMisuses = Swift.Result {
+        try SwiftTypeCheck.runEach(misuses.map(\.code), importing: ["ORMKit", "ExampleModels"])
+    }
+
     @Test(arguments: misuses.indices)
     func misusesDoNotCompile(_ index: Int) throws {
         let misuse = Self.misuses[index]
-        let result = try SwiftTypeCheck.run(misuse.code, importing: ["ORMKit", "ExampleModels"])
+        let result = try Self.checkedMisuses.get()[index]
         #expect(result.status != 0, "compiled but should not: \(misuse.code)")
         #expect(result.output.contains("error:") && result.output.contains(misuse.error), "\(result.output)")
     }

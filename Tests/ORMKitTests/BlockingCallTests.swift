@@ -55,16 +55,19 @@ struct BlockingCallTests {
         """,
     ]
 
+    /// Both lists of refused calls, type-checked in one `swiftc` run (once, by the first case that asks).
+    static let checked = Swift.Result { try SwiftTypeCheck.runEach(verbsOnTheDatabase + blocking, importing: ["ORMKit"]) }
+
     @Test(arguments: verbsOnTheDatabase.indices)
     func aVerbOnTheDatabaseHasNoSynchronousForm(_ index: Int) throws {
-        let result = try SwiftTypeCheck.run(Self.verbsOnTheDatabase[index], importing: ["ORMKit"])
+        let result = try Self.checked.get()[index]
         #expect(result.status != 0, "compiled but should not: \(Self.verbsOnTheDatabase[index])")
         #expect(result.output.contains("'async' call in a function that does not support concurrency"), "\(result.output)")
     }
 
     @Test(arguments: blocking.indices)
     func aBlockingCallInAsyncCodeDoesNotCompile(_ index: Int) throws {
-        let result = try SwiftTypeCheck.run(Self.blocking[index], importing: ["ORMKit"])
+        let result = try Self.checked.get()[Self.verbsOnTheDatabase.count + index]
         #expect(result.status != 0, "compiled but should not: \(Self.blocking[index])")
         #expect(result.output.contains("unavailable from asynchronous contexts"), "\(result.output)")
     }

@@ -1,8 +1,8 @@
 import ArgumentParser
 import ORMGenCore
 
-struct GenerateCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct GenerateCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "generate",
         abstract: "Write one Swift file per model and embeddable, and the schema file, into the output directory.",
         discussion: """
@@ -27,13 +27,15 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: "Write all declarations into this one file (e.g. ORMGen.swift) instead of one file per model.")
     var singleFile: String?
 
-    func validate() throws {
+    package init() {}
+
+    package func validate() throws {
         if let singleFile, !singleFile.hasSuffix(".swift") || singleFile.contains("/") || singleFile == ".swift" {
             throw ValidationError("--single-file takes a file name ending in .swift, without a directory: '\(singleFile)'")
         }
     }
 
-    func run() throws {
+    package func run() throws {
         let inputs = try InputCollector.collect(options.inputs)
         let result = Generator.generate(inputs: inputs.inputs, options: GeneratorOptions(accessLevel: access, defaultAccessLevel: defaultAccess))
         DiagnosticPrinter.print(inputs.diagnostics + result.diagnostics)

@@ -3,14 +3,14 @@ import Foundation
 import ORMGenCore
 
 /// Writes generated files: only those whose bytes changed, and removes stale files carrying the ormgen header.
-enum OutputWriter {
-    struct Report {
-        var written = 0
-        var unchanged = 0
-        var removed = 0
+package enum OutputWriter {
+    package struct Report {
+        package var written = 0
+        package var unchanged = 0
+        package var removed = 0
     }
 
-    static func write(_ files: [GeneratedFile], to directory: String) throws -> Report {
+    package static func write(_ files: [GeneratedFile], to directory: String) throws -> Report {
         let manager = FileManager.default
         do {
             try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)

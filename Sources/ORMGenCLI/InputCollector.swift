@@ -4,14 +4,19 @@ import ORMGenCore
 
 /// Expands the command-line paths into schema inputs: files as given, directories as their `.yaml`/`.yml`
 /// files (recursively, sorted), each named by the given path so output never holds absolute paths.
-enum InputCollector {
-    struct Collected {
-        var inputs: [SchemaInput] = []
+package enum InputCollector {
+    package struct Collected {
+        package var inputs: [SchemaInput] = []
         /// Files that could not be read as UTF-8 text.
-        var diagnostics: [Diagnostic] = []
+        package var diagnostics: [Diagnostic] = []
+
+        package init(inputs: [SchemaInput] = [], diagnostics: [Diagnostic] = []) {
+            self.inputs = inputs
+            self.diagnostics = diagnostics
+        }
     }
 
-    static func collect(_ paths: [String]) throws -> Collected {
+    package static func collect(_ paths: [String]) throws -> Collected {
         var collected = Collected()
         let manager = FileManager.default
         var seen = Set<String>()

@@ -2,13 +2,13 @@ import Foundation
 import ORMGenCore
 
 /// Everything the CLI says goes to standard error, one line each.
-enum DiagnosticPrinter {
-    static func print(_ diagnostics: [Diagnostic]) {
+package enum DiagnosticPrinter {
+    package static func print(_ diagnostics: [Diagnostic]) {
         for diagnostic in diagnostics { write(diagnostic.description) }
     }
 
     /// `ormgen: <what happened> (N errors, M warnings)` unless quiet.
-    static func summary(_ text: String, diagnostics: [Diagnostic], quiet: Bool) {
+    package static func summary(_ text: String, diagnostics: [Diagnostic], quiet: Bool) {
         guard !quiet else { return }
         let errors = diagnostics.filter { $0.severity == .error }.count
         let warnings = diagnostics.filter { $0.severity == .warning }.count
@@ -19,12 +19,12 @@ enum DiagnosticPrinter {
     }
 
     /// `ormgen: note: <message>` for what a command skipped or guessed.
-    static func note(_ message: String) {
+    package static func note(_ message: String) {
         write("ormgen: note: \(message)")
     }
 
     /// `ormgen: error: <message>` for problems outside any schema file.
-    static func fail(_ message: String) {
+    package static func fail(_ message: String) {
         write("ormgen: error: \(message)")
     }
 
