@@ -5,16 +5,21 @@
 /// quoteIdentifier(#"odd "name""#)   // "odd ""name"""
 /// ```
 public func quoteIdentifier(_ name: String) -> String {
-    // By Unicode scalar, not by Character: a quote followed by a combining mark is one Character, and its quote
-    // must still be doubled.
-    var quoted = String.UnicodeScalarView()
-    quoted.append("\"")
-    for scalar in name.unicodeScalars {
-        if scalar == "\"" { quoted.append("\"") }
-        quoted.append(scalar)
+    // By UTF-8 byte, not by Character: a quote followed by a combining mark is one Character, and its quote must
+    // still be doubled. The quote is the byte 0x22, which no other scalar's encoding contains.
+    let quote = UInt8(ascii: "\"")
+    guard name.utf8.contains(quote) else {
+        // Most names: no quote to double, one string built.
+        return "\"" + name + "\""
     }
-    quoted.append("\"")
-    return String(quoted)
+    var bytes: [UInt8] = [quote]
+    bytes.reserveCapacity(name.utf8.count * 2 + 2)
+    for byte in name.utf8 {
+        if byte == quote { bytes.append(quote) }
+        bytes.append(byte)
+    }
+    bytes.append(quote)
+    return String(decoding: bytes, as: UTF8.self)
 }
 
 /// A name as SQLite compares table, column and index names: ASCII letters without case, every other byte as it
