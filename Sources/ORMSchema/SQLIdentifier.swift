@@ -5,21 +5,33 @@
 /// quoteIdentifier(#"odd "name""#)   // "odd ""name"""
 /// ```
 public func quoteIdentifier(_ name: String) -> String {
+    var quoted = ""
+    quoted.reserveCapacity(name.utf8.count + 2)
+    appendQuotedIdentifier(name, to: &quoted)
+    return quoted
+}
+
+/// Appends `name` double-quoted, embedded quotes doubled, to `sql`: ``quoteIdentifier(_:)`` written into a buffer
+/// that already holds the statement so far.
+public func appendQuotedIdentifier(_ name: String, to sql: inout String) {
     // By UTF-8 byte, not by Character: a quote followed by a combining mark is one Character, and its quote must
     // still be doubled. The quote is the byte 0x22, which no other scalar's encoding contains.
     let quote = UInt8(ascii: "\"")
+    sql += "\""
     guard name.utf8.contains(quote) else {
-        // Most names: no quote to double, one string built.
-        return "\"" + name + "\""
+        // Most names: no quote to double, appended whole.
+        sql += name
+        sql += "\""
+        return
     }
-    var bytes: [UInt8] = [quote]
-    bytes.reserveCapacity(name.utf8.count * 2 + 2)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(name.utf8.count * 2 + 1)
     for byte in name.utf8 {
         if byte == quote { bytes.append(quote) }
         bytes.append(byte)
     }
     bytes.append(quote)
-    return String(decoding: bytes, as: UTF8.self)
+    sql += String(decoding: bytes, as: UTF8.self)
 }
 
 /// A name as SQLite compares table, column and index names: ASCII letters without case, every other byte as it

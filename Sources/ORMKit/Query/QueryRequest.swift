@@ -84,9 +84,8 @@ public struct QueryRequest<R: Record>: Sendable {
 
     /// The `WHERE` condition: soft delete, the default scope and the filters.
     package var whereCondition: SQLExpression? {
-        SQLExpression.all(
-            deletedRows.condition(for: R.self), scopeCondition, searchText.map { _ in SQLExpression(.searchMatch(table: R.schema.name)) },
-            condition)
+        let search = searchText.map { _ in SQLExpression(.searchMatch(table: R.schema.name)) }
+        return .conjunction(.conjunction(.conjunction(deletedRows.condition(for: R.self), scopeCondition), search), condition)
     }
 
     /// Removes duplicate rows (`SELECT DISTINCT`).
@@ -109,7 +108,7 @@ public struct QueryRequest<R: Record>: Sendable {
         sql += R.schema.recordSQL.table
         enter(&renderer)
         if renderer.search != nil { sql += renderer.dialect.ddl.fullText.join(table: R.schema.name) }
-        if !joins.isEmpty { sql += renderer.render(joins) }
+        renderer.write(joins, into: &sql)
         appendClauses(to: &sql, renderer: &renderer)
         return sql
     }
@@ -134,23 +133,38 @@ public struct QueryRequest<R: Record>: Sendable {
     func appendClauses(to sql: inout String, renderer: inout SQLRenderer, includeOrderAndLimit: Bool = true) {
         if let whereCondition {
             sql += " WHERE "
-            sql += renderer.render(whereCondition)
+            renderer.write(whereCondition, into: &sql)
         }
-        if !grouping.isEmpty { sql += " GROUP BY " + grouping.map { renderer.render($0) }.joined(separator: ", ") }
-        if let havingCondition { sql += " HAVING " + renderer.render(havingCondition) }
+        for (position, expression) in grouping.enumerated() {
+            sql += position == 0 ? " GROUP BY " : ", "
+            renderer.write(expression, into: &sql)
+        }
+        if let havingCondition {
+            sql += " HAVING "
+            renderer.write(havingCondition, into: &sql)
+        }
         guard includeOrderAndLimit else { return }
         for (position, ordering) in orderings.enumerated() {
             sql += position == 0 ? " ORDER BY " : ", "
-            sql += renderer.render(ordering.expression)
+            renderer.write(ordering.expression, into: &sql)
             sql += ordering.isDescending ? " DESC" : " ASC"
         }
         if let limitCount {
             sql += " LIMIT "
-            sql += renderer.dialect.limitForm == .literal
-                ? String(limitCount) : renderer.render(SQLExpression.value(.integer(Int64(limitCount))))
-            if let offsetCount { sql += " OFFSET " + renderer.render(SQLExpression.value(.integer(Int64(offsetCount)))) }
+            if renderer.dialect.limitForm == .literal {
+                sql += String(limitCount)
+            } else {
+                renderer.write(SQLExpression.value(.integer(Int64(limitCount))), into: &sql)
+            }
+            if let offsetCount {
+                sql += " OFFSET "
+                renderer.write(SQLExpression.value(.integer(Int64(offsetCount))), into: &sql)
+            }
         } else if let offsetCount {
-            sql += " \(renderer.dialect.offsetWithoutLimit) " + renderer.render(SQLExpression.value(.integer(Int64(offsetCount))))
+            sql += " "
+            sql += renderer.dialect.offsetWithoutLimit
+            sql += " "
+            renderer.write(SQLExpression.value(.integer(Int64(offsetCount))), into: &sql)
         }
     }
 

@@ -33,77 +33,127 @@ package struct SQLRenderer {
 
     /// The SQL for `expression`.
     package mutating func render(_ expression: SQLExpression) -> String {
+        var sql = ""
+        write(expression, into: &sql)
+        return sql
+    }
+
+    /// Appends the SQL for `expression` to `sql`: the whole statement is written into one buffer, without a string
+    /// per node.
+    package mutating func write(_ expression: SQLExpression, into sql: inout String) {
         switch expression.node {
         case .column(let table, let name):
-            return "\(quoteIdentifier(table)).\(quoteIdentifier(name))"
+            appendQuotedIdentifier(table, to: &sql)
+            sql += "."
+            appendQuotedIdentifier(name, to: &sql)
         case .relationColumn(let relation, let name):
             // A relation that is not joined renders its key, which SQLite reports as "no such column".
-            return "\(quoteIdentifier(relationTables[relation] ?? relation)).\(quoteIdentifier(name))"
+            appendQuotedIdentifier(relationTables[relation] ?? relation, to: &sql)
+            sql += "."
+            appendQuotedIdentifier(name, to: &sql)
         case .value(let value):
-            return bind(value)
+            sql += bind(value)
         case .binary(let op, let lhs, let rhs):
-            let token = op == .like ? dialect.caseInsensitiveLike : op.rawValue
-            noteRefusals(in: [rhs], comparedWith: lhs)
-            return "(\(render(lhs)) \(token) \(render(rhs)))"
+            noteRefusal(in: rhs, comparedWith: lhs)
+            sql += "("
+            write(lhs, into: &sql)
+            sql += " "
+            sql += op == .like ? dialect.caseInsensitiveLike : op.rawValue
+            sql += " "
+            write(rhs, into: &sql)
+            sql += ")"
         case .not(let operand):
-            return "(NOT \(render(operand)))"
+            sql += "(NOT "
+            write(operand, into: &sql)
+            sql += ")"
         case .negated(let operand):
-            return "(- \(render(operand)))"
+            sql += "(- "
+            write(operand, into: &sql)
+            sql += ")"
         case .isNull(let operand, let negated):
-            return "(\(render(operand)) IS \(negated ? "NOT " : "")NULL)"
+            sql += "("
+            write(operand, into: &sql)
+            sql += negated ? " IS NOT NULL)" : " IS NULL)"
         case .inList(let operand, let list, let negated):
             if list.isEmpty {
                 // `x IN ()` is false and `x NOT IN ()` true for every x, NULL included.
-                return dialect.booleanLiteral(negated)
+                sql += dialect.booleanLiteral(negated)
+                return
             }
-            noteRefusals(in: list, comparedWith: operand)
-            let lhs = render(operand)
-            let items = list.map { render($0) }.joined(separator: ", ")
-            return "(\(lhs) \(negated ? "NOT IN" : "IN") (\(items)))"
+            for item in list { noteRefusal(in: item, comparedWith: operand) }
+            sql += "("
+            write(operand, into: &sql)
+            sql += negated ? " NOT IN (" : " IN ("
+            for (position, item) in list.enumerated() {
+                if position > 0 { sql += ", " }
+                write(item, into: &sql)
+            }
+            sql += "))"
         case .between(let operand, let lower, let upper, let negated):
-            noteRefusals(in: [lower, upper], comparedWith: operand)
-            return "(\(render(operand)) \(negated ? "NOT BETWEEN" : "BETWEEN") \(render(lower)) AND \(render(upper)))"
+            noteRefusal(in: lower, comparedWith: operand)
+            noteRefusal(in: upper, comparedWith: operand)
+            sql += "("
+            write(operand, into: &sql)
+            sql += negated ? " NOT BETWEEN " : " BETWEEN "
+            write(lower, into: &sql)
+            sql += " AND "
+            write(upper, into: &sql)
+            sql += ")"
         case .aggregate(let function, let operand, let distinct):
-            guard let operand else { return "\(function.rawValue)(*)" }
-            return "\(function.rawValue)(\(distinct ? "DISTINCT " : "")\(render(operand)))"
+            sql += function.rawValue
+            guard let operand else {
+                sql += "(*)"
+                return
+            }
+            sql += distinct ? "(DISTINCT " : "("
+            write(operand, into: &sql)
+            sql += ")"
         case .exists(let subquery, let negated):
             let outer = relationTables
             defer { relationTables = outer }
             relationTables[subquery.relationKey] = subquery.alias ?? subquery.table
-            let joins = render(subquery.joins)
-            let table = quoteIdentifier(subquery.table) + (subquery.alias.map { " AS \(quoteIdentifier($0))" } ?? "")
-            return "(\(negated ? "NOT " : "")EXISTS (SELECT 1 FROM \(table)\(joins) WHERE \(render(subquery.condition))))"
+            sql += negated ? "(NOT EXISTS (SELECT 1 FROM " : "(EXISTS (SELECT 1 FROM "
+            appendQuotedIdentifier(subquery.table, to: &sql)
+            if let alias = subquery.alias {
+                sql += " AS "
+                appendQuotedIdentifier(alias, to: &sql)
+            }
+            write(subquery.joins, into: &sql)
+            sql += " WHERE "
+            write(subquery.condition, into: &sql)
+            sql += "))"
         case .jsonValue(let document, let keys, let kind):
-            return dialect.ddl.json.value(in: render(document), keys: keys, kind: kind, isElement: document.isElement)
+            sql += dialect.ddl.json.value(in: render(document), keys: keys, kind: kind, isElement: document.isElement)
         case .jsonContains(let document, let keys, let element, let mayBeAbsent):
             let container = render(document)
-            let sql = dialect.ddl.json.arrayContains(container, keys: keys, placeholder: bind(element))
+            let contains = dialect.ddl.json.arrayContains(container, keys: keys, placeholder: bind(element))
             // An absent array holds nothing: false, so `!contains` keeps the row (PostgreSQL's `@>` is NULL there).
-            return mayBeAbsent ? "COALESCE(\(sql), \(dialect.falseLiteral))" : sql
+            sql += mayBeAbsent ? "COALESCE(\(contains), \(dialect.falseLiteral))" : contains
         case .jsonAny(let document, let keys, let depth, let condition):
             let elements = dialect.ddl.json.arrayElements(
                 of: render(document), keys: keys, alias: JSONDocument.alias(depth))
-            return "(EXISTS (SELECT 1 FROM \(elements) WHERE \(render(condition))))"
+            sql += "(EXISTS (SELECT 1 FROM \(elements) WHERE "
+            write(condition, into: &sql)
+            sql += "))"
         case .jsonSetting(let target, let keys, let value):
-            var sql = ""
             for part in dialect.ddl.json.setting(keys: keys) {
                 switch part {
                 case .text(let text): sql += text
-                case .document: sql += render(target)
+                case .document: write(target, into: &sql)
                 case .value: sql += bind(value)
                 }
             }
-            return sql
         case .searchMatch(let table):
-            return renderSearch(table: table, what: "matching") { $0.match(table: table, search: $1) }
+            sql += renderSearch(table: table, what: "matching") { $0.match(table: table, search: $1) }
         case .searchRank(let table):
-            return renderSearch(table: table, what: "searchRank") { $0.rank(table: table, search: $1) }
+            sql += renderSearch(table: table, what: "searchRank") { $0.rank(table: table, search: $1) }
         case .searchSnippet(let table, let column, let style):
             if let search, search.table == table, !search.search.columns.contains(column) {
                 refuse("the snippet of \(table).\(column): it is not a searched column of \(table) (\(search.search.columns.joined(separator: ", ")))", table: table)
-                return "NULL"
+                sql += "NULL"
+                return
             }
-            return renderSearch(table: table, what: "a snippet") { $0.snippet(table: table, search: $1, column: column, style: style) }
+            sql += renderSearch(table: table, what: "a snippet") { $0.snippet(table: table, search: $1, column: column, style: style) }
         }
     }
 
@@ -149,10 +199,20 @@ package struct SQLRenderer {
         switch document {
         case .entry(let object, let key):
             dialect.ddl.json.entry(of: render(object.document), keys: object.keys, placeholder: bind(BoundValue(.text(key))))
-        case .column(let table, let name): "\(quoteIdentifier(table)).\(quoteIdentifier(name))"
-        case .relationColumn(let relation, let name): "\(quoteIdentifier(relationTables[relation] ?? relation)).\(quoteIdentifier(name))"
+        case .column(let table, let name): qualifiedName(table, name)
+        case .relationColumn(let relation, let name): qualifiedName(relationTables[relation] ?? relation, name)
         case .element(let depth): dialect.ddl.json.element(alias: JSONDocument.alias(depth))
         }
+    }
+
+    /// `"table"."name"`.
+    private func qualifiedName(_ table: String, _ name: String) -> String {
+        var sql = ""
+        sql.reserveCapacity(table.utf8.count + name.utf8.count + 5)
+        appendQuotedIdentifier(table, to: &sql)
+        sql += "."
+        appendQuotedIdentifier(name, to: &sql)
+        return sql
     }
 
     /// Whether no placeholder has been rendered.
@@ -175,18 +235,15 @@ package struct SQLRenderer {
         return wireValues
     }
 
-    /// Records the first refused value among `values`, naming the column `operand` is when it is one.
-    private mutating func noteRefusals(in values: [SQLExpression], comparedWith operand: SQLExpression) {
-        guard refusal == nil else { return }
-        for case .value(let bound) in values.map(\.node) {
-            guard let error = bound.refusal else { continue }
-            guard case .column(let table, let column) = operand.node else {
-                refusal = error
-                return
-            }
-            refusal = error.inTable(table, column: column)
+    /// Records the refusal of `value` when it is a refused bound value (the first refusal wins), naming the column
+    /// `operand` is when it is one.
+    private mutating func noteRefusal(in value: SQLExpression, comparedWith operand: SQLExpression) {
+        guard refusal == nil, case .value(let bound) = value.node, let error = bound.refusal else { return }
+        guard case .column(let table, let column) = operand.node else {
+            refusal = error
             return
         }
+        refusal = error.inTable(table, column: column)
     }
 
     /// Makes `relation.column(_:)` handles refer to the tables `joins` bring in. Call before rendering
@@ -199,10 +256,23 @@ package struct SQLRenderer {
 
     /// The SQL for `JOIN` clauses, each with a leading space.
     package mutating func render(_ joins: [SQLJoin]) -> String {
-        joins.map { join in
-            let alias = join.alias.map { " AS \(quoteIdentifier($0))" } ?? ""
-            return " JOIN \(quoteIdentifier(join.table))\(alias) ON \(render(join.condition))"
-        }.joined()
+        var sql = ""
+        write(joins, into: &sql)
+        return sql
+    }
+
+    /// Appends the SQL for `JOIN` clauses to `sql`, each with a leading space.
+    package mutating func write(_ joins: [SQLJoin], into sql: inout String) {
+        for join in joins {
+            sql += " JOIN "
+            appendQuotedIdentifier(join.table, to: &sql)
+            if let alias = join.alias {
+                sql += " AS "
+                appendQuotedIdentifier(alias, to: &sql)
+            }
+            sql += " ON "
+            write(join.condition, into: &sql)
+        }
     }
 
     /// The SQL for an `ORDER BY` term.

@@ -36,11 +36,14 @@ package enum DeletedRows: Sendable {
 extension SQLExpression {
     /// `a AND b AND …` of the conditions given; nil when none is.
     static func all(_ conditions: SQLExpression?...) -> SQLExpression? {
-        conditions.reduce(nil) { combined, condition in
-            guard let combined else { return condition }
-            guard let condition else { return combined }
-            return SQLExpression(.binary(.and, combined, condition))
-        }
+        conditions.reduce(nil, conjunction)
+    }
+
+    /// `lhs AND rhs`, or the one given; nil when neither is.
+    static func conjunction(_ lhs: SQLExpression?, _ rhs: SQLExpression?) -> SQLExpression? {
+        guard let lhs else { return rhs }
+        guard let rhs else { return lhs }
+        return SQLExpression(.binary(.and, lhs, rhs))
     }
 }
 

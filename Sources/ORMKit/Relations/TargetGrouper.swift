@@ -83,13 +83,16 @@ package struct OwnerSlots<Key: Hashable> {
 package struct TargetLists<Key: Hashable, Target>: TargetSink {
     @usableFromInline var slots: OwnerSlots<Key>
     /// The targets in arrival order, until `collected()` moves them out.
-    @usableFromInline var arrived: [Target?] = []
+    @usableFromInline var arrived: ArrivalList<Target>
     /// The slot of each arrived target.
     @usableFromInline var arrivedSlots: [Int] = []
 
     @inlinable
     package init<Owners: Collection>(_ owners: Owners, key: (Owners.Element) -> Key?) {
         slots = OwnerSlots(owners, key: key)
+        // Room for one target per owner before the first growth.
+        arrived = ArrivalList(capacity: slots.ownerSlots.count)
+        arrivedSlots.reserveCapacity(slots.ownerSlots.count)
     }
 
     @inlinable
@@ -118,8 +121,10 @@ package struct TargetLists<Key: Hashable, Target>: TargetSink {
             lists.append([])
             lists[lists.count - 1].reserveCapacity(count)
         }
-        for position in arrived.indices {
-            if let target = arrived[position].take() { lists[arrivedSlots[position]].append(target) }
+        var position = 0
+        arrived.removeAll { target in
+            lists[arrivedSlots[position]].append(target)
+            position += 1
         }
         var perOwner: [[Target]] = []
         perOwner.reserveCapacity(slots.ownerSlots.count)

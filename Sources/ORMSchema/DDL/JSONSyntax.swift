@@ -47,7 +47,13 @@ public struct SQLiteJSON: JSONSyntax {
     public func value(in document: String, keys: [String], kind: JSONScalarKind?, isElement: Bool) -> String {
         // A scalar element of `json_each` is already an SQL value; an object element is JSON text.
         if isElement && keys.isEmpty { return document }
-        return "json_extract(\(document), \(Self.path(keys)))"
+        var sql = "json_extract("
+        sql.reserveCapacity(document.utf8.count + 20 + keys.reduce(0) { $0 + $1.utf8.count + 3 })
+        sql += document
+        sql += ", "
+        Self.appendPath(keys, to: &sql)
+        sql += ")"
+        return sql
     }
 
     /// `json_each(document, '$.a') AS "alias"`.
@@ -82,15 +88,30 @@ public struct SQLiteJSON: JSONSyntax {
 
     /// `'$.a.b'`, a key that is not a plain name double-quoted (`$."a b"`).
     static func path(_ keys: some Collection<String>) -> String {
-        var path = "$"
+        var path = ""
+        appendPath(keys, to: &path)
+        return path
+    }
+
+    /// Appends ``path(_:)`` to `sql`, written in place: a query renders it each time it runs.
+    static func appendPath(_ keys: some Collection<String>, to sql: inout String) {
+        sql += "'$"
         for key in keys {
             let isPlain = !key.isEmpty && key.utf8.allSatisfy { byte in
                 (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
                     || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
             }
-            path += isPlain ? "." + key : ".\"" + key + "\""
+            if isPlain {
+                sql += "."
+                sql += key
+            } else {
+                // Only such a key can hold a quote: doubled inside the literal.
+                sql += ".\""
+                sql += SQLLiteral.string(key).dropFirst().dropLast()
+                sql += "\""
+            }
         }
-        return SQLLiteral.string(path)
+        sql += "'"
     }
 }
 
