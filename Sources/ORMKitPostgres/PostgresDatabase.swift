@@ -77,7 +77,7 @@ public final class PostgresDatabase: Sendable {
     private let operations: OperationGate
     private let nextReplica = Locked(0)
     /// The trace closure, read as each session begins.
-    private let tracer = Locked<(@Sendable (TraceEvent) -> Void)?>(nil)
+    let tracer = Locked<(@Sendable (TraceEvent) -> Void)?>(nil)
 
     /// Opens a database from a connection URL (`postgres://user:password@host:port/database?sslmode=disable`;
     /// `?host=/socket/dir` for a Unix socket) and optional replica URLs. Connections open on first use.
@@ -183,7 +183,7 @@ public final class PostgresDatabase: Sendable {
             guard await candidate.canLease(within: options.replicaLeaseTimeout) else { continue }
             let isPrimary = try? await candidate.withConnection { connection in
                 try await PostgresSession(
-                    connection: connection, isWritable: false, trace: nil, preparation: preparation, instrumentation: nil
+                    connection: connection, isWritable: false, traceSetting: nil, preparation: preparation, instrumentation: nil
                 ).fetchOne("SELECT NOT pg_is_in_recovery()", []) { row in try row.decode(at: 0) as Bool }
             }
             if isPrimary == true {
@@ -225,7 +225,7 @@ public final class PostgresDatabase: Sendable {
         do {
             try await primary.withConnection { connection in
                 try await PostgresSession(
-                    connection: connection, isWritable: true, trace: tracer.withLock { $0 }, preparation: preparation,
+                    connection: connection, isWritable: true, traceSetting: tracer, preparation: preparation,
                     instrumentation: primary.instrumentation
                 ).execute(sql: sql)
             }
@@ -254,7 +254,7 @@ public final class PostgresDatabase: Sendable {
         do {
             return try await endpoint.withConnection { connection in
                 let session = PostgresSession(
-                    connection: connection, isWritable: isWritable, trace: tracer.withLock { $0 }, preparation: preparation,
+                    connection: connection, isWritable: isWritable, traceSetting: tracer, preparation: preparation,
                     instrumentation: endpoint.instrumentation
                 )
                 let activity = endpoint.instrumentation?.transactionStarted(isWrite: isWritable)

@@ -27,7 +27,7 @@ extension PostgresDatabase {
             return try await primary.withConnection { connection in
                 // Unprepared: a step may change a table that a prepared statement was planned for.
                 let session = PostgresSession(
-                    connection: connection, isWritable: true, preparation: StatementPreparationSwitch(isOn: false),
+                    connection: connection, isWritable: true, traceSetting: tracer, preparation: StatementPreparationSwitch(isOn: false),
                     instrumentation: primary.instrumentation
                 )
                 return try await PostgresMigrator<S>(session: session, hooks: hooks, adoption: adoption).run()

@@ -14,8 +14,11 @@ public final class PostgresSession {
     /// The largest explicit key written to each auto-increment key column in this transaction, by table: the
     /// sequences still to move past them (`settleSequences`).
     private var explicitKeys: [String: (column: String, key: Int64)] = [:]
-    /// Receives each statement's SQL (`PostgresDatabase.trace(_:)`), when set.
+    /// Receives each statement's SQL (`PostgresDatabase.trace(_:)`), when set: the database's setting when the
+    /// session began.
     private let trace: (@Sendable (TraceEvent) -> Void)?
+    /// The database's trace setting, which `trace(_:)` changes (nil for the database's own internal sessions).
+    private let traceSetting: Locked<(@Sendable (TraceEvent) -> Void)?>?
     /// Whether record operations run as named prepared statements (`PostgresDatabase.Options.preparesStatements`,
     /// shared by the database's sessions: turned off when one of them finds a pooler in front of the server).
     private let preparation: StatementPreparationSwitch
@@ -30,14 +33,21 @@ public final class PostgresSession {
     private var rowBuffer: [WireValue] = []
 
     init(
-        connection: PostgresConnection, isWritable: Bool, trace: (@Sendable (TraceEvent) -> Void)? = nil,
+        connection: PostgresConnection, isWritable: Bool, traceSetting: Locked<(@Sendable (TraceEvent) -> Void)?>?,
         preparation: StatementPreparationSwitch, instrumentation: EndpointInstrumentation?
     ) {
         self.connection = connection
         self.isWritable = isWritable
-        self.trace = trace
+        self.traceSetting = traceSetting
+        trace = traceSetting?.withLock { $0 }
         self.preparation = preparation
         self.instrumentation = instrumentation
+    }
+
+    /// Sets the trace of the database this session belongs to (`PostgresDatabase.trace(_:)`): sessions that begin
+    /// after the call send their statements to `body`; this one keeps the setting it began with.
+    public func trace(_ body: (@Sendable (TraceEvent) -> Void)?) {
+        traceSetting?.withLock { $0 = body }
     }
 
     /// Runs `sql` with `$1, $2, …` bound to `arguments`, discarding any rows.

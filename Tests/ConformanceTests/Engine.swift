@@ -25,7 +25,7 @@ enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
 /// One database of the example schema on one engine, created empty and migrated, removed when closed. The
 /// suite's tests are written once against the public API: every verb takes `db`, the engine contract
-/// (`any DatabaseWriter`); only opening, closing and tracing differ per engine here.
+/// (`any DatabaseWriter`), tracing included; only opening and closing differ per engine here.
 final class Engine: @unchecked Sendable {
     // `@unchecked`: set once in `open`, then only read.
     enum Storage {
@@ -107,23 +107,11 @@ final class Engine: @unchecked Sendable {
 }
 
 extension Engine {
-    /// What `body` returns and the SELECT statements the engine ran meanwhile (through each engine's `trace`).
+    /// What `body` returns and the SELECT statements the engine ran meanwhile (through the contract's `trace`).
     func selects<T>(_ body: () async throws -> T) async throws -> (T, selects: [String]) {
         let log = StatementLog()
-        switch storage {
-        case .sqlite(let db, _): db.trace { log.append($0.sql) }
-#if PostgreSQL
-        case .postgresql(let db, _): db.trace { log.append($0.sql) }
-#endif
-        }
-        defer {
-            switch storage {
-            case .sqlite(let db, _): db.trace(nil)
-#if PostgreSQL
-            case .postgresql(let db, _): db.trace(nil)
-#endif
-            }
-        }
+        db.trace { log.append($0.sql) }
+        defer { db.trace(nil) }
         let result = try await body()
         return (result, log.statements.filter { $0.uppercased().hasPrefix("SELECT") })
     }

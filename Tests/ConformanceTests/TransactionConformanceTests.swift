@@ -33,6 +33,22 @@ import Testing
         try await engine.close()
     }
 
+    /// `trace` is part of the contract: set on the database or on a transaction's writer, it reports the
+    /// statements that run from the next call on; nil stops it.
+    @Test(arguments: Backend.allCases) func traceSetThroughTheContractReportsLaterStatements(_ backend: Backend) async throws {
+        guard let engine = try await Engine.open(backend) else { return }
+        let db = engine.db
+        let log = StatementLog()
+        try await db.transaction { tx in tx.trace { log.append($0.sql) } }
+        _ = try await Author.filter(Author.name == "Traced").count(db)
+        #expect(log.statements.contains { $0.contains("COUNT(*)") && $0.contains("authors") })
+        db.trace(nil)
+        let before = log.statements.count
+        _ = try await Author.filter(Author.name == "Untraced").count(db)
+        #expect(log.statements.count == before)
+        try await engine.close()
+    }
+
     @Test(arguments: Backend.allCases) func aThrowingClosureLeavesNothing(_ backend: Backend) async throws {
         guard let engine = try await Engine.open(backend) else { return }
         var kept = Self.author("Kept")

@@ -147,6 +147,16 @@ public protocol DatabaseWriter: DatabaseReader {
     @discardableResult
     func transaction<T: Sendable>(_ body: (TransactionWriter) async throws -> T) async throws -> T
 
+    /// Sends the SQL of each statement the database runs to `body`, from the next read, write or transaction on;
+    /// pass nil to stop. Called on a transaction's writer, it sets the trace of the database the transaction runs
+    /// on. Each engine documents what the event's `expandedSQL` holds and on which thread `body` runs (see
+    /// `Database.trace(_:)` and `PostgresDatabase.trace(_:)`); `body` must not use the database.
+    ///
+    /// ```swift
+    /// db.trace { event in logger.debug("\(event.sql)") }
+    /// ```
+    func trace(_ body: (@Sendable (TraceEvent) -> Void)?)
+
     /// Creates `schema`'s tables on an empty database, or upgrades the database from the version it records to
     /// the schema's, in one transaction: a failing step changes nothing. A database with tables and no version
     /// is refused, or adopted with `adopting: .ifMatching` when its tables match the schema. `hooks` run the

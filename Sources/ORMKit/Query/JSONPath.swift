@@ -40,7 +40,10 @@ public struct JSONLocation: Sendable, Hashable {
     let keys: [String]
 
     func appending(_ key: String) -> JSONLocation {
-        JSONLocation(document: document, keys: keys + [key])
+        // One allocation (`keys + [key]` made a second array for the literal).
+        var longer = keys
+        longer.append(key)
+        return JSONLocation(document: document, keys: longer)
     }
 }
 
