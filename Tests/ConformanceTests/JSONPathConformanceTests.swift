@@ -74,6 +74,35 @@ import Testing
         try await engine.close()
     }
 
+    /// On one SQLite connection, a query whose shape ran before takes its SQL from the connection's cache of
+    /// rendered SQL: each run binds its own values, and shapes whose pieces have the same lengths (`city` and
+    /// `name`, `title` and `genre`) keep their own SQL.
+    @Test func repeatedShapesOnOneConnectionBindTheirOwnValuesAndKeepTheirOwnSQL() async throws {
+        guard let engine = try await Self.seeded(.sqlite), case .sqlite(let db, _) = engine.storage else { return }
+        let metadata = Book.metadata
+        let statements = StatementLog()
+        db.trace { statements.append($0.sql) }
+        let runs = try await db.read { conn in
+            func titles(_ condition: QueryExpression<Bool>, by ordering: any OrderingTerm = Book.title) throws -> [String] {
+                try Book.filter(condition && Book.isbn.like("200000000%")).order(ordering).fetchAll(conn).map(\.title)
+            }
+            return try (0..<2).map { _ in
+                [
+                    try titles(metadata.publisher.city == "Oslo"), try titles(metadata.publisher.city == "London"),
+                    try titles(metadata.publisher.name == "Penguin"), try titles(metadata.publisher.name == "Oslo"),
+                    try titles(metadata.edition >= 1, by: Book.title.desc), try titles(metadata.edition >= 2),
+                ]
+            }
+        }
+        for run in runs { #expect(run == [["A"], ["B"], ["B"], [], ["C", "B", "A"], ["A", "C"]]) }
+        db.trace(nil)
+        let selects = Set(statements.statements.filter { $0.hasPrefix("SELECT") })
+        #expect(selects.count == 4)
+        #expect(selects.contains { $0.contains("'$.publisher.city'") })
+        #expect(selects.contains { $0.contains("'$.publisher.name'") })
+        try await engine.close()
+    }
+
     @Test(arguments: Backend.allCases) func arraysMatchByElementAndByCondition(_ backend: Backend) async throws {
         guard let engine = try await Self.seeded(backend) else { return }
         let db = engine.db

@@ -16,6 +16,9 @@ public final class Connection {
     let handle: OpaquePointer
     /// Prepared statements by SQL text.
     @exclusivity(unchecked) private var statementCache: [SQLKey: Statement] = [:]
+    /// The SQL of each query shape this connection rendered (`QueryRequest.fetchAll`): a repeated query is not
+    /// written again. Cleared whole when it reaches `statementCacheCapacity` shapes.
+    @exclusivity(unchecked) private var renderedSQLByShape: [SQLShape: String] = [:]
     /// Prepared record statements by `RecordStatementSQL.slot` (nil: not prepared on this connection).
     @exclusivity(unchecked) private var slottedStatements: [Statement?] = []
     /// How many entries of `slottedStatements` hold a statement.
@@ -134,6 +137,17 @@ public final class Connection {
         willRun(statement)
         statement.isBusy = true
         return statement
+    }
+
+    /// The SQL rendered earlier for the statement shape `shape`, or nil.
+    func renderedSQL(for shape: SQLShape) -> String? {
+        renderedSQLByShape[shape]
+    }
+
+    /// Keeps `sql` as the text of statement shape `shape`.
+    func remember(_ sql: String, for shape: SQLShape) {
+        if renderedSQLByShape.count >= Self.statementCacheCapacity { renderedSQLByShape = [:] }
+        renderedSQLByShape[shape] = sql
     }
 
     /// Runs `body` with the prepared statement of a record operation, found by its slot (no SQL hashing).

@@ -6,10 +6,11 @@ extension QueryRequest {
     /// - Throws: `DatabaseError` (`.decoding` naming the table, column and row for a bad value).
     @inlinable
     public func fetchAll(_ db: Connection) throws -> [R] {
-        var renderer = SQLRenderer()
-        let sql = selectSQL(R.schema.recordSQL.selection, renderer: &renderer)
-        return try db.withConnection { conn in
-            try R.naming { try conn.fetchRecords(R.self, sql: sql, arguments: StatementArguments(try renderer.arguments())) }
+        try db.withConnection { conn in
+            // Inside: the connection's cache of rendered SQL is only touched while the connection is held.
+            var renderer = SQLRenderer()
+            let sql = cachedSelectSQL(R.schema.recordSQL.selection, on: conn, renderer: &renderer)
+            return try R.naming { try conn.fetchRecords(R.self, sql: sql, arguments: StatementArguments(try renderer.arguments())) }
         }
     }
 

@@ -98,9 +98,14 @@ public struct QueryRequest<R: Record>: Sendable {
     /// The `SELECT` statement for `selection` with this request's clauses, and its arguments.
     @usableFromInline
     package func selectSQL(_ selection: String, renderer: inout SQLRenderer) -> String {
-        var sql = ""
-        // One buffer for the whole statement: appending clause after clause reallocated it a few times a query.
-        sql.reserveCapacity(selection.utf8.count + 160)
+        var sql = SQLText()
+        writeSelect(selection, into: &sql, renderer: &renderer)
+        return sql.text
+    }
+
+    /// Writes ``selectSQL(_:renderer:)`` (or its shape) to `sql`.
+    @usableFromInline
+    package func writeSelect(_ selection: String, into sql: inout SQLText, renderer: inout SQLRenderer) {
         sql += "SELECT "
         if isDistinct { sql += "DISTINCT " }
         sql += selection
@@ -110,6 +115,21 @@ public struct QueryRequest<R: Record>: Sendable {
         if renderer.search != nil { sql += renderer.dialect.ddl.fullText.join(table: R.schema.name) }
         renderer.write(joins, into: &sql)
         appendClauses(to: &sql, renderer: &renderer)
+    }
+
+    /// ``selectSQL(_:renderer:)``, found by the request's shape among the SQL `conn` rendered before (writing the
+    /// shape binds the values, and costs a fraction of writing the text); written and kept on the first run of
+    /// the shape.
+    @usableFromInline
+    package func cachedSelectSQL(_ selection: String, on conn: Connection, renderer: inout SQLRenderer) -> String {
+        var shape = SQLText(recordingShape: ())
+        writeSelect(selection, into: &shape, renderer: &renderer)
+        let key = shape.shapeKey
+        if let sql = conn.renderedSQL(for: key) { return sql }
+        var written = SQLRenderer(dialect: renderer.dialect)
+        let sql = selectSQL(selection, renderer: &written)
+        renderer = written
+        conn.remember(sql, for: key)
         return sql
     }
 
@@ -124,13 +144,13 @@ public struct QueryRequest<R: Record>: Sendable {
 
     /// ` WHERE … GROUP BY … HAVING … ORDER BY … LIMIT … OFFSET …`, as set.
     package func clauses(renderer: inout SQLRenderer, includeOrderAndLimit: Bool = true) -> String {
-        var sql = ""
+        var sql = SQLText()
         appendClauses(to: &sql, renderer: &renderer, includeOrderAndLimit: includeOrderAndLimit)
-        return sql
+        return sql.text
     }
 
     /// Appends ` WHERE … GROUP BY … HAVING … ORDER BY … LIMIT … OFFSET …`, as set, to `sql`.
-    func appendClauses(to sql: inout String, renderer: inout SQLRenderer, includeOrderAndLimit: Bool = true) {
+    func appendClauses(to sql: inout SQLText, renderer: inout SQLRenderer, includeOrderAndLimit: Bool = true) {
         if let whereCondition {
             sql += " WHERE "
             renderer.write(whereCondition, into: &sql)

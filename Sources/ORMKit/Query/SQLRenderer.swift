@@ -33,24 +33,24 @@ package struct SQLRenderer {
 
     /// The SQL for `expression`.
     package mutating func render(_ expression: SQLExpression) -> String {
-        var sql = ""
+        var sql = SQLText()
         write(expression, into: &sql)
-        return sql
+        return sql.text
     }
 
     /// Appends the SQL for `expression` to `sql`: the whole statement is written into one buffer, without a string
     /// per node.
-    package mutating func write(_ expression: SQLExpression, into sql: inout String) {
+    package mutating func write(_ expression: SQLExpression, into sql: inout SQLText) {
         switch expression.node {
         case .column(let table, let name):
-            appendQuotedIdentifier(table, to: &sql)
+            sql.appendIdentifier(table)
             sql += "."
-            appendQuotedIdentifier(name, to: &sql)
+            sql.appendIdentifier(name)
         case .relationColumn(let relation, let name):
             // A relation that is not joined renders its key, which SQLite reports as "no such column".
-            appendQuotedIdentifier(relationTables[relation] ?? relation, to: &sql)
+            sql.appendIdentifier(relationTables[relation] ?? relation)
             sql += "."
-            appendQuotedIdentifier(name, to: &sql)
+            sql.appendIdentifier(name)
         case .value(let value):
             sql += bind(value)
         case .binary(let op, let lhs, let rhs):
@@ -113,16 +113,21 @@ package struct SQLRenderer {
             defer { relationTables = outer }
             relationTables[subquery.relationKey] = subquery.alias ?? subquery.table
             sql += negated ? "(NOT EXISTS (SELECT 1 FROM " : "(EXISTS (SELECT 1 FROM "
-            appendQuotedIdentifier(subquery.table, to: &sql)
+            sql.appendIdentifier(subquery.table)
             if let alias = subquery.alias {
                 sql += " AS "
-                appendQuotedIdentifier(alias, to: &sql)
+                sql.appendIdentifier(alias)
             }
             write(subquery.joins, into: &sql)
             sql += " WHERE "
             write(subquery.condition, into: &sql)
             sql += "))"
         case .jsonValue(let document, let keys, let kind):
+            // A shape stands for a column's path without writing it; any other document is written (its entry key
+            // binds in order).
+            if case .column(let table, let name) = document, sql.recordJSONValue(table: table, name: name, keys: keys, kind: kind) {
+                return
+            }
             sql += dialect.ddl.json.value(in: render(document), keys: keys, kind: kind, isElement: document.isElement)
         case .jsonContains(let document, let keys, let element, let mayBeAbsent):
             let container = render(document)
@@ -256,19 +261,19 @@ package struct SQLRenderer {
 
     /// The SQL for `JOIN` clauses, each with a leading space.
     package mutating func render(_ joins: [SQLJoin]) -> String {
-        var sql = ""
+        var sql = SQLText()
         write(joins, into: &sql)
-        return sql
+        return sql.text
     }
 
     /// Appends the SQL for `JOIN` clauses to `sql`, each with a leading space.
-    package mutating func write(_ joins: [SQLJoin], into sql: inout String) {
+    package mutating func write(_ joins: [SQLJoin], into sql: inout SQLText) {
         for join in joins {
             sql += " JOIN "
-            appendQuotedIdentifier(join.table, to: &sql)
+            sql.appendIdentifier(join.table)
             if let alias = join.alias {
                 sql += " AS "
-                appendQuotedIdentifier(alias, to: &sql)
+                sql.appendIdentifier(alias)
             }
             sql += " ON "
             write(join.condition, into: &sql)

@@ -1,0 +1,93 @@
+import ORMSchema
+
+/// What ``SQLRenderer`` writes a statement to: its SQL text, or the statement's shape — the pieces the text would
+/// be made of, with identifiers and a column's JSON paths kept as their parts, and no string built. The renderer
+/// binds values the same way in both, so a shape names one SQL text and one order of placeholders:
+/// `Connection.renderedSQL(for:)` keeps the text of each shape a connection has run, and a repeated query finds
+/// it without writing it again (`QueryRequest.fetchAll`).
+@usableFromInline
+package struct SQLText {
+    /// The SQL written, when not recording a shape.
+    package private(set) var text = ""
+    /// The shape's pieces, when recording one (nil: writing text).
+    private(set) var shape: [String]?
+
+    /// Marks an identifier in a shape (the next piece is the name, unquoted). SQL text never holds a NUL byte, so no
+    /// piece of text is a mark.
+    private static let identifierMark = "\u{0}identifier"
+    /// Marks a JSON value of a column in a shape (table, column, kind, key count, keys follow).
+    private static let jsonValueMark = "\u{0}json"
+
+    /// Writes SQL text.
+    package init() {}
+
+    /// Records a shape instead of text.
+    init(recordingShape: Void) {
+        shape = []
+        shape?.reserveCapacity(32)
+    }
+
+    /// Whether this records a shape.
+    var isShape: Bool { shape != nil }
+
+    /// Appends a piece of SQL text.
+    static func += (sql: inout SQLText, piece: String) {
+        if sql.shape != nil { sql.shape?.append(piece) } else { sql.text += piece }
+    }
+
+    /// Appends `name` as a double-quoted identifier.
+    mutating func appendIdentifier(_ name: String) {
+        if shape != nil {
+            shape?.append(Self.identifierMark)
+            shape?.append(name)
+        } else {
+            appendQuotedIdentifier(name, to: &text)
+        }
+    }
+
+    /// In a shape, records the JSON value at `keys` of column `table.name` compared as `kind`, which stands for the
+    /// SQL the dialect writes for it; returns false (and records nothing) when writing text.
+    mutating func recordJSONValue(table: String, name: String, keys: [String], kind: JSONScalarKind?) -> Bool {
+        guard shape != nil else { return false }
+        shape?.append(Self.jsonValueMark)
+        shape?.append(table)
+        shape?.append(name)
+        shape?.append(kind?.rawValue ?? "")
+        shape?.append(String(keys.count))
+        shape?.append(contentsOf: keys)
+        return true
+    }
+
+    /// The recorded shape as a cache key (empty when writing text).
+    var shapeKey: SQLShape { SQLShape(pieces: shape ?? []) }
+}
+
+/// A statement's shape (``SQLText``) as a key: pieces compared byte by byte, as SQLite compares names (Swift's
+/// `String ==` would equate canonically equivalent names that SQLite tells apart). Built and looked up on every
+/// run of a query, so both are cheap: the hash takes each piece's length, not its bytes (pieces of the same
+/// lengths are told apart by `==`), and `==` first tries the pieces' representations (the literals and schema
+/// names a query is made of are the same strings each run) before their bytes.
+struct SQLShape: Hashable {
+    let pieces: [String]
+
+    static func == (lhs: SQLShape, rhs: SQLShape) -> Bool {
+        guard lhs.pieces.count == rhs.pieces.count else { return false }
+        for (left, right) in zip(lhs.pieces, rhs.pieces) {
+            guard Self.sameRepresentation(left, right) || left.utf8.elementsEqual(right.utf8) else { return false }
+        }
+        return true
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(pieces.count)
+        for piece in pieces { hasher.combine(piece.utf8.count) }
+    }
+
+    /// Whether `left` and `right` are one string value (the same storage, or the same small-string bits): then
+    /// their bytes are equal.
+    private static func sameRepresentation(_ left: String, _ right: String) -> Bool {
+        withUnsafeBytes(of: left) { leftBits in
+            withUnsafeBytes(of: right) { rightBits in leftBits.elementsEqual(rightBits) }
+        }
+    }
+}
