@@ -43,14 +43,10 @@ package struct SQLRenderer {
     package mutating func write(_ expression: SQLExpression, into sql: inout SQLText) {
         switch expression.node {
         case .column(let table, let name):
-            sql.appendIdentifier(table)
-            sql += "."
-            sql.appendIdentifier(name)
+            writeColumn(table, name, into: &sql)
         case .relationColumn(let relation, let name):
             // A relation that is not joined renders its key, which SQLite reports as "no such column".
-            sql.appendIdentifier(relationTables[relation] ?? relation)
-            sql += "."
-            sql.appendIdentifier(name)
+            writeColumn(relationTables[relation] ?? relation, name, into: &sql)
         case .value(let value):
             sql += bind(value)
         case .binary(let op, let lhs, let rhs):
@@ -210,14 +206,18 @@ package struct SQLRenderer {
         }
     }
 
+    /// Appends `"table"."name"` to `sql`.
+    private func writeColumn(_ table: String, _ name: String, into sql: inout SQLText) {
+        sql.appendIdentifier(table)
+        sql += "."
+        sql.appendIdentifier(name)
+    }
+
     /// `"table"."name"`.
     private func qualifiedName(_ table: String, _ name: String) -> String {
-        var sql = ""
-        sql.reserveCapacity(table.utf8.count + name.utf8.count + 5)
-        appendQuotedIdentifier(table, to: &sql)
-        sql += "."
-        appendQuotedIdentifier(name, to: &sql)
-        return sql
+        var sql = SQLText()
+        writeColumn(table, name, into: &sql)
+        return sql.text
     }
 
     /// Whether no placeholder has been rendered.

@@ -27,9 +27,6 @@ package struct SQLText {
         shape?.reserveCapacity(32)
     }
 
-    /// Whether this records a shape.
-    var isShape: Bool { shape != nil }
-
     /// Appends a piece of SQL text.
     static func += (sql: inout SQLText, piece: String) {
         if sql.shape != nil { sql.shape?.append(piece) } else { sql.text += piece }
