@@ -44,34 +44,14 @@ extension IncludingRequest {
 }
 
 
-/// Fetches eager loading's targets in one session: what ORMKit's `Including` calls for each relation level.
+/// Runs eager loading's SELECTs in one session: what ORMKit's `Including` calls for each relation level.
 struct PostgresRelationFetcher: RelationTargetFetcher {
     let session: PostgresSession
 
-    func targets<O: Record, T: Record, L: Sendable, K: RelationKind, Sink: TargetSink<WireValue, T>>(
-        of relation: Relation<O, T, L, K>, for owners: [O], into _: Sink.Type
-    ) async throws -> Sink.Collected {
-        var sink = Sink(owners) { owner in
-            let key = relation.ownerBound(owner).wireForm
-            return key.isNull ? nil : key
-        }
-        guard !sink.keys.isEmpty else { return sink.collected() }
-        let query = try PostgresEagerQuery(relation)
-        if query.selectsOwnerKey {
-            // Through a join table: a target comes once per owner it is linked to.
-            var seen: [WireValue: Int] = [:]
-            let ownerColumn = Int32(T.schema.columns.count)
-            try await query.run(in: session, keys: sink.keys) { row in
-                let target = try T.decodeRecord(row)
-                sink.add(target, for: try row.value(at: ownerColumn), identity: relation.targetBound(target).wireForm, seen: &seen)
-            }
-        } else {
-            try await query.run(in: session, keys: sink.keys) { row in
-                let target = try T.decodeRecord(row)
-                sink.add(target, for: relation.targetBound(target).wireForm)
-            }
-        }
-        return sink.collected()
+    func forEachTargetRow<O: Record, T: Record, L: Sendable, K: RelationKind>(
+        of relation: Relation<O, T, L, K>, keys: [WireValue], _ body: (WireRow) throws -> Void
+    ) async throws {
+        try await PostgresEagerQuery(relation).run(in: session, keys: keys, body)
     }
 }
 
@@ -92,8 +72,6 @@ struct PostgresEagerQuery {
     let order: String
     /// The arguments of the filter and order, `$1…$n`; the keys come after them.
     let arguments: [WireValue]
-    /// Whether the owner's key is selected after the target's columns (links through a join table).
-    let selectsOwnerKey: Bool
     let table: String
 
     init<O, T, L, K>(_ relation: Relation<O, T, L, K>) throws {
@@ -105,13 +83,11 @@ struct PostgresEagerQuery {
         case let .direct(_, targetColumn):
             head = "SELECT \(selection) FROM \(quoteIdentifier(target))"
             linkColumn = "\(quoteIdentifier(target)).\(quoteIdentifier(targetColumn))"
-            selectsOwnerKey = false
         case let .through(joinTable, _, joinOwnerColumn, targetColumn, joinTargetColumn, positionColumn):
             let join = quoteIdentifier(joinTable)
             linkColumn = "\(join).\(quoteIdentifier(joinOwnerColumn))"
             head = "SELECT \(selection), \(linkColumn) FROM \(quoteIdentifier(target)) JOIN \(join) ON "
                 + "(\(join).\(quoteIdentifier(joinTargetColumn)) = \(quoteIdentifier(target)).\(quoteIdentifier(targetColumn)))"
-            selectsOwnerKey = true
             if orderings.isEmpty, let positionColumn {
                 orderings = ["\(join).\(quoteIdentifier(positionColumn)) ASC"]
             }
@@ -126,7 +102,7 @@ struct PostgresEagerQuery {
     /// `= ANY($n)`, or, for keys without an array type, one query per `IN` list.
     ///
     /// - Throws: `DatabaseError`, or what `body` throws.
-    func run(in session: PostgresSession, keys: [WireValue], _ body: (WireRow) async throws -> Void) async throws {
+    func run(in session: PostgresSession, keys: [WireValue], _ body: (WireRow) throws -> Void) async throws {
         let filter = condition.map { "\($0) AND " } ?? ""
         let keyParameter = arguments.count + 1
         if PostgresBindings.canBindArray(keys) {

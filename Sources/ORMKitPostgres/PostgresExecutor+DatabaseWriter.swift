@@ -25,7 +25,7 @@ extension PostgresExecutor {
     public func forEach<R: Record>(_ request: QueryRequest<R>, _ body: (R) async throws -> Void) async throws {
         let (sql, arguments) = try request.postgresSelect(PostgresRecordSQL.of(R.self).selection)
         try await withSession(writing: false) { session in
-            try await session.run(sql, arguments, table: R.schema.name) { try await body(try R.decodeRecord($0)) }
+            try await session.forEachRow(sql, arguments, table: R.schema.name) { try await body(try R.decodeRecord($0)) }
         }
     }
 

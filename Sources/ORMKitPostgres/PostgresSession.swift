@@ -62,7 +62,7 @@ public final class PostgresSession {
     /// - Throws: `DatabaseError`, or what `body` throws.
     func run(
         _ sql: String, _ arguments: [WireValue], table: String? = nil,
-        _ body: (WireRow) async throws -> Void
+        _ body: (WireRow) throws -> Void
     ) async throws {
         try await run(sql, bindings: try PostgresBindings(wire: arguments), table: table, arguments: arguments, body)
     }
@@ -73,24 +73,55 @@ public final class PostgresSession {
     /// - Throws: `DatabaseError`, or what `body` throws.
     func run(
         _ sql: String, bindings: PostgresBindings, table: String? = nil, arguments: [WireValue]? = nil,
-        _ body: (WireRow) async throws -> Void
+        _ body: (WireRow) throws -> Void
     ) async throws {
-        trace?(TraceEvent(sql: sql, expandedSQL: sql))
         let activity = statementStarted(sql, arguments, table: table)
         do {
-            try requireOpenConnection(sql)
-            let rows: PostgresRowSequence
-            do {
-                rows = try await connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: Self.logger)
-            } catch {
-                throw noting(translated(error, sql: sql))
-            }
-            try await stream(rows, sql: sql, table: table, body)
+            try await stream(try await query(sql, bindings: bindings), sql: sql, table: table, body)
         } catch {
             activity?.finished(error: error, arguments: nil)
             throw error
         }
         activity?.finished(error: nil, arguments: nil)
+    }
+
+    /// Runs raw `sql` (unprepared) and calls the asynchronous `body` with each row as it arrives: rows stream to
+    /// app code (`forEach`) at the pace `body` takes them. The other statements read their rows with a synchronous
+    /// body, which costs no asynchronous call a row.
+    ///
+    /// - Throws: `DatabaseError`, or what `body` throws.
+    func forEachRow(
+        _ sql: String, _ arguments: [WireValue], table: String? = nil, _ body: (WireRow) async throws -> Void
+    ) async throws {
+        let activity = statementStarted(sql, arguments, table: table)
+        do {
+            let rows = try await query(sql, bindings: try PostgresBindings(wire: arguments))
+            var reader = RowReader(sql: sql, table: table, preparation: nil, buffer: takeRowBuffer())
+            defer { rowBuffer = reader.emptiedBuffer() }
+            do {
+                var iterator = rows.makeAsyncIterator()
+                while let row = try await iterator.next() { try await body(try reader.read(row)) }
+            } catch {
+                throw noting(translated(error, sql: sql))
+            }
+        } catch {
+            activity?.finished(error: error, arguments: nil)
+            throw error
+        }
+        activity?.finished(error: nil, arguments: nil)
+    }
+
+    /// Sends raw `sql` with `bindings` as an unnamed statement (traced) and returns its rows as they arrive.
+    ///
+    /// - Throws: `DatabaseError` (`.server` with the SQLSTATE, or `.connectionLost`).
+    private func query(_ sql: String, bindings: PostgresBindings) async throws -> PostgresRowSequence {
+        trace?(TraceEvent(sql: sql, expandedSQL: sql))
+        try requireOpenConnection(sql)
+        do {
+            return try await connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: Self.logger)
+        } catch {
+            throw noting(translated(error, sql: sql))
+        }
     }
 
     /// The instrument's activity for one statement, when there is an instrument. (Not a wrapper taking the statement
@@ -107,7 +138,7 @@ public final class PostgresSession {
     /// - Throws: `DatabaseError`, or what `body` throws.
     func run(
         _ statement: PostgresStatement, _ arguments: ArrangedWireValues, table: String? = nil,
-        _ body: (WireRow) async throws -> Void
+        _ body: (WireRow) throws -> Void
     ) async throws {
         guard self.preparation.isOn, let preparation = statement.preparation, preparation.accepts(arguments) else {
             return try await run(statement.sql, Array(arguments), table: table, body)
@@ -122,7 +153,7 @@ public final class PostgresSession {
     ///
     /// - Throws: `DatabaseError`, or what `body` throws.
     func run(
-        _ statement: PostgresStatement, bindings: PostgresBindings, table: String? = nil, _ body: (WireRow) async throws -> Void
+        _ statement: PostgresStatement, bindings: PostgresBindings, table: String? = nil, _ body: (WireRow) throws -> Void
     ) async throws {
         guard self.preparation.isOn, let preparation = statement.preparation else {
             return try await run(statement.sql, bindings: bindings, table: table, body)
@@ -136,7 +167,7 @@ public final class PostgresSession {
     /// - Throws: `DatabaseError`, or what `body` throws.
     private func run(
         _ sql: String, prepared preparation: StatementPreparation, bindings: PostgresBindings, arguments: [WireValue]?,
-        table: String?, _ body: (WireRow) async throws -> Void
+        table: String?, _ body: (WireRow) throws -> Void
     ) async throws {
         let declaration = NamedStatement.Declaration(
             name: preparation.name, sql: sql, parameterTypes: preparation.parameterTypes
@@ -183,13 +214,13 @@ public final class PostgresSession {
     ///
     /// - Throws: `DatabaseError`, or what `body` throws.
     private func stream(
-        _ rows: PostgresRowSequence, sql: String, table: String?, _ body: (WireRow) async throws -> Void
+        _ rows: PostgresRowSequence, sql: String, table: String?, _ body: (WireRow) throws -> Void
     ) async throws {
         var reader = RowReader(sql: sql, table: table, preparation: nil, buffer: takeRowBuffer())
         defer { rowBuffer = reader.emptiedBuffer() }
         do {
             var iterator = rows.makeAsyncIterator()
-            while let row = try await iterator.next() { try await body(try reader.read(row)) }
+            while let row = try await iterator.next() { try body(try reader.read(row)) }
         } catch {
             throw noting(translated(error, sql: sql))
         }
@@ -205,13 +236,13 @@ public final class PostgresSession {
     /// - Throws: `DatabaseError`, or what `body` throws.
     private func stream(
         _ rows: AsyncThrowingMapSequence<PostgresRowSequence, PostgresRow>, sql: String, table: String?,
-        describedBy preparation: StatementPreparation, _ body: (WireRow) async throws -> Void
+        describedBy preparation: StatementPreparation, _ body: (WireRow) throws -> Void
     ) async throws {
         var reader = RowReader(sql: sql, table: table, preparation: preparation, buffer: takeRowBuffer())
         defer { rowBuffer = reader.emptiedBuffer() }
         do {
             var iterator = rows.makeAsyncIterator()
-            while let row = try await iterator.next() { try await body(try reader.read(row)) }
+            while let row = try await iterator.next() { try body(try reader.read(row)) }
         } catch {
             throw noting(translated(error, sql: sql))
         }

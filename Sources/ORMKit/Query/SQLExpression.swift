@@ -122,6 +122,7 @@ package struct BoundValue: Sendable, Hashable {
     }
 
     /// The value as a server engine takes it (NULL for a refused value, which is never bound).
+    @usableFromInline
     package var wireForm: WireValue {
         switch held {
         case .stored(let value): value.wireValue

@@ -11,6 +11,7 @@ extension Record {
     }
 
     /// Decodes a record from a server engine's `row`, naming its key in decoding errors (as for SQLite's rows).
+    @inlinable
     package static func decodeRecord(_ row: WireRow) throws -> Self {
         do {
             return try Self(row: row)

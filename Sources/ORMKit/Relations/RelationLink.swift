@@ -46,6 +46,13 @@ extension SQLExpression {
 extension Relation {
     package var link: RelationLink { RelationLink(schema.kind) }
 
+    /// Whether the relation links through a join table (`manyToMany`).
+    @usableFromInline
+    package var goesThroughJoinTable: Bool {
+        if case .through = link { return true }
+        return false
+    }
+
     /// Whether the relation goes through a join table that keeps its members in order.
     var isOrdered: Bool {
         if case .through(_, _, _, _, _, .some) = link { return true }
