@@ -150,6 +150,9 @@ final class QueryStatementCache: Sendable {
 
     let capacity: Int
     private let preparations = Locked<[String: StatementPreparation]>([:])
+    /// The statement of each query shape run before (`QueryRequest.selectShape`): a repeated query neither writes
+    /// its SQL nor hashes the text (up to `capacity` shapes, then forgotten all at once).
+    private let statementsByShape = Locked<[SQLShape: PostgresStatement]>([:])
 
     init(capacity: Int) {
         self.capacity = capacity
@@ -159,6 +162,18 @@ final class QueryStatementCache: Sendable {
     func statement(_ sql: String, _ arguments: [WireValue]) -> PostgresStatement {
         // The types are listed only for SQL seen the first time (an array per query otherwise).
         PostgresStatement(sql: sql, positions: [], preparation: preparation(sql) { arguments.map(\.postgresType) })
+    }
+
+    /// The statement of the query shape `shape`, whose SQL `sql` writes (called the first time the shape runs),
+    /// prepared for the types of `arguments` as `statement(_:_:)` does.
+    func statement(shape: SQLShape, _ arguments: [WireValue], sql: () -> String) -> PostgresStatement {
+        if let known = statementsByShape.withLock({ $0[shape] }) { return known }
+        let statement = statement(sql(), arguments)
+        statementsByShape.withLock { statements in
+            if statements.count >= capacity { statements = [:] }
+            statements[shape] = statement
+        }
+        return statement
     }
 
     /// `sql` with its preparation when it has one for exactly `parameterTypes` (nil for a NULL) or can get one:

@@ -15,17 +15,17 @@ extension QueryRequest {
         return (sql, try renderer.wireArguments())
     }
 
-    /// The SELECT of the request's records as a statement (prepared once per connection), with its arguments.
-    ///
-    /// - Throws: `DatabaseError` (`.encoding`) for a value in the filter that its column's storage cannot hold.
-    func postgresStatement(_ selection: String) throws -> (statement: PostgresStatement, arguments: [WireValue]) {
-        let (sql, arguments) = try postgresSelect(selection)
-        return (QueryStatementCache.shared.statement(sql, arguments), arguments)
-    }
-
-    /// The matching records, in `session`.
+    /// The matching records, in `session`: the statement found by the request's shape when it ran before.
     func fetchAll(in session: PostgresSession) async throws -> [R] {
-        let (statement, arguments) = try postgresStatement(PostgresRecordSQL.of(R.self).selection)
+        let selection = PostgresRecordSQL.of(R.self).selection
+        var renderer = SQLRenderer(dialect: .postgresql)
+        let shape = selectShape(selection, renderer: &renderer)
+        let arguments = try renderer.wireArguments()
+        let statement = QueryStatementCache.shared.statement(shape: shape, arguments) {
+            // The same walk binds the same values: the text's own renderer is not needed after it.
+            var written = SQLRenderer(dialect: .postgresql)
+            return selectSQL(selection, renderer: &written)
+        }
         return try await session.fetchAll(statement, ArrangedWireValues(arguments), table: R.schema.name, R.decodeRecord)
     }
 

@@ -103,6 +103,37 @@ import Testing
         try await engine.close()
     }
 
+    /// On every engine, through the contract: a query whose shape ran before takes its SQL from the engine's cache
+    /// (SQLite: each connection's rendered SQL; PostgreSQL: the process's statements by shape), binds its own values,
+    /// and shapes whose pieces have the same lengths (`city` and `name`, ascending and descending) keep their own SQL.
+    @Test(arguments: Backend.allCases) func repeatedShapesBindTheirOwnValuesOnEveryEngine(_ backend: Backend) async throws {
+        guard let engine = try await Self.seeded(backend) else { return }
+        let db = engine.db
+        let metadata = Book.metadata
+        let (runs, selects) = try await engine.selects {
+            var runs: [[[String]]] = []
+            for _ in 0..<2 {
+                runs.append([
+                    try await Self.titles(metadata.publisher.city == "Oslo", db),
+                    try await Self.titles(metadata.publisher.city == "London", db),
+                    try await Self.titles(metadata.publisher.name == "Penguin", db),
+                    try await Self.titles(metadata.publisher.name == "Oslo", db),
+                    try await Book.filter(metadata.edition >= 1 && Book.isbn.like("200000000%")).order(Book.title.desc)
+                        .fetchAll(db).map(\.title),
+                    try await Self.titles(metadata.edition >= 2, db),
+                ])
+            }
+            return runs
+        }
+        for run in runs { #expect(run == [["A"], ["B"], ["B"], [], ["C", "B", "A"], ["A", "C"]]) }
+        let distinct = Set(selects)
+        #expect(distinct.count == 4)
+        #expect(distinct.contains { $0.contains("city") })
+        #expect(distinct.contains { $0.contains("DESC") })
+        #expect(selects.count == 12)
+        try await engine.close()
+    }
+
     @Test(arguments: Backend.allCases) func arraysMatchByElementAndByCondition(_ backend: Backend) async throws {
         guard let engine = try await Self.seeded(backend) else { return }
         let db = engine.db

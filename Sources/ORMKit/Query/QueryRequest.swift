@@ -122,15 +122,21 @@ public struct QueryRequest<R: Record>: Sendable {
     /// the shape.
     @usableFromInline
     package func cachedSelectSQL(_ selection: String, on conn: Connection, renderer: inout SQLRenderer) -> String {
-        var shape = SQLText(recordingShape: ())
-        writeSelect(selection, into: &shape, renderer: &renderer)
-        let key = shape.shapeKey
+        let key = selectShape(selection, renderer: &renderer)
         if let sql = conn.renderedSQL(for: key) { return sql }
         var written = SQLRenderer(dialect: renderer.dialect)
         let sql = selectSQL(selection, renderer: &written)
         renderer = written
         conn.remember(sql, for: key)
         return sql
+    }
+
+    /// The shape of ``selectSQL(_:renderer:)`` (a cache key for its text), with the values bound to `renderer` as
+    /// writing the text binds them.
+    package func selectShape(_ selection: String, renderer: inout SQLRenderer) -> SQLShape {
+        var shape = SQLText(recordingShape: ())
+        writeSelect(selection, into: &shape, renderer: &renderer)
+        return shape.shapeKey
     }
 
     /// Makes `renderer` write this request's relation columns and full-text parts: call before rendering any of

@@ -3,8 +3,9 @@ import ORMSchema
 /// What ``SQLRenderer`` writes a statement to: its SQL text, or the statement's shape — the pieces the text would
 /// be made of, with identifiers and a column's JSON paths kept as their parts, and no string built. The renderer
 /// binds values the same way in both, so a shape names one SQL text and one order of placeholders:
-/// `Connection.renderedSQL(for:)` keeps the text of each shape a connection has run, and a repeated query finds
-/// it without writing it again (`QueryRequest.fetchAll`).
+/// `Connection.renderedSQL(for:)` keeps the text of each shape a connection has run (ORMKitPostgres's
+/// `QueryStatementCache` the statement of each shape the process has run), and a repeated query finds it without
+/// writing it again (`QueryRequest.fetchAll`).
 @usableFromInline
 package struct SQLText {
     /// The SQL written, when not recording a shape.
@@ -64,10 +65,10 @@ package struct SQLText {
 /// run of a query, so both are cheap: the hash takes each piece's length, not its bytes (pieces of the same
 /// lengths are told apart by `==`), and `==` first tries the pieces' representations (the literals and schema
 /// names a query is made of are the same strings each run) before their bytes.
-struct SQLShape: Hashable {
+package struct SQLShape: Hashable, Sendable {
     let pieces: [String]
 
-    static func == (lhs: SQLShape, rhs: SQLShape) -> Bool {
+    package static func == (lhs: SQLShape, rhs: SQLShape) -> Bool {
         guard lhs.pieces.count == rhs.pieces.count else { return false }
         for (left, right) in zip(lhs.pieces, rhs.pieces) {
             guard Self.sameRepresentation(left, right) || left.utf8.elementsEqual(right.utf8) else { return false }
@@ -75,7 +76,7 @@ struct SQLShape: Hashable {
         return true
     }
 
-    func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(pieces.count)
         for piece in pieces { hasher.combine(piece.utf8.count) }
     }
