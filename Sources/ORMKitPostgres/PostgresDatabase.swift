@@ -248,8 +248,29 @@ public final class PostgresDatabase: Sendable {
         }
     }
 
+    /// How many leased connections a transaction tries when `BEGIN` finds each one lost (a connection the server or
+    /// a proxy cut while it sat idle in the pool, before the pool noticed): nothing of the transaction ran on it, and
+    /// the endpoint closes it, so the next lease gets another.
+    private static let beginAttempts = 3
+
     private func transaction<T>(
         on endpoint: PostgresEndpoint, begin: String, isWritable: Bool, _ body: (PostgresSession) async throws -> sending T
+    ) async throws -> sending T {
+        var attempt = 1
+        while true {
+            var lostAtBegin = false
+            do {
+                return try await transaction(on: endpoint, begin: begin, isWritable: isWritable, lostAtBegin: &lostAtBegin, body)
+            } catch where lostAtBegin && attempt < Self.beginAttempts {
+                attempt += 1
+            }
+        }
+    }
+
+    /// One try of `transaction(on:begin:isWritable:_:)`; sets `lostAtBegin` when `BEGIN` found the connection lost.
+    private func transaction<T>(
+        on endpoint: PostgresEndpoint, begin: String, isWritable: Bool, lostAtBegin: inout Bool,
+        _ body: (PostgresSession) async throws -> sending T
     ) async throws -> sending T {
         do {
             return try await endpoint.withConnection { connection in
@@ -261,7 +282,12 @@ public final class PostgresDatabase: Sendable {
                 session.transactionActivity = activity
                 let result: T
                 do {
-                    try await session.execute(sql: begin)
+                    do {
+                        try await session.execute(sql: begin)
+                    } catch let error as DatabaseError where error.isConnectionLost {
+                        lostAtBegin = true
+                        throw error
+                    }
                     do {
                         result = try await body(session)
                         try session.requireCommittable()
