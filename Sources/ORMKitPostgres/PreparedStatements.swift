@@ -164,11 +164,13 @@ final class QueryStatementCache: Sendable {
         PostgresStatement(sql: sql, positions: [], preparation: preparation(sql) { arguments.map(\.postgresType) })
     }
 
-    /// The statement of the query shape `shape`, whose SQL `sql` writes (called the first time the shape runs),
-    /// prepared for the types of `arguments` as `statement(_:_:)` does.
+    /// The statement of the query shape `shape`, whose SQL `sql` writes (called until the shape has a preparation),
+    /// prepared for the types of `arguments` as `statement(_:_:)` does. A statement without a preparation (a `nil`
+    /// value on its first run, or no room left) is not kept, so a later call tries to prepare it again.
     func statement(shape: SQLShape, _ arguments: [WireValue], sql: () -> String) -> PostgresStatement {
         if let known = statementsByShape.withLock({ $0[shape] }) { return known }
         let statement = statement(sql(), arguments)
+        guard statement.preparation != nil else { return statement }
         statementsByShape.withLock { statements in
             if statements.count >= capacity { statements = [:] }
             statements[shape] = statement
