@@ -15,6 +15,8 @@
 # Steady state by default: one untimed run of the workload first (`--warm-up`), so the counts leave out what
 # a process pays once (type metadata instantiation, each generated model's `schema`). FIRST_RUN=1 counts the
 # first run of a fresh process instead.
+# The bench runs with SWIFT_DETERMINISTIC_HASHING=1: Swift seeds its hashing per process, and the dictionaries the
+# JSON decoder and the statement caches probe moved SQLite counts by up to 0.3M between identical runs without it.
 # PostgreSQL counts move by about 0.2% between runs (how many times the event loop wakes depends on timing); SQLite's
 # are exact.
 set -euo pipefail
@@ -49,7 +51,7 @@ strip --strip-debug "$binary"
 
 count() { # workload contender -> total instructions
     local file="$out/callgrind.$1.$2.out"
-    valgrind --tool=callgrind --callgrind-out-file="$file" --instr-atstart=no \
+    SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file="$file" --instr-atstart=no \
         "$binary" "${server[@]}" --quick --only "$1" --contender "$2" --reps 1 --no-allocations $warm_up >/dev/null 2>"$file.log"
     local total
     total="$(callgrind_annotate "$file" | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }')"

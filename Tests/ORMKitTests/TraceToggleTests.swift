@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import ORMKit
 import Synchronization
 import TestSupport
@@ -14,10 +15,12 @@ struct TraceToggleTests {
         let toggled = DispatchSemaphore(value: 0)
         let returned = Mutex(false)
         try hold {
-            DispatchQueue.global().async {
+            // A thread of its own: under a full suite's load, Dispatch's shared pool can be busy with blocked work
+            // for longer than the timeout, which would fail the test without saying anything about `trace`.
+            Thread {
                 toggle()
                 toggled.signal()
-            }
+            }.start()
             // Inside the read or write: the connection stays held while we wait.
             let finished = toggled.wait(timeout: .now() + 10) == .success
             returned.withLock { $0 = finished }

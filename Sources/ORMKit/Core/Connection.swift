@@ -18,7 +18,7 @@ public final class Connection {
     @exclusivity(unchecked) private var statementCache: [SQLKey: Statement] = [:]
     /// The SQL of each query shape this connection rendered (`QueryRequest.fetchAll`): a repeated query is not
     /// written again. Cleared whole when it reaches `statementCacheCapacity` shapes.
-    @exclusivity(unchecked) private var renderedSQLByShape: [SQLShape: String] = [:]
+    @exclusivity(unchecked) private var renderedSQLByShape: [SQLShape: SQLKey] = [:]
     /// Prepared record statements by `RecordStatementSQL.slot` (nil: not prepared on this connection).
     @exclusivity(unchecked) private var slottedStatements: [Statement?] = []
     /// How many entries of `slottedStatements` hold a statement.
@@ -114,7 +114,13 @@ public final class Connection {
     /// - Throws: `DatabaseError` when the connection is not usable, the SQL does not compile, or `body` throws.
     @inlinable
     func withStatement<T>(_ sql: String, _ body: (Statement) throws -> T) throws -> T {
-        let statement = try acquireStatement(sql)
+        try withStatement(SQLKey(sql), body)
+    }
+
+    /// `withStatement(_:_:)` for a key made earlier (its digest not computed again).
+    @inlinable
+    func withStatement<T>(_ key: SQLKey, _ body: (Statement) throws -> T) throws -> T {
+        let statement = try acquireStatement(key)
         defer { release(statement) }
         return try body(statement)
     }
@@ -123,14 +129,19 @@ public final class Connection {
     /// Pair with `release(_:)`.
     @usableFromInline
     func acquireStatement(_ sql: String) throws -> Statement {
+        try acquireStatement(SQLKey(sql))
+    }
+
+    /// `acquireStatement(_:)` for a key made earlier.
+    @usableFromInline
+    func acquireStatement(_ key: SQLKey) throws -> Statement {
         try checkAccess()
         if let cancellation { try cancellation.check() }
-        let key = SQLKey(sql)
         let statement: Statement
         if let cached = statementCache[key] {
-            statement = cached.isBusy ? try prepare(sql, cached: false) : cached
+            statement = cached.isBusy ? try prepare(key.sql, cached: false) : cached
         } else {
-            statement = try prepare(sql, cached: true)
+            statement = try prepare(key.sql, cached: true)
             if statementCache.count >= Self.statementCacheCapacity { evictIdleStatements() }
             statementCache[key] = statement
         }
@@ -140,12 +151,12 @@ public final class Connection {
     }
 
     /// The SQL rendered earlier for the statement shape `shape`, or nil.
-    func renderedSQL(for shape: SQLShape) -> String? {
+    func renderedSQL(for shape: SQLShape) -> SQLKey? {
         renderedSQLByShape[shape]
     }
 
     /// Keeps `sql` as the text of statement shape `shape`.
-    func remember(_ sql: String, for shape: SQLShape) {
+    func remember(_ sql: SQLKey, for shape: SQLShape) {
         if renderedSQLByShape.count >= Self.statementCacheCapacity { renderedSQLByShape = [:] }
         renderedSQLByShape[shape] = sql
     }

@@ -55,15 +55,17 @@ public struct WireRow {
     /// - Throws: `DatabaseError` (`.decoding`) on NULL for a non-optional `V`, on another kind of value, or when
     ///   the JSON does not decode as `V`.
     public func decodeJSON<V: Decodable>(at index: Int32) throws -> V {
-        let json: Data
-        switch try value(at: index) {
-        case .json(let text), .text(let text): json = Data(text.utf8)
-        case .bytes(let bytes): json = bytes
-        case .null: json = Data("null".utf8)
-        default: throw typeMismatch(at: index, type: V.self)
-        }
         do {
-            return try JSONCoding.decoder.decode(V.self, from: json)
+            switch try value(at: index) {
+            case .json(var text), .text(var text):
+                // The text's own UTF-8 (no copy into `Data`).
+                return try text.withUTF8 { try JSONCoding.decode(V.self, from: UnsafeRawBufferPointer($0)) }
+            case .bytes(let bytes): return try JSONCoding.decoder.decode(V.self, from: bytes)
+            case .null: return try JSONCoding.decoder.decode(V.self, from: Data("null".utf8))
+            default: throw typeMismatch(at: index, type: V.self)
+            }
+        } catch let error as DatabaseError {
+            throw error
         } catch {
             if case .null = try value(at: index) { throw unexpectedNull(at: index, type: V.self) }
             throw decodingError(at: index, message: "the JSON does not decode as \(V.self): \(error)")

@@ -117,6 +117,12 @@ extension Connection {
     /// Runs `sql` and decodes every row as `R`.
     @inlinable
     func fetchRecords<R: Record>(_ type: R.Type, sql: String, arguments: StatementArguments) throws -> [R] {
+        try fetchRecords(R.self, sql: SQLKey(sql), arguments: arguments)
+    }
+
+    /// `fetchRecords(_:sql:arguments:)` for a key made earlier.
+    @inlinable
+    func fetchRecords<R: Record>(_ type: R.Type, sql: SQLKey, arguments: StatementArguments) throws -> [R] {
         try withStatement(sql) { statement in
             try statement.bind(arguments)
             return try statement.decodeRecords(R.self)

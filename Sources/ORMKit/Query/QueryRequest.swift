@@ -121,13 +121,13 @@ public struct QueryRequest<R: Record>: Sendable {
     /// shape binds the values, and costs a fraction of writing the text); written and kept on the first run of
     /// the shape.
     @usableFromInline
-    package func cachedSelectSQL(_ selection: String, on conn: Connection, renderer: inout SQLRenderer) -> String {
-        let key = selectShape(selection, renderer: &renderer)
-        if let sql = conn.renderedSQL(for: key) { return sql }
+    func cachedSelectSQL(_ selection: String, on conn: Connection, renderer: inout SQLRenderer) -> SQLKey {
+        let shape = selectShape(selection, renderer: &renderer)
+        if let sql = conn.renderedSQL(for: shape) { return sql }
         var written = SQLRenderer(dialect: renderer.dialect)
-        let sql = selectSQL(selection, renderer: &written)
+        let sql = SQLKey(selectSQL(selection, renderer: &written))
         renderer = written
-        conn.remember(sql, for: key)
+        conn.remember(sql, for: shape)
         return sql
     }
 

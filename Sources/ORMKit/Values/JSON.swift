@@ -22,9 +22,7 @@ extension Row {
     @usableFromInline
     func decodeJSONText<V: Decodable>(at index: Int32) throws -> V {
         do {
-            return try withBytes(at: index) { bytes in
-                try JSONCoding.decoder.decode(V.self, from: Data(bytes))
-            }
+            return try withBytes(at: index) { bytes in try JSONCoding.decode(V.self, from: bytes) }
         } catch {
             throw decodingError(at: index, message: "the JSON does not decode as \(V.self): \(error)")
         }
@@ -86,6 +84,14 @@ enum JSONCoding {
     /// more than a small document's decode).
     @usableFromInline
     static let decoder = JSONDecoder()
+
+    /// Decodes `bytes` as `V` without copying them: the `Data` the decoder reads wraps them for the call only (a
+    /// copy cost an allocation and a `memcpy` per value read).
+    static func decode<V: Decodable>(_ type: V.Type, from bytes: UnsafeRawBufferPointer) throws -> V {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return try decoder.decode(V.self, from: Data()) }
+        let unowned = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: bytes.count, deallocator: .none)
+        return try decoder.decode(V.self, from: unowned)
+    }
 
     static func encode<V: Encodable>(_ value: V) throws -> Data {
         let encoder = JSONEncoder()
