@@ -42,26 +42,19 @@ struct SQLKey: Hashable {
 
     /// The length and the first and last 48 bytes (every byte of a text of at most 96), FNV-1a.
     private static func digest(of sql: String) -> Int {
-        let utf8 = sql.utf8
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        func mix(_ value: UInt64) { hash = (hash ^ value) &* 0x100_0000_01b3 }
-        mix(UInt64(utf8.count))
-        let edge = 48
-        let read = utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+        var text = sql  // `withUTF8` needs a variable; a native string is read in place
+        return text.withUTF8 { bytes in
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            func mix(_ value: UInt64) { hash = (hash ^ value) &* 0x100_0000_01b3 }
+            mix(UInt64(bytes.count))
+            let edge = 48
             if bytes.count <= 2 * edge {
                 for byte in bytes { mix(UInt64(byte)) }
             } else {
                 for byte in bytes[..<edge] { mix(UInt64(byte)) }
                 for byte in bytes[(bytes.count - edge)...] { mix(UInt64(byte)) }
             }
-            return true
+            return Int(truncatingIfNeeded: hash)
         }
-        if read == nil {
-            let count = utf8.count
-            for (offset, byte) in utf8.enumerated() where count <= 2 * edge || offset < edge || offset >= count - edge {
-                mix(UInt64(byte))
-            }
-        }
-        return Int(truncatingIfNeeded: hash)
     }
 }
