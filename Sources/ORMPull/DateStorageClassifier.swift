@@ -1,3 +1,5 @@
+import ORMKitSQLite
+
 /// Decides how a `Date` column is stored from a sample of its values.
 enum DateStorageClassifier {
     /// The date storages the pull can recognize in data (`referenceSeconds`, the default, looks like

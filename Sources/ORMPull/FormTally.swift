@@ -1,3 +1,5 @@
+import ORMKitSQLite
+
 /// Counts how the sampled values of a column are stored, to pick the majority form and to note mixtures.
 struct FormTally<Form: Hashable> {
     private var counts: [Form: Int] = [:]

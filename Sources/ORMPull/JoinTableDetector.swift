@@ -1,3 +1,5 @@
+import ORMKitSQLite
+
 /// A table that is only the link of a many-to-many relation: written as `manyToMany` on the owner, not as a model.
 struct JoinTable {
     var table: LiveTable

@@ -1,3 +1,5 @@
+import ORMKitSQLite
+
 /// A table of the database as SQLite describes it (`PRAGMA table_xinfo`, `index_list`, `index_xinfo`,
 /// `foreign_key_list`): the input of the mapping stage.
 struct LiveTable {
@@ -54,42 +56,4 @@ struct CatalogFieldType {
     var check: String? = nil
     /// A PostgreSQL enum type and its labels: an `enum:` field with `enumType:`.
     var enumeration: (typeName: String, labels: [String])? = nil
-}
-
-/// An index of a `LiveTable`.
-struct LiveIndex {
-    /// Where an index comes from (`origin` of `PRAGMA index_list`).
-    enum Origin {
-        /// `CREATE INDEX`.
-        case createIndex
-        /// A `UNIQUE` constraint.
-        case uniqueConstraint
-        /// A `PRIMARY KEY` constraint.
-        case primaryKey
-    }
-
-    /// The exact index name.
-    var name: String
-    var isUnique: Bool
-    var origin: Origin
-    /// Whether the index has a `WHERE` clause.
-    var isPartial: Bool
-    /// The key columns in order; nil for an expression (or rowid) column.
-    var columns: [String?]
-    /// Whether some key column is sorted `DESC`.
-    var hasDescendingColumn: Bool
-}
-
-/// A foreign key of a `LiveTable` (one `id` of `PRAGMA foreign_key_list`).
-struct LiveForeignKey {
-    /// The referenced table, as written in the constraint.
-    var targetTable: String
-    /// The referencing columns of this table.
-    var columns: [String]
-    /// The referenced columns; nil entries when the constraint names none (the target's primary key).
-    var targetColumns: [String?]
-    /// `ON DELETE` action as SQLite reports it (`NO ACTION`, `CASCADE`, `SET NULL`, `SET DEFAULT`, `RESTRICT`).
-    var onDelete: String
-    /// `ON UPDATE` action, in the same form.
-    var onUpdate: String
 }

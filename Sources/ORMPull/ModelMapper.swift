@@ -1,4 +1,5 @@
 import ORMGenCore
+import ORMKitSQLite
 
 /// A model being mapped, with the live table it comes from so the relation stage can find fields by column.
 struct MappedModel {

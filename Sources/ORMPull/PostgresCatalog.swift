@@ -2,6 +2,7 @@
 import Foundation
 import ORMKit
 import ORMKitPostgres
+import ORMKitSQLite
 
 /// Reads the tables of the connection's current schema (`current_schema()`, `public` by default) from PostgreSQL's
 /// catalog (https://www.postgresql.org/docs/current/catalogs.html), one query per kind of object, each returning

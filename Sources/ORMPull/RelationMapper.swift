@@ -1,4 +1,5 @@
 import ORMGenCore
+import ORMKitSQLite
 
 /// Maps foreign keys to relations: a `belongsTo` per single-column foreign key with its inverse `hasMany` on
 /// the target, and a `manyToMany` per join table.

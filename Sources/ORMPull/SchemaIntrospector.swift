@@ -1,3 +1,5 @@
+import ORMKitSQLite
+
 /// Reads the tables of a database from `sqlite_master` and the table pragmas
 /// (https://www.sqlite.org/pragma.html#pragfunc), leaving out views, virtual tables, their shadow tables
 /// and SQLite's own `sqlite_%` tables with a note each; FTS5 tables (and their shadow tables) are handed to the
@@ -80,78 +82,25 @@ enum SchemaIntrospector {
         return lowered.hasPrefix(prefix) && suffixes.contains(String(lowered.dropFirst(prefix.count)))
     }
 
+    /// The table as the pragmas describe it (`SQLiteTable`): stored columns in `cid` order (generated columns are left
+    /// out with a note), indexes by name, foreign keys by the position of their first column.
     private static func table(named name: String, in database: ReadOnlyDatabase, notes: inout PullNotes) throws -> LiveTable {
-        LiveTable(
-            name: name,
-            columns: try columns(of: name, in: database, notes: &notes),
-            indexes: try indexes(of: name, in: database),
-            foreignKeys: try foreignKeys(of: name, in: database))
-    }
-
-    /// Stored columns in `cid` order; generated columns (`hidden` 2 or 3) are left out with a note.
-    private static func columns(of table: String, in database: ReadOnlyDatabase, notes: inout PullNotes) throws -> [LiveColumn] {
-        let rows = try database.rows(
-            "SELECT name, type, \"notnull\", dflt_value, pk, hidden FROM pragma_table_xinfo(?) ORDER BY cid", table)
-        return rows.compactMap { row in
-            guard row.count == 6 else { return nil }
-            let invalid = row[0].invalidText
-            guard let name = row[0].text ?? invalid?.lossy else { return nil }
-            if let hidden = row[5].integer, hidden != 0 {
-                notes.add(table: table, column: name, "generated column skipped; the schema language cannot declare it")
-                return nil
-            }
-            return LiveColumn(
-                name: name,
-                declaredType: row[1].text ?? "",
-                isNotNull: row[2].integer == 1,
-                defaultSQL: row[3].text,
-                primaryKeyPosition: Int(row[4].integer ?? 0),
-                nameProblem: invalid.map { "has a name that is not UTF-8 (\($0.bytes)), which a schema cannot declare" })
+        guard let table = try SQLiteTable(named: name, in: database) else {
+            return LiveTable(name: name, columns: [], indexes: [], foreignKeys: [])
         }
-    }
-
-    /// Every index of `table`, sorted by name, with its key columns (`pragma_index_xinfo`, key columns only).
-    private static func indexes(of table: String, in database: ReadOnlyDatabase) throws -> [LiveIndex] {
-        let list = try database.rows("SELECT name, \"unique\", origin, partial FROM pragma_index_list(?) ORDER BY name", table)
-        return try list.compactMap { row in
-            guard row.count == 4, let name = row[0].text else { return nil }
-            let keys = try database.rows(
-                "SELECT name, \"desc\" FROM pragma_index_xinfo(?) WHERE key = 1 ORDER BY seqno", name)
-            let origin: LiveIndex.Origin = switch row[2].text {
-            case "pk": .primaryKey
-            case "u": .uniqueConstraint
-            default: .createIndex
+        var columns: [LiveColumn] = []
+        for column in table.columns {
+            if column.isGenerated {
+                notes.add(table: name, column: column.name, "generated column skipped; the schema language cannot declare it")
+                continue
             }
-            return LiveIndex(
-                name: name,
-                isUnique: row[1].integer == 1,
-                origin: origin,
-                isPartial: row[3].integer == 1,
-                columns: keys.map { $0.first?.text },
-                hasDescendingColumn: keys.contains { $0.count == 2 && $0[1].integer == 1 })
+            columns.append(LiveColumn(
+                name: column.name, declaredType: column.declaredType, isNotNull: column.isNotNull, defaultSQL: column.defaultSQL,
+                primaryKeyPosition: column.primaryKeyPosition,
+                nameProblem: column.invalidName.map { "has a name that is not UTF-8 (\($0)), which a schema cannot declare" }))
         }
-    }
-
-    /// The foreign keys of `table`, sorted by the position of their first column.
-    private static func foreignKeys(of table: String, in database: ReadOnlyDatabase) throws -> [LiveForeignKey] {
-        let rows = try database.rows(
-            """
-            SELECT fk.id, fk."table", fk."from", fk."to", fk.on_update, fk.on_delete, coalesce(c.cid, -1)
-            FROM pragma_foreign_key_list(?1) AS fk LEFT JOIN pragma_table_xinfo(?1) AS c ON c.name = fk."from"
-            ORDER BY fk.id, fk.seq
-            """, table)
-        var keys: [(id: Int64, firstColumn: Int64, key: LiveForeignKey)] = []
-        for row in rows {
-            guard row.count == 7, let id = row[0].integer, let target = row[1].text, let column = row[2].text else { continue }
-            if let last = keys.indices.last, keys[last].id == id {
-                keys[last].key.columns.append(column)
-                keys[last].key.targetColumns.append(row[3].text)
-            } else {
-                keys.append((id, row[6].integer ?? -1, LiveForeignKey(
-                    targetTable: target, columns: [column], targetColumns: [row[3].text],
-                    onDelete: row[5].text ?? "NO ACTION", onUpdate: row[4].text ?? "NO ACTION")))
-            }
-        }
-        return keys.sorted { ($0.firstColumn, $0.id) < ($1.firstColumn, $1.id) }.map(\.key)
+        let position = { (key: LiveForeignKey) in table.columns.firstIndex { $0.name == key.columns[0] } ?? -1 }
+        let foreignKeys = table.foreignKeys.enumerated().sorted { (position($0.element), $0.offset) < (position($1.element), $1.offset) }
+        return LiveTable(name: name, columns: columns, indexes: table.indexes, foreignKeys: foreignKeys.map(\.element))
     }
 }

@@ -1,3 +1,5 @@
+import ORMKitSQLite
+
 /// Decides how a `UUID` column is stored from a sample of its values.
 enum UUIDStorageClassifier {
     /// The UUID storages: 36-character text (lowercase or uppercase) or 16 bytes.

@@ -1,4 +1,5 @@
 import ORMSchema
+import ORMKitSQLite
 
 /// Reads values of the columns whose Swift type depends on the data (dates and UUIDs: how are they stored?).
 enum ValueSampler {

@@ -111,4 +111,41 @@ import TestSupport
         #expect(try await Self.keys(dropped) == ["\(Self.codeKey) CASCADE"])
         #expect(try await String.fetchOne(dropped, sql: "SELECT note FROM b WHERE id = 10") == "first")
     }
+
+    /// A key that names no target column (`REFERENCES p`: p's primary key) is reported as such and kept as such.
+    @Test func aKeyToTheTargetsPrimaryKeyKeepsNamingNoColumn() async throws {
+        enum Adopted: DatabaseSchema {
+            static let version = 1
+            static let tables = [TestTable.make("p", [TestTable.id]), TestTable.make("c", [
+                TestTable.id, TestTable.column("pid", "INTEGER", nullable: true), TestTable.column("note", "TEXT", nullable: true),
+            ])]
+            static let migrations: [Migration] = []
+            static let seed: [SeedRow] = []
+        }
+        enum Rebuilt: DatabaseSchema {
+            static let version = 2
+            static let tables = Adopted.tables
+            static let migrations = [Migration(version: 2, steps: [.alterColumn(table: "c", column: "note")])]
+            static let seed: [SeedRow] = []
+        }
+        let directory = try TemporaryDirectory()
+        let db = try Database(path: directory.path("legacy.db"))
+        try await db.execute(sql: """
+            CREATE TABLE p (id INTEGER PRIMARY KEY);
+            CREATE TABLE c (id INTEGER PRIMARY KEY, pid INTEGER REFERENCES p ON DELETE CASCADE, note TEXT);
+            INSERT INTO p VALUES (1);
+            INSERT INTO c VALUES (10, 1, 'first');
+            """)
+        #expect(try await db.migrate(Adopted.self, adopting: .ifMatching) == .adopted(version: 1))
+        let extra = try await db.schemaDifferences(Adopted.self).filter { $0.kind == .extraForeignKey }
+        #expect(extra.map(\.name) == ["(pid) → p(<primary key>) ON DELETE CASCADE ON UPDATE NO ACTION"])
+        #expect(extra.allSatisfy { $0.isTolerated })
+        #expect(try await db.migrate(Rebuilt.self) == .upgraded(from: 1, to: 2))
+        let kept = try await String.fetchAll(db, sql: """
+            SELECT "table" || ' ' || coalesce("to", 'no column') || ' ' || on_delete FROM pragma_foreign_key_list('c')
+            """)
+        #expect(kept == ["p no column CASCADE"])
+        try await db.execute(sql: "DELETE FROM p")
+        #expect(try await Int.fetchOne(db, sql: "SELECT count(*) FROM c") == 0, "ON DELETE CASCADE of the kept key still runs")
+    }
 }

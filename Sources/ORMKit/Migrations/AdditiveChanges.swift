@@ -1,3 +1,4 @@
+import ORMKitSQLite
 import ORMSchema
 
 /// The automatic, additive part of a migration: tables, columns and indexes the schema declares and the
@@ -48,10 +49,10 @@ struct AdditiveChanges {
 
     func apply(_ conn: Connection) throws {
         for table in schema.tables where !renamedTables.contains(table.name.sqlName) {
-            if var live = try LiveTable.read(table.name, conn) {
+            if var live = try SQLiteTable.read(table.name, conn) {
                 // The live table is read again only after a step changed it.
                 if try addColumns(of: table, live: live, conn) || dropUniquesHeldForLiveRows(of: table, live: live, conn),
-                    let rebuilt = try LiveTable.read(table.name, conn) {
+                    let rebuilt = try SQLiteTable.read(table.name, conn) {
                     live = rebuilt
                 }
                 try addIndexes(of: table, live: live, conn)
@@ -67,7 +68,7 @@ struct AdditiveChanges {
     }
 
     /// Adds the declared columns the live table lacks; true when it added any.
-    private func addColumns(of table: TableSchema, live: LiveTable, _ conn: Connection) throws -> Bool {
+    private func addColumns(of table: TableSchema, live: SQLiteTable, _ conn: Connection) throws -> Bool {
         let missing = table.columns.filter {
             live.column($0.name) == nil && !renamedColumns.contains((table.name + "." + $0.name).sqlName)
         }
@@ -98,24 +99,24 @@ struct AdditiveChanges {
     /// Rebuilds the table without the `UNIQUE` constraints of columns whose uniqueness the schema now holds for
     /// live rows only (a model given `softDelete:`: its `unique: true` columns become partial unique indexes), so a
     /// soft-deleted row stops taking its values; `addIndexes` then creates the partial indexes. True when it rebuilt.
-    private func dropUniquesHeldForLiveRows(of table: TableSchema, live: LiveTable, _ conn: Connection) throws -> Bool {
+    private func dropUniquesHeldForLiveRows(of table: TableSchema, live: SQLiteTable, _ conn: Connection) throws -> Bool {
         guard isFinal || !reshapedTables.contains(table.name.sqlName) else { return false }
-        let liveOnly = schema.expectedIndexes(of: table).filter(\.isUniqueAmongLiveRows).map { $0.columns.map(\.sqlName) }
-        let constraints = live.indexes.filter { $0.origin == "u" }.map { $0.columns.map(\.sqlName) }
+        let liveOnly = schema.expectedIndexes(of: table).filter(\.isUniqueAmongLiveRows).map { $0.columns.map { Optional($0.sqlName) } }
+        let constraints = live.indexes.filter { $0.origin == .uniqueConstraint }.map(\.columnKeys)
         guard constraints.contains(where: liveOnly.contains) else { return false }
         try TableRebuild.rebuild(table, conn)
         return true
     }
 
-    private func addIndexes(of table: TableSchema, live: LiveTable, _ conn: Connection) throws {
+    private func addIndexes(of table: TableSchema, live: SQLiteTable, _ conn: Connection) throws {
         let dropped = try dropIndexesThatChangedRows(of: table, live: live, conn)
         let existing = Set(live.indexes.map { $0.name.sqlName }).subtracting(dropped)
         let columns = Set(live.columns.map { $0.name.sqlName })
         // A UNIQUE constraint on the same columns is that unique index already (a file's own constraint).
-        let uniqueConstraints = live.indexes.filter { $0.origin == "u" }.map { $0.columns.map { $0.sqlName } }
+        let uniqueConstraints = live.indexes.filter { $0.origin == .uniqueConstraint }.map(\.columnKeys)
         for index in schema.expectedIndexes(of: table)
         where !existing.contains(index.name.sqlName) && !pendingIndexes.contains(index.name.sqlName)
-            && !(index.isUnique && index.onlyWhereNull == nil && uniqueConstraints.contains(index.columns.map { $0.sqlName })) {
+            && !(index.isUnique && index.onlyWhereNull == nil && uniqueConstraints.contains(index.columns.map { Optional($0.sqlName) })) {
             // Before the last version, an index waits for columns that later steps create.
             guard isFinal || index.columns.allSatisfy({ columns.contains($0.sqlName) }) else { continue }
             try conn.run(sql: SQLiteDDL().createIndex(index, on: table.name), arguments: [])
@@ -125,11 +126,11 @@ struct AdditiveChanges {
     /// Drops a declared index that covers other rows than the schema says (a unique index of a model given
     /// `softDelete:` now holds for live rows only, or the other way round), and returns the names it dropped:
     /// `addIndexes` creates them again.
-    private func dropIndexesThatChangedRows(of table: TableSchema, live: LiveTable, _ conn: Connection) throws -> Set<SQLName> {
+    private func dropIndexesThatChangedRows(of table: TableSchema, live: SQLiteTable, _ conn: Connection) throws -> Set<SQLName> {
         guard isFinal else { return [] }
         var dropped: Set<SQLName> = []
         for index in schema.expectedIndexes(of: table) {
-            guard let current = live.indexes.first(where: { $0.origin == "c" && $0.name.sqlName == index.name.sqlName }),
+            guard let current = live.indexes.first(where: { $0.origin == .createIndex && $0.name.sqlName == index.name.sqlName }),
                 current.isPartial != (index.onlyWhereNull != nil)
             else { continue }
             try conn.run(sql: "DROP INDEX \(quoteIdentifier(current.name))", arguments: [])

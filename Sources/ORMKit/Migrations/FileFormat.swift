@@ -1,3 +1,4 @@
+import ORMKitSQLite
 import ORMSchema
 
 /// The storage format of a database ORMGen manages, kept in `PRAGMA application_id` (SQLite's header field
@@ -47,7 +48,7 @@ enum FileFormat {
                     break
                 }
             }
-            guard let live = try LiveTable.read(tableName, conn) else { continue }
+            guard let live = try SQLiteTable.read(tableName, conn) else { continue }
             for column in table.columns where column.storage == "referenceSeconds" {
                 guard let name = columnNames[column.name], live.column(name) != nil else { continue }
                 let quoted = quoteIdentifier(name)
@@ -63,7 +64,7 @@ enum FileFormat {
     static func rebuildStaleDateDefaults(_ schema: SchemaDefinition, _ conn: Connection) throws {
         let expected = try schema.expectedLiveSchema()
         for table in schema.tables {
-            guard let live = try LiveTable.read(table.name, conn) else { continue }
+            guard let live = try SQLiteTable.read(table.name, conn) else { continue }
             let isStale = table.columns.contains { column in
                 column.storage == "referenceSeconds" && live.column(column.name) != nil
                     && live.column(column.name)?.defaultSQL != expected.table(table.name)?.column(column.name)?.defaultSQL

@@ -10,13 +10,13 @@ struct StepRunner {
     func apply(_ step: MigrationStep, _ conn: Connection) throws {
         switch step {
         case let .renameColumn(table, from, to):
-            guard let live = try LiveTable.read(table, conn) else { throw invalid(step, "table \(table) does not exist") }
+            guard let live = try SQLiteTable.read(table, conn) else { throw invalid(step, "table \(table) does not exist") }
             guard live.column(from) != nil else { throw invalid(step, "table \(table) has no column \(from)") }
             guard live.column(to) == nil else { throw invalid(step, "table \(table) already has a column \(to)") }
             try conn.run(sql: "ALTER TABLE \(quoteIdentifier(table)) RENAME COLUMN \(quoteIdentifier(from)) TO \(quoteIdentifier(to))", arguments: [])
         case let .renameTable(from, to):
-            guard try LiveTable.read(from, conn) != nil else { throw invalid(step, "table \(from) does not exist") }
-            guard try LiveTable.read(to, conn) == nil else { throw invalid(step, "table \(to) already exists") }
+            guard try SQLiteTable.read(from, conn) != nil else { throw invalid(step, "table \(from) does not exist") }
+            guard try SQLiteTable.read(to, conn) == nil else { throw invalid(step, "table \(to) already exists") }
             try conn.run(sql: "ALTER TABLE \(quoteIdentifier(from)) RENAME TO \(quoteIdentifier(to))", arguments: [])
         case let .dropColumn(table, column):
             try dropColumn(column, of: table, step: step, conn)
@@ -39,11 +39,11 @@ struct StepRunner {
     /// constraint, an index or a foreign key, and the statement succeeds); otherwise a table rebuild.
     /// Dropping a column that is already gone does nothing.
     private func dropColumn(_ column: String, of table: String, step: MigrationStep, _ conn: Connection) throws {
-        guard let live = try LiveTable.read(table, conn) else { throw invalid(step, "table \(table) does not exist") }
+        guard let live = try SQLiteTable.read(table, conn) else { throw invalid(step, "table \(table) does not exist") }
         guard let liveColumn = live.column(column) else { return }
         let name = column.sqlName
         let isConstrained = liveColumn.primaryKeyPosition > 0
-            || live.indexes.contains { $0.columns.contains { $0.sqlName == name } }
+            || live.indexes.contains { $0.columnKeys.contains(name) }
             || live.foreignKeys.contains { $0.columns.contains { $0.sqlName == name } }
         if !isConstrained, sqlite3_libversion_number() >= 3_035_000 {
             let sql = "ALTER TABLE \(quoteIdentifier(table)) DROP COLUMN \(quoteIdentifier(column))"

@@ -1,3 +1,4 @@
+import ORMKitSQLite
 import ORMSchema
 import Foundation
 
@@ -24,7 +25,7 @@ enum SchemaComparison {
         return result
     }
 
-    static func differences(expected: LiveTable, actual: LiveTable) -> [SchemaDifference] {
+    static func differences(expected: SQLiteTable, actual: SQLiteTable) -> [SchemaDifference] {
         let table = expected.name
         var result: [SchemaDifference] = []
         var extraColumns: Set<SQLName> = []
@@ -33,8 +34,8 @@ enum SchemaComparison {
                 result.append(SchemaDifference(kind: .missingColumn, table: table, name: column.name))
                 continue
             }
-            if !sameType(expected: column.type, actual: live.type) {
-                result.append(SchemaDifference(kind: .columnType, table: table, name: column.name, expected: column.type, actual: live.type))
+            if !sameType(expected: column.declaredType, actual: live.declaredType) {
+                result.append(SchemaDifference(kind: .columnType, table: table, name: column.name, expected: column.declaredType, actual: live.declaredType))
             }
             if column.isNotNull != live.isNotNull && !(isRowIDAlias(column, in: expected) && isRowIDAlias(live, in: actual)) {
                 // SQLite lets a key column other than an INTEGER PRIMARY KEY hold NULL unless it says NOT NULL (a
@@ -94,28 +95,28 @@ enum SchemaComparison {
 
     /// A table's only key column declared `INTEGER`: SQLite's rowid, never NULL whether or not it says
     /// `NOT NULL` (`INTEGER PRIMARY KEY` and `INTEGER NOT NULL` with a table-level `PRIMARY KEY` are the same).
-    private static func isRowIDAlias(_ column: LiveColumn, in table: LiveTable) -> Bool {
-        column.primaryKeyPosition == 1 && table.primaryKey.count == 1 && column.type.uppercased() == "INTEGER"
+    private static func isRowIDAlias(_ column: SQLiteTable.Column, in table: SQLiteTable) -> Bool {
+        column.primaryKeyPosition == 1 && table.primaryKey.count == 1 && column.declaredType.uppercased() == "INTEGER"
     }
 
     /// Named indexes (`CREATE INDEX`) by name; `UNIQUE` constraints by their column lists.
-    private static func indexDifferences(expected: LiveTable, actual: LiveTable, extraColumns: Set<SQLName>) -> [SchemaDifference] {
+    private static func indexDifferences(expected: SQLiteTable, actual: SQLiteTable, extraColumns: Set<SQLName>) -> [SchemaDifference] {
         let table = expected.name
         var result: [SchemaDifference] = []
-        let expectedNamed = expected.indexes.filter { $0.origin == "c" }, liveNamed = actual.indexes.filter { $0.origin == "c" }
-        var liveUnique = actual.indexes.filter { $0.origin == "u" }.map(\.columns)
+        let expectedNamed = expected.indexes.filter { $0.origin == .createIndex }, liveNamed = actual.indexes.filter { $0.origin == .createIndex }
+        var liveUnique = actual.indexes.filter { $0.origin == .uniqueConstraint }
         for index in expectedNamed {
             guard let live = liveNamed.first(where: { $0.name.sqlName == index.name.sqlName }) else {
                 // A unique index and a UNIQUE constraint on the same columns are the same to SQLite.
                 // (Not a partial one: it holds for some rows only.)
-                if index.isUnique, !index.isPartial, let found = liveUnique.firstIndex(where: { $0.map(\.sqlName) == index.columns.map(\.sqlName) }) {
+                if index.isUnique, !index.isPartial, let found = liveUnique.firstIndex(where: { $0.columnKeys == index.columnKeys }) {
                     liveUnique.remove(at: found)
                     continue
                 }
                 result.append(SchemaDifference(kind: .missingIndex, table: table, name: index.name))
                 continue
             }
-            if index.columns.map({ $0.sqlName }) != live.columns.map({ $0.sqlName }) || index.isUnique != live.isUnique
+            if index.columnKeys != live.columnKeys || index.isUnique != live.isUnique
                 || index.isPartial != live.isPartial {
                 result.append(SchemaDifference(kind: .indexDefinition, table: table, name: index.name, expected: shape(index), actual: shape(live)))
             }
@@ -123,25 +124,25 @@ enum SchemaComparison {
         for live in liveNamed where !expectedNamed.contains(where: { $0.name.sqlName == live.name.sqlName }) {
             result.append(SchemaDifference(kind: .extraIndex, table: table, name: live.name, isTolerated: true))
         }
-        for columns in expected.indexes.filter({ $0.origin == "u" }).map(\.columns) {
-            let key = columns.map(\.sqlName)
-            if let found = liveUnique.firstIndex(where: { $0.map(\.sqlName) == key }) {
+        for constraint in expected.indexes where constraint.origin == .uniqueConstraint {
+            let key = constraint.columnKeys
+            if let found = liveUnique.firstIndex(where: { $0.columnKeys == key }) {
                 liveUnique.remove(at: found)
-            } else if liveNamed.contains(where: { $0.isUnique && !$0.isPartial && $0.columns.map(\.sqlName) == key }) {
+            } else if liveNamed.contains(where: { $0.isUnique && !$0.isPartial && $0.columnKeys == key }) {
                 continue
             } else {
-                result.append(SchemaDifference(kind: .missingUniqueConstraint, table: table, name: columns.joined(separator: ", ")))
+                result.append(SchemaDifference(kind: .missingUniqueConstraint, table: table, name: constraint.columnList))
             }
         }
-        for columns in liveUnique {
+        for constraint in liveUnique {
             result.append(SchemaDifference(
-                kind: .extraUniqueConstraint, table: table, name: columns.joined(separator: ", "),
-                isTolerated: columns.allSatisfy { extraColumns.contains($0.sqlName) }))
+                kind: .extraUniqueConstraint, table: table, name: constraint.columnList,
+                isTolerated: constraint.columnKeys.allSatisfy { $0.map(extraColumns.contains) ?? false }))
         }
         return result
     }
 
-    private static func foreignKeyDifferences(expected: LiveTable, actual: LiveTable) -> [SchemaDifference] {
+    private static func foreignKeyDifferences(expected: SQLiteTable, actual: SQLiteTable) -> [SchemaDifference] {
         var result: [SchemaDifference] = []
         var live = actual.foreignKeys
         for key in expected.foreignKeys {
@@ -165,6 +166,6 @@ enum SchemaComparison {
     }
 
     private static func shape(_ index: LiveIndex) -> String {
-        (index.isUnique ? "UNIQUE " : "") + "(" + index.columns.joined(separator: ", ") + ")" + (index.isPartial ? " WHERE …" : "")
+        (index.isUnique ? "UNIQUE " : "") + "(" + index.columnList + ")" + (index.isPartial ? " WHERE …" : "")
     }
 }

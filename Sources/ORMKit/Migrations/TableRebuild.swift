@@ -1,3 +1,4 @@
+import ORMKitSQLite
 import Foundation
 import ORMSchema
 
@@ -17,7 +18,7 @@ enum TableRebuild {
         if conn.isInTransaction, try MigrationTransaction.foreignKeysEnforced(conn) {
             throw MigrationError.rebuildInsideTransaction(table: table.name)
         }
-        guard let live = try LiveTable.read(table.name, conn) else {
+        guard let live = try SQLiteTable.read(table.name, conn) else {
             throw DatabaseError(kind: .misuse, message: "cannot rebuild table \(table.name): it does not exist", table: table.name)
         }
         let dropped = Set(dropping.map { $0.sqlName })
@@ -40,7 +41,7 @@ enum TableRebuild {
             // Indexes on a dropped column go with it; expression indexes are kept (recreating one that
             // needs a dropped column fails the migration).
             live.indexes.first { $0.name == index.name }?.columns
-                .allSatisfy { $0 == LiveIndex.expression || newColumns.contains($0.sqlName) } ?? false
+                .allSatisfy { $0.map { newColumns.contains($0.sqlName) } ?? true } ?? false
         }
         let triggers = try conn.migrationRows(
             "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ? AND sql IS NOT NULL", arguments: [table.name]
@@ -79,7 +80,7 @@ enum TableRebuild {
     /// The table's `CREATE TABLE` under `temporaryName`, with the kept columns' definitions after the declared ones,
     /// then the kept foreign keys.
     static func newTableSQL(
-        _ table: TableSchema, temporaryName: String, keeping kept: [LiveColumn], foreignKeys: [LiveForeignKey] = []
+        _ table: TableSchema, temporaryName: String, keeping kept: [SQLiteTable.Column], foreignKeys: [LiveForeignKey] = []
     ) -> String {
         var definition = table.definition
         definition.name = temporaryName
