@@ -24,8 +24,8 @@ public struct EncryptionKey: Sendable, Hashable, CustomStringConvertible, Custom
     let material: Material
 
     /// A passphrase: SQLCipher derives the file's key from it (PBKDF2-HMAC-SHA512, 256,000 iterations, with the
-    /// file's salt), which costs tens of milliseconds on each connection's first read. Must not be empty (an empty
-    /// key leaves the file unencrypted) and must not contain NUL characters.
+    /// file's salt), which costs about 200 ms on each connection's first read (docs/security.md). Must not be empty
+    /// (an empty key leaves the file unencrypted) and must not contain NUL characters.
     public static func passphrase(_ passphrase: String) -> EncryptionKey {
         EncryptionKey(material: .passphrase(passphrase))
     }
