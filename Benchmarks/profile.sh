@@ -69,11 +69,24 @@ if [ "$workload" = all ]; then
     # row for both contenders (D/A 1.00 on 2026-11-29), and it took about 37 s under callgrind (A and D).
     # matching and the soft-delete twins (fetchPlain … eagerSoft) are left out too: see Benchmarks/README.md,
     # "What the quick runs and the gate cost".
-    for w in insert fetchAll lookup query update upsert cursor eager jsonPathIndexed; do
+    workloads=(insert fetchAll lookup query update upsert cursor eager jsonPathIndexed)
+    # Every count first, PROFILE_JOBS at a time (SQLite: one per core, since each count is exact whatever else runs;
+    # PostgreSQL: one, since the client's event loop wakes with the server's timing). A failing count stops the script.
+    jobs="${PROFILE_JOBS:-$([ "$product" = bench ] && nproc || echo 1)}"
+    running=0
+    for w in "${workloads[@]}"; do
+        for c in ${contenders//,/ }; do
+            if [ "$running" -ge "$jobs" ]; then wait -n; running=$((running - 1)); fi
+            count "$w" "$c" >"$out/total.$w.$c" &
+            running=$((running + 1))
+        done
+    done
+    while [ "$running" -gt 0 ]; do wait -n; running=$((running - 1)); done
+    for w in "${workloads[@]}"; do
         declare -A total=()
         row="| $w |"
         for c in ${contenders//,/ }; do
-            total[$c]=$(count "$w" "$c")
+            total[$c]=$(cat "$out/total.$w.$c")
             row="$row $(awk -v n="${total[$c]}" 'BEGIN { printf "%.1fM", n / 1e6 }') |"
         done
         ratio() { [ -n "${total[$1]:-}" ] && [ -n "${total[$2]:-}" ] && awk -v a="${total[$1]}" -v b="${total[$2]}" 'BEGIN { printf "%.2f", a / b }' || echo "–"; }
