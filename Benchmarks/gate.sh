@@ -5,8 +5,7 @@
 # machine load, so noise cannot fail the gate or hide a regression; a limit sits 0.02 above the ratio measured
 # when it was set. Lower a limit when a change makes D faster; raise one only with the reason in the commit.
 #
-# usage: Benchmarks/gate.sh        (about 2 minutes on 2 cores, plus the release build: profile.sh counts one
-#                                    workload per core at a time)
+# usage: Benchmarks/gate.sh        (profile.sh counts one workload per core at a time; plus the release build)
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
