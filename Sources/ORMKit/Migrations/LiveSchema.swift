@@ -1,8 +1,8 @@
 import ORMKitSQLite
 import ORMSchema
 
-/// The schema of a database as SQLite reports it, read with real queries on `sqlite_master`,
-/// `pragma_table_info`, `pragma_index_list`, `pragma_index_info` and `pragma_foreign_key_list`.
+/// The schema of a database as SQLite reports it: the tables of `sqlite_master`, each read by ORMKitSQLite's
+/// `SQLiteTable` (the table pragmas, as `ormgen pull` reads them).
 struct LiveSchema {
     /// User tables (not `sqlite_*`), keyed by name as SQLite compares names (ASCII case-insensitive).
     var tables: [SQLName: SQLiteTable]
