@@ -9,8 +9,9 @@ import Testing
 /// kind failing; `FaultRun` says what each run must satisfy. Every configuration has its own fault VFS, so
 /// the configurations run in parallel without seeing each other's faults.
 ///
-/// In CI the sweep covers every position up to `FaultSweep.densePositions`, then a stride; with
-/// `ORMKIT_FAULT_SWEEP=full` (`scripts/io-faults.sh`) it covers every operation the workload makes.
+/// In CI the sweep covers every position up to `FaultSweep.ci.dense`, then a stride; with
+/// `ORMKIT_FAULT_SWEEP=full` (`scripts/io-faults.sh`) it covers every operation the workload makes, and with
+/// `ORMKIT_FAULT_SWEEP=sample` (CI's AddressSanitizer step) about a third of CI's positions.
 @Suite("I/O faults")
 struct IOFaultTests {
     static let configurations: [FaultConfiguration] = [.wal, .default].flatMap { mode in
@@ -29,6 +30,7 @@ struct IOFaultTests {
           arguments: configurations)
     func sweep(_ configuration: FaultConfiguration) throws {
         let start = ContinuousClock.now
+        try #require(FaultSweep.setting.map { ["full", "sample"].contains($0) } ?? true, "ORMKIT_FAULT_SWEEP is full or sample")
         let reference = try ReferenceRun.shared(configuration.journalMode)
         let total = reference.totals[configuration.kind]
         let positions = FaultSweep.positions(total: total, persistent: configuration.persistent)
@@ -85,25 +87,33 @@ struct SweepSummary: CustomStringConvertible {
 
 /// Which positions a sweep covers.
 enum FaultSweep {
-    /// In CI, a one-shot fault is swept at every position up to this one, then at spread positions.
-    static let densePositions = 60
-    /// About how many positions a CI sweep of a one-shot fault covers in all.
-    static let maximumPositions = 80
-    /// How many spread positions a CI sweep of a persistent fault covers (its first failure is the same as
-    /// the one-shot fault's at the same position; only what follows differs).
-    static let persistentPositions = 30
+    /// How many positions a sweep covers: in CI, a one-shot fault is swept at every position up to `dense`, then
+    /// at spread positions up to about `maximum` in all; a persistent fault at `persistent` spread positions (its
+    /// first failure is the same as the one-shot fault's at the same position; only what follows differs).
+    struct Density {
+        let dense: Int
+        let maximum: Int
+        let persistent: Int
+    }
 
-    /// Whether `ORMKIT_FAULT_SWEEP=full` asks for every position.
-    static var isFull: Bool { ProcessInfo.processInfo.environment["ORMKIT_FAULT_SWEEP"] == "full" }
+    /// `swift test`'s sweep.
+    static let ci = Density(dense: 60, maximum: 80, persistent: 30)
+    /// `ORMKIT_FAULT_SWEEP=sample`: the AddressSanitizer step (.ci/run) runs each fault at a third of CI's
+    /// positions, since a run there costs 2.4 times as much; the unsanitized step has covered CI's.
+    static let sample = Density(dense: 10, maximum: 20, persistent: 10)
 
-    /// 1…`total` when full or small; else (for a one-shot fault) every position up to `densePositions`, then
-    /// spread ones up to and including `total`, or (persistent) `persistentPositions` spread from 1 to `total`.
+    /// `ORMKIT_FAULT_SWEEP`: `full` (every position), `sample`, or unset (`ci`).
+    static var setting: String? { ProcessInfo.processInfo.environment["ORMKIT_FAULT_SWEEP"] }
+
+    /// 1…`total` when full or small; else (for a one-shot fault) every position up to the density's `dense`, then
+    /// spread ones up to and including `total`, or (persistent) the density's `persistent` spread from 1 to `total`.
     static func positions(total: Int, persistent: Bool) -> [Int] {
         guard total > 0 else { return [] }
-        if isFull { return Array(1...total) }
-        if persistent { return spread(from: 1, through: total, count: persistentPositions) }
-        if total <= maximumPositions { return Array(1...total) }
-        return Array(1...densePositions) + spread(from: densePositions + 1, through: total, count: maximumPositions - densePositions)
+        if setting == "full" { return Array(1...total) }
+        let density = setting == "sample" ? sample : ci
+        if persistent { return spread(from: 1, through: total, count: density.persistent) }
+        if total <= density.maximum { return Array(1...total) }
+        return Array(1...density.dense) + spread(from: density.dense + 1, through: total, count: density.maximum - density.dense)
     }
 
     /// About `count` positions evenly spread from `first` through `last`, both included.
