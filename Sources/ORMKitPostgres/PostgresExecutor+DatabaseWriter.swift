@@ -67,7 +67,7 @@ extension PostgresExecutor {
     /// See `DatabaseReader`.
     public func find<R: Record>(_ type: R.Type, key: R.PrimaryKey) async throws -> R? {
         if R.isScoped { return try await R.scopedRequest(forKey: key).fetchOne(self) }
-        let find = try PostgresRecordSQL.of(R.self).requireKeyed(R.schema.name).find
+        let find = try PostgresRecordSQL.of(R.self).requireKeyed().find
         let key = try R.wireKey(key)
         return try await withSession(writing: false) { try await $0.fetchOne(find, ArrangedWireValues(key), table: R.schema.name, R.decodeRecord) }
     }
@@ -82,7 +82,7 @@ extension PostgresExecutor {
             }
         }
         let recordSQL = PostgresRecordSQL.of(R.self)
-        let keyed = try recordSQL.requireKeyed(R.schema.name)
+        let keyed = try recordSQL.requireKeyed()
         let keys = try keys.map(R.wireKey)
         guard !keys.isEmpty else { return [] }
         if recordSQL.keyPositions.count == 1 {
@@ -105,7 +105,7 @@ extension PostgresExecutor {
     /// See `DatabaseReader`.
     public func exists<R: Record>(_ type: R.Type, key: R.PrimaryKey) async throws -> Bool {
         if R.isScoped { return try await R.scopedRequest(forKey: key).exists(self) }
-        let exists = try PostgresRecordSQL.of(R.self).requireKeyed(R.schema.name).exists
+        let exists = try PostgresRecordSQL.of(R.self).requireKeyed().exists
         let key = try R.wireKey(key)
         return try await withSession(writing: false) { session in
             try await session.fetchOne(exists, ArrangedWireValues(key), table: R.schema.name) { try $0.decode(at: 0) as Bool }
@@ -223,7 +223,7 @@ extension PostgresExecutor {
                 return deleted
             }
         }
-        let delete = try PostgresRecordSQL.of(R.self).requireKeyed(R.schema.name).deleteByKey
+        let delete = try PostgresRecordSQL.of(R.self).requireKeyed().deleteByKey
         let keys = try keys.map(R.wireKey)
         return try await withSession(writing: true) { session in
             var deleted = 0

@@ -52,6 +52,9 @@ struct ArrangedWireValues: RandomAccessCollection {
 /// record statements are), with what PostgreSQL needs around them: prepared-statement names and parameter types,
 /// an insert that lets the server assign the auto-increment key, and a row where SQLite reads a changes count.
 final class PostgresRecordSQL: Sendable {
+    /// The table's name, unquoted (errors name it): the schema's, kept here so a statement reads no schema.
+    let tableName: String
+    /// The table's name, quoted.
     let table: String
     let columns: [String]
     let selection: String
@@ -103,10 +106,11 @@ final class PostgresRecordSQL: Sendable {
             let parameterTypes = text.positions.map { types[byKey ? writer.keyPositions[$0] : $0] }
             return PostgresStatement(
                 sql: text.sql, positions: text.positions,
-                preparation: StatementPreparation(baseName: "\(prefix)_\(kind)", parameterTypes: parameterTypes)
+                preparation: StatementPreparation(baseName: "\(prefix)_\(kind)", sql: text.sql, parameterTypes: parameterTypes)
             )
         }
         self.writer = writer
+        tableName = schema.name
         table = writer.table
         self.columns = writer.columns
         selection = writer.selection
@@ -140,7 +144,7 @@ final class PostgresRecordSQL: Sendable {
     /// UPDATE of `names` only (the key when empty), by the record's key; returns a row only when no row has the key.
     ///
     /// - Throws: `DatabaseError` (`.misuse`) for a table without a key or an unknown column.
-    func update(columns names: [String], tableName: String) throws -> PostgresStatement {
+    func update(columns names: [String]) throws -> PostgresStatement {
         guard keyed != nil else { throw RecordStatementWriter.noKey(tableName: tableName) }
         let text = Self.reportingMissingRow(writer.update(assigning: try writer.positions(of: names, tableName: tableName)))
         return PostgresStatement(sql: text.sql, positions: text.positions)
@@ -149,7 +153,7 @@ final class PostgresRecordSQL: Sendable {
     /// INSERT … ON CONFLICT (`names`) DO UPDATE SET the other non-key columns, returning the auto-increment key.
     ///
     /// - Throws: `DatabaseError` (`.misuse`) for an unknown column.
-    func upsert(onConflict names: [String], condition: String, assigningKey: Bool, tableName: String) throws -> PostgresStatement {
+    func upsert(onConflict names: [String], condition: String, assigningKey: Bool) throws -> PostgresStatement {
         let text = writer.upsert(
             conflict: try writer.positions(of: names, tableName: tableName),
             inserting: columns.indices.filter { !assigningKey || $0 != autoIncrementPosition },
@@ -158,12 +162,12 @@ final class PostgresRecordSQL: Sendable {
     }
 
     /// Notes in `session` the explicit auto-increment key among `values` (a record's encoded columns) just written.
-    func noteExplicitKey(in values: [WireValue], session: PostgresSession, table tableName: String) {
+    func noteExplicitKey(in values: [WireValue], session: PostgresSession) {
         guard let column = autoIncrementColumn, let position = keyPositions.first else { return }
         session.noteExplicitKey(values[position], table: tableName, column: column)
     }
 
-    func requireKeyed(_ tableName: String) throws -> Keyed {
+    func requireKeyed() throws -> Keyed {
         guard let keyed else { throw RecordStatementWriter.noKey(tableName: tableName) }
         return keyed
     }

@@ -99,8 +99,7 @@ public final class PostgresSession {
             var reader = RowReader(sql: sql, table: table, preparation: nil, buffer: takeRowBuffer())
             defer { rowBuffer = reader.emptiedBuffer() }
             do {
-                var iterator = rows.makeAsyncIterator()
-                while let row = try await iterator.next() { try await body(try reader.read(row)) }
+                for try await row in rows { try await body(try reader.read(row)) }
             } catch {
                 throw noting(translated(error, sql: sql))
             }
@@ -140,12 +139,13 @@ public final class PostgresSession {
         _ statement: PostgresStatement, _ arguments: ArrangedWireValues, table: String? = nil,
         _ body: (WireRow) throws -> Void
     ) async throws {
-        guard self.preparation.isOn, let preparation = statement.preparation, preparation.accepts(arguments) else {
-            return try await run(statement.sql, Array(arguments), table: table, body)
+        let declared = self.preparation.isOn ? statement.preparation : nil
+        let (bindings, bindsAsDeclared) = try PostgresBindings.binding(arguments, checking: declared?.parameterTypes)
+        let captured = instrumentation == nil ? nil : Array(arguments)
+        guard let preparation = declared, bindsAsDeclared else {
+            return try await run(statement.sql, bindings: bindings, table: table, arguments: captured, body)
         }
-        try await run(
-            statement.sql, prepared: preparation, bindings: try PostgresBindings(wire: arguments),
-            arguments: instrumentation == nil ? nil : Array(arguments), table: table, body)
+        try await run(statement.sql, prepared: preparation, bindings: bindings, arguments: captured, table: table, body)
     }
 
     /// Runs `statement` with `bindings` made for the types its preparation declares (an array parameter), prepared
@@ -169,17 +169,14 @@ public final class PostgresSession {
         _ sql: String, prepared preparation: StatementPreparation, bindings: PostgresBindings, arguments: [WireValue]?,
         table: String?, _ body: (WireRow) throws -> Void
     ) async throws {
-        let declaration = NamedStatement.Declaration(
-            name: preparation.name, sql: sql, parameterTypes: preparation.parameterTypes
-        )
         let prepared = NamedStatement(bindings: bindings)
         trace?(TraceEvent(sql: sql, expandedSQL: sql))
         let activity = statementStarted(sql, arguments, table: table)
         do {
             try requireOpenConnection(sql)
             do {
-                // postgres-nio reads the statement's name and SQL (`NamedStatement.declaration`) before it suspends.
-                let rows = try await NamedStatement.$declaration.withValue(declaration) {
+                // postgres-nio reads the statement's name and SQL (`NamedStatement.preparation`) before it suspends.
+                let rows = try await NamedStatement.$preparation.withValue(preparation) {
                     try await connection.execute(prepared, logger: Self.logger)
                 }
                 try await stream(rows, sql: sql, table: table, describedBy: preparation, body)
@@ -219,8 +216,8 @@ public final class PostgresSession {
         var reader = RowReader(sql: sql, table: table, preparation: nil, buffer: takeRowBuffer())
         defer { rowBuffer = reader.emptiedBuffer() }
         do {
-            var iterator = rows.makeAsyncIterator()
-            while let row = try await iterator.next() { try body(try reader.read(row)) }
+            // `for try await`, not `iterator.next()`: it calls `next(isolation:)`, one asynchronous frame less a row.
+            for try await row in rows { try body(try reader.read(row)) }
         } catch {
             throw noting(translated(error, sql: sql))
         }
@@ -241,8 +238,8 @@ public final class PostgresSession {
         var reader = RowReader(sql: sql, table: table, preparation: preparation, buffer: takeRowBuffer())
         defer { rowBuffer = reader.emptiedBuffer() }
         do {
-            var iterator = rows.makeAsyncIterator()
-            while let row = try await iterator.next() { try body(try reader.read(row)) }
+            // `for try await`, not `iterator.next()`: it calls `next(isolation:)`, one asynchronous frame less a row.
+            for try await row in rows { try body(try reader.read(row)) }
         } catch {
             throw noting(translated(error, sql: sql))
         }
@@ -353,6 +350,9 @@ public final class PostgresSession {
         explicitKeys[table] = (column, key)
     }
 
+    /// Whether an explicit key was written in this transaction whose sequence `settleSequences` has not moved yet.
+    var hasUnsettledSequences: Bool { !explicitKeys.isEmpty }
+
     /// Moves the identity sequences of the tables written with explicit keys (or only `table`'s) past the largest
     /// such key, when the sequence is behind it (PostgreSQL itself leaves sequences alone): keys the server assigns
     /// later then never collide with them. One statement per table, however many rows were written.
@@ -370,10 +370,10 @@ public final class PostgresSession {
         }
     }
 
-    /// Fails when the session is read-only, naming the operation.
-    func requireWritable(_ operation: String, table: String) throws {
+    /// Fails when the session is read-only, naming the operation and the table (read only then).
+    func requireWritable(_ operation: String, table: @autoclosure () -> String) throws {
         guard isWritable else {
-            throw DatabaseError(kind: .misuse, message: "\(operation) needs a write transaction: use db.write { … }", table: table)
+            throw DatabaseError(kind: .misuse, message: "\(operation) needs a write transaction: use db.write { … }", table: table())
         }
     }
 

@@ -11,25 +11,20 @@ import PostgresNIO
 /// postgres-nio's prepared statement for a statement known only at run time.
 ///
 /// postgres-nio takes a prepared statement's name, SQL and parameter types from static properties of its type, and
-/// reads them when `execute` is called, before it suspends. These read `declaration`, a task-local value bound around
-/// that call (`PostgresSession.run(_:_:table:_:)`), so one type serves every statement.
+/// reads them when `execute` is called, before it suspends. These read `preparation`, a task-local value bound around
+/// that call (`PostgresSession.run(_:prepared:bindings:arguments:table:_:)`), so one type serves every statement.
+/// The task-local holds the preparation itself (one reference): a struct of its name, SQL and types cost six more
+/// retains a statement.
 struct NamedStatement: PostgresPreparedStatement {
-    /// A prepared statement's name, SQL and declared parameter types.
-    struct Declaration: Sendable {
-        let name: String
-        let sql: String
-        let parameterTypes: [PostgresDataType]
-    }
-
     typealias Row = PostgresRow
 
-    @TaskLocal static var declaration: Declaration?
+    @TaskLocal static var preparation: StatementPreparation?
 
     let bindings: PostgresBindings
 
-    static var name: String { declaration?.name ?? "" }
-    static var sql: String { declaration?.sql ?? "" }
-    static var bindingDataTypes: [PostgresDataType] { declaration?.parameterTypes ?? [] }
+    static var name: String { preparation?.name ?? "" }
+    static var sql: String { preparation?.sql ?? "" }
+    static var bindingDataTypes: [PostgresDataType] { preparation?.parameterTypes ?? [] }
 
     func makeBindings() -> PostgresBindings { bindings }
     func decodeRow(_ row: PostgresRow) -> PostgresRow { row }
@@ -55,6 +50,8 @@ final class StatementPreparationSwitch: Sendable {
 /// What preparing a statement needs: a name unique in the process and every parameter's type, declared up front so
 /// a NULL in the first call cannot fix a type later values do not have.
 final class StatementPreparation: Sendable {
+    /// The statement's SQL, with `$1, $2, …`.
+    let sql: String
     let parameterTypes: [PostgresDataType]
     private let baseName: String
     // `generation` changes the name after a failed preparation: postgres-nio remembers the failure per connection
@@ -65,9 +62,10 @@ final class StatementPreparation: Sendable {
     private let description = Locked<WireResultDescription?>(nil)
 
     /// Nil when a parameter's type is unknown (a record without PostgreSQL metadata): such statements run unprepared.
-    init?(baseName: String, parameterTypes: [PostgresDataType?]) {
+    init?(baseName: String, sql: String, parameterTypes: [PostgresDataType?]) {
         let known = parameterTypes.compactMap { $0 }
         guard known.count == parameterTypes.count else { return nil }
+        self.sql = sql
         self.baseName = baseName
         self.parameterTypes = known
     }
@@ -76,18 +74,6 @@ final class StatementPreparation: Sendable {
     var name: String {
         let current = generation.load()
         return current == 0 ? baseName : "\(baseName)_\(current)"
-    }
-
-    /// Whether `arguments` bind as the declared types (NULL binds as any); otherwise the call runs unprepared.
-    func accepts(_ arguments: ArrangedWireValues) -> Bool {
-        guard arguments.count == parameterTypes.count else { return false }
-        // By index into the values, not `zip`: no copy of each value (a retain and release of its text or data).
-        let values = arguments.values, positions = arguments.positions
-        for index in parameterTypes.indices {
-            let position = positions?[index] ?? index
-            if let sent = values[position].postgresType, sent != parameterTypes[index] { return false }
-        }
-        return true
     }
 
     /// The description of the statement's rows, made with `columnNames` the first time.
@@ -179,7 +165,7 @@ final class QueryStatementCache: Sendable {
     }
 
     /// `sql` with its preparation when it has one for exactly `parameterTypes` (nil for a NULL) or can get one:
-    /// for bindings made by hand (an array parameter), which `StatementPreparation.accepts(_:)` cannot check.
+    /// for bindings made by hand (an array parameter), which `PostgresBindings.binding(_:checking:)` cannot check.
     func statement(_ sql: String, parameterTypes: [PostgresDataType?]) -> PostgresStatement {
         let preparation = preparation(sql) { parameterTypes }
         let matches = preparation.map { $0.parameterTypes.elementsEqual(parameterTypes) { $0 == $1 } } ?? false
@@ -190,7 +176,7 @@ final class QueryStatementCache: Sendable {
         preparations.withLock { preparations in
             if let known = preparations[sql] { return known }
             guard preparations.count < capacity,
-                let preparation = StatementPreparation(baseName: "ormkitq\(preparations.count + 1)", parameterTypes: parameterTypes())
+                let preparation = StatementPreparation(baseName: "ormkitq\(preparations.count + 1)", sql: sql, parameterTypes: parameterTypes())
             else { return nil }
             preparations[sql] = preparation
             return preparation
@@ -199,7 +185,7 @@ final class QueryStatementCache: Sendable {
 }
 
 extension WireValue {
-    /// The PostgreSQL type this value is bound as (`PostgresBindings.append(wire:)`); nil for NULL.
+    /// The PostgreSQL type this value is bound as (`PostgresBindings.append(wire:context:)`); nil for NULL.
     var postgresType: PostgresDataType? {
         switch self {
         case .null: nil

@@ -6,14 +6,14 @@ import PostgresNIO
 // How one record is written on PostgreSQL, inside a session: what the engine's requirements (Engine+Postgres.swift) run.
 
 extension Record {
-    /// The record's encoded columns, in `schema.columns` order.
-    func wireColumns() throws -> [WireValue] {
-        var encoder = WireEncoder(parameterCount: Self.schema.columns.count)
+    /// The record's encoded columns, in `schema.columns` order (`recordSQL`: its table's statements).
+    func wireColumns(_ recordSQL: PostgresRecordSQL) throws -> [WireValue] {
+        var encoder = WireEncoder(parameterCount: recordSQL.columns.count)
         do {
             try encode(to: &encoder)
         } catch let error as DatabaseError {
             throw error.kind == .encoding ? DatabaseError(
-                kind: error.kind, message: error.message, table: Self.schema.name, column: error.column
+                kind: error.kind, message: error.message, table: recordSQL.tableName, column: error.column
             ) : error
         }
         return encoder.values
@@ -29,19 +29,20 @@ extension Record {
     /// The record after inserting it in `session`, with its assigned key.
     func inserted(in session: PostgresSession) async throws -> Self {
         let recordSQL = PostgresRecordSQL.of(Self.self)
-        let values = try wireColumns()
+        let values = try wireColumns(recordSQL)
         var record = self
         if let assigning = recordSQL.insertAssigningKey, let key = recordSQL.keyPositions.first, values[key].isNull {
-            try await session.settleSequences(of: Self.schema.name)
-            let id = try await session.fetchOne(assigning, assigning.arguments(values), table: Self.schema.name) {
+            // Checked here, not only inside: an asynchronous call that returns at once still costs a frame.
+            if session.hasUnsettledSequences { try await session.settleSequences(of: recordSQL.tableName) }
+            let id = try await session.fetchOne(assigning, assigning.arguments(values), table: recordSQL.tableName) {
                 try $0.decode(at: 0) as Int64
             }
             if let id { record.didInsert(rowID: id) }
             return record
         }
         let insert = recordSQL.insert
-        try await session.run(insert, insert.arguments(values), table: Self.schema.name) { _ in }
-        recordSQL.noteExplicitKey(in: values, session: session, table: Self.schema.name)
+        try await session.run(insert, insert.arguments(values), table: recordSQL.tableName) { _ in }
+        recordSQL.noteExplicitKey(in: values, session: session)
         return record
     }
 
@@ -50,19 +51,19 @@ extension Record {
     /// - Throws: `DatabaseError` (`.recordNotFound` when no row has the key, `.misuse` for a column of another table).
     func updated(in session: PostgresSession, columns: [any ColumnProtocol]?) async throws {
         let recordSQL = PostgresRecordSQL.of(Self.self)
-        let values = try wireColumns()
+        let values = try wireColumns(recordSQL)
         // The UPDATE statements return a row when no row has the key (PostgresRecordSQL).
         let missing: Bool?
         if let columns {
             // Built for this call: unprepared.
-            let statement = try recordSQL.update(columns: columns.map(\.name), tableName: Self.schema.name)
-            missing = try await session.fetchOne(statement, statement.arguments(values), table: Self.schema.name) { _ in true }
+            let statement = try recordSQL.update(columns: columns.map(\.name))
+            missing = try await session.fetchOne(statement, statement.arguments(values), table: recordSQL.tableName) { _ in true }
         } else {
-            let update = try recordSQL.requireKeyed(Self.schema.name).update
-            missing = try await session.fetchOne(update, update.arguments(values), table: Self.schema.name) { _ in true }
+            let update = try recordSQL.requireKeyed().update
+            missing = try await session.fetchOne(update, update.arguments(values), table: recordSQL.tableName) { _ in true }
         }
         guard missing == nil else {
-            throw DatabaseError(kind: .recordNotFound, message: "no row has the record's primary key", table: Self.schema.name)
+            throw DatabaseError(kind: .recordNotFound, message: "no row has the record's primary key", table: recordSQL.tableName)
         }
     }
 
@@ -73,16 +74,17 @@ extension Record {
             guard let steps = row.softDeleteSteps() else { return false }
             return try await row.softDeleteAll(in: session, steps) > 0
         }
-        let delete = try PostgresRecordSQL.of(Self.self).requireKeyed(Self.schema.name).deleteRecord
-        let values = try wireColumns()
-        return try await session.fetchOne(delete, delete.arguments(values), table: Self.schema.name) { _ in true } ?? false
+        let recordSQL = PostgresRecordSQL.of(Self.self)
+        let delete = try recordSQL.requireKeyed().deleteRecord
+        let values = try wireColumns(recordSQL)
+        return try await session.fetchOne(delete, delete.arguments(values), table: recordSQL.tableName) { _ in true } ?? false
     }
 
     func saved(in session: PostgresSession) async throws -> Self {
         let recordSQL = PostgresRecordSQL.of(Self.self)
-        let values = try wireColumns()
+        let values = try wireColumns(recordSQL)
         if let keyed = recordSQL.keyed, !recordSQL.keyPositions.contains(where: { values[$0].isNull }) {
-            let missing = try await session.fetchOne(keyed.update, keyed.update.arguments(values), table: Self.schema.name) { _ in true }
+            let missing = try await session.fetchOne(keyed.update, keyed.update.arguments(values), table: recordSQL.tableName) { _ in true }
             if missing == nil { return self }
         }
         return try await inserted(in: session)
@@ -90,21 +92,20 @@ extension Record {
 
     func upserted(in session: PostgresSession, onConflict names: [String]?) async throws -> Self {
         let recordSQL = PostgresRecordSQL.of(Self.self)
-        let values = try wireColumns()
+        let values = try wireColumns(recordSQL)
         let assigningKey = recordSQL.insertAssigningKey != nil && recordSQL.keyPositions.first.map { values[$0].isNull } == true
         if names == nil, assigningKey { return try await inserted(in: session) }
-        if !assigningKey { recordSQL.noteExplicitKey(in: values, session: session, table: Self.schema.name) }
+        if !assigningKey { recordSQL.noteExplicitKey(in: values, session: session) }
         guard let names else {
             // By primary key: the row's key is the record's own.
-            let upsert = try recordSQL.requireKeyed(Self.schema.name).upsert
-            try await session.run(upsert, upsert.arguments(values), table: Self.schema.name) { _ in }
+            let upsert = try recordSQL.requireKeyed().upsert
+            try await session.run(upsert, upsert.arguments(values), table: recordSQL.tableName) { _ in }
             return self
         }
         // By other columns, an existing row keeps its own key: the statement returns it (an auto-increment one).
         let statement = try recordSQL.upsert(
-            onConflict: names, condition: Self.schema.definition.conflictCondition(for: names), assigningKey: assigningKey,
-            tableName: Self.schema.name)
-        let id = try await session.fetchOne(statement, statement.arguments(values), table: Self.schema.name) { row in
+            onConflict: names, condition: Self.schema.definition.conflictCondition(for: names), assigningKey: assigningKey)
+        let id = try await session.fetchOne(statement, statement.arguments(values), table: recordSQL.tableName) { row in
             recordSQL.autoIncrementColumn == nil ? nil : try row.decode(at: 0) as Int64?
         }
         var record = self

@@ -92,27 +92,29 @@ extension WireValue {
 }
 
 extension PostgresBindings {
-    /// Appends `value` with its own type.
+    /// Appends `value` with its own type, encoded with `context` (read once per statement by `init(wire:)`: each
+    /// read of `PostgresEncodingContext.default` is a call through a lazy global).
     ///
     /// - Throws: `DatabaseError` (`.encoding`) for a `Decimal` NUMERIC cannot hold (NaN).
-    mutating func append(wire value: WireValue) throws {
+    mutating func append(wire value: WireValue, context: PostgresEncodingContext<Foundation.JSONEncoder>) throws {
         switch value {
         case .null: appendNull()
-        case .bool(let bool): append(bool)
-        case .integer(let integer): append(integer)
-        case .double(let double): append(double)
+        case .bool(let bool): append(bool, context: context)
+        case .integer(let integer): append(integer, context: context)
+        case .double(let double): append(double, context: context)
         case .decimal(let decimal):
             do {
-                try append(decimal)
+                try append(decimal, context: context)
             } catch {
                 throw DatabaseError(kind: .encoding, message: "the Decimal \(decimal) cannot be sent as NUMERIC: \(error)")
             }
-        case .text(let text): append(text)
-        case .bytes(let data): append(ByteBuffer(bytes: data))
-        case .uuid(let uuid): append(uuid)
-        case .timestamp(let date): append(date)
-        case .json(let text): append(JSONBText(text: text))
-        case .enumLabel(let text): append(UntypedText(text: text))
+        case .text(let text): append(text, context: context)
+        // `Data` itself, not a `ByteBuffer` made from it: no buffer allocated, copied and freed per value.
+        case .bytes(let data): try append(data, context: context)
+        case .uuid(let uuid): append(uuid, context: context)
+        case .timestamp(let date): append(date, context: context)
+        case .json(let text): append(JSONBText(text: text), context: context)
+        case .enumLabel(let text): append(UntypedText(text: text), context: context)
         }
     }
 
@@ -121,7 +123,28 @@ extension PostgresBindings {
     /// - Throws: `DatabaseError` (`.encoding`) for a value that cannot be sent.
     init(wire values: some Collection<WireValue>) throws {
         self.init(capacity: values.count)
-        for value in values { try append(wire: value) }
+        let context = PostgresEncodingContext.default
+        for value in values { try append(wire: value, context: context) }
+    }
+
+    /// Bindings for a statement's `arguments`, and whether each binds as the type `declared` lists for it (NULL
+    /// binds as any type; nil `declared`: not checked, false). One pass, so each value is read once: a statement
+    /// whose values do not all have the declared types runs unprepared with the same bindings.
+    ///
+    /// - Throws: `DatabaseError` (`.encoding`) for a value that cannot be sent.
+    static func binding(
+        _ arguments: ArrangedWireValues, checking declared: [PostgresDataType]?
+    ) throws -> (bindings: PostgresBindings, bindsAsDeclared: Bool) {
+        let count = arguments.count
+        var bindings = PostgresBindings(capacity: count)
+        let context = PostgresEncodingContext.default
+        var bindsAsDeclared = declared?.count == count
+        for index in 0..<count {
+            let value = arguments[index]
+            if bindsAsDeclared, let declared, let sent = value.postgresType, sent != declared[index] { bindsAsDeclared = false }
+            try bindings.append(wire: value, context: context)
+        }
+        return (bindings, bindsAsDeclared)
     }
 
     /// Appends `values` as one array parameter (`= ANY($n)`), typed by their kind; all must be of one kind

@@ -30,10 +30,10 @@ struct IOFaultTests {
           arguments: configurations)
     func sweep(_ configuration: FaultConfiguration) throws {
         let start = ContinuousClock.now
-        try #require(FaultSweep.setting.map { ["full", "sample"].contains($0) } ?? true, "ORMKIT_FAULT_SWEEP is full or sample")
+        let density = try FaultSweep.density(named: ProcessInfo.processInfo.environment["ORMKIT_FAULT_SWEEP"])
         let reference = try ReferenceRun.shared(configuration.journalMode)
         let total = reference.totals[configuration.kind]
-        let positions = FaultSweep.positions(total: total, persistent: configuration.persistent)
+        let positions = density.positions(total: total, persistent: configuration.persistent)
         let run = FaultRun(configuration: configuration, reference: reference)
         var summary = SweepSummary()
         for position in positions {
@@ -87,33 +87,48 @@ struct SweepSummary: CustomStringConvertible {
 
 /// Which positions a sweep covers.
 enum FaultSweep {
-    /// How many positions a sweep covers: in CI, a one-shot fault is swept at every position up to `dense`, then
-    /// at spread positions up to about `maximum` in all; a persistent fault at `persistent` spread positions (its
+    /// How many positions a sweep covers: a one-shot fault is swept at every position up to `dense`, then at
+    /// spread positions up to about `maximum` in all; a persistent fault at `persistent` spread positions (its
     /// first failure is the same as the one-shot fault's at the same position; only what follows differs).
-    struct Density {
+    struct Density: Equatable {
         let dense: Int
         let maximum: Int
         let persistent: Int
+
+        /// 1…`total` when `total` is within the density; else (for a one-shot fault) every position up to `dense`,
+        /// then spread ones up to and including `total`, or (persistent) `persistent` spread from 1 to `total`.
+        func positions(total: Int, persistent isPersistent: Bool) -> [Int] {
+            guard total > 0 else { return [] }
+            if isPersistent { return FaultSweep.spread(from: 1, through: total, count: persistent) }
+            if total <= maximum { return Array(1...total) }
+            return Array(1...dense) + FaultSweep.spread(from: dense + 1, through: total, count: maximum - dense)
+        }
     }
 
-    /// `swift test`'s sweep.
+    /// `swift test`'s sweep (`ORMKIT_FAULT_SWEEP` unset).
     static let ci = Density(dense: 60, maximum: 80, persistent: 30)
     /// `ORMKIT_FAULT_SWEEP=sample`: the AddressSanitizer step (.ci/run) runs each fault at a third of CI's
     /// positions, since a run there costs 2.4 times as much; the unsanitized step has covered CI's.
     static let sample = Density(dense: 10, maximum: 20, persistent: 10)
+    /// `ORMKIT_FAULT_SWEEP=full` (`scripts/io-faults.sh`): every position.
+    static let full = Density(dense: .max, maximum: .max, persistent: .max)
 
-    /// `ORMKIT_FAULT_SWEEP`: `full` (every position), `sample`, or unset (`ci`).
-    static var setting: String? { ProcessInfo.processInfo.environment["ORMKIT_FAULT_SWEEP"] }
+    /// The density `ORMKIT_FAULT_SWEEP`'s value names: `full`, `sample`, or none (`ci`).
+    ///
+    /// - Throws: `SettingError` for any other value, so a misspelled setting does not silently sweep CI's positions.
+    static func density(named setting: String?) throws -> Density {
+        switch setting {
+        case nil: ci
+        case "sample": sample
+        case "full": full
+        case let other?: throw SettingError(value: other)
+        }
+    }
 
-    /// 1…`total` when full or small; else (for a one-shot fault) every position up to the density's `dense`, then
-    /// spread ones up to and including `total`, or (persistent) the density's `persistent` spread from 1 to `total`.
-    static func positions(total: Int, persistent: Bool) -> [Int] {
-        guard total > 0 else { return [] }
-        if setting == "full" { return Array(1...total) }
-        let density = setting == "sample" ? sample : ci
-        if persistent { return spread(from: 1, through: total, count: density.persistent) }
-        if total <= density.maximum { return Array(1...total) }
-        return Array(1...density.dense) + spread(from: density.dense + 1, through: total, count: density.maximum - density.dense)
+    /// An `ORMKIT_FAULT_SWEEP` value that names no density.
+    struct SettingError: Error, CustomStringConvertible {
+        let value: String
+        var description: String { "ORMKIT_FAULT_SWEEP is \"\(value)\": use full, sample, or leave it unset" }
     }
 
     /// About `count` positions evenly spread from `first` through `last`, both included.
@@ -121,6 +136,31 @@ enum FaultSweep {
         guard last - first + 1 > count, count > 1 else { return Array(first...last) }
         let positions = (0..<count).map { first + ($0 * (last - first)) / (count - 1) }
         return Array(Set(positions)).sorted()
+    }
+}
+
+@Suite("I/O fault sweep positions")
+struct FaultSweepTests {
+    @Test("Each setting names its density, and any other value is refused")
+    func settings() throws {
+        #expect(try FaultSweep.density(named: nil) == FaultSweep.ci)
+        #expect(try FaultSweep.density(named: "sample") == FaultSweep.sample)
+        #expect(try FaultSweep.density(named: "full") == FaultSweep.full)
+        #expect(throws: FaultSweep.SettingError.self) { try FaultSweep.density(named: "Sample") }
+        #expect(throws: FaultSweep.SettingError.self) { try FaultSweep.density(named: "") }
+    }
+
+    @Test("Full covers every position; CI and the sample cover the first ones densely, then spread to the last")
+    func positions() {
+        #expect(FaultSweep.full.positions(total: 500, persistent: false) == Array(1...500))
+        #expect(FaultSweep.full.positions(total: 500, persistent: true) == Array(1...500))
+        let ci = FaultSweep.ci.positions(total: 500, persistent: false)
+        #expect(ci.prefix(60) == ArraySlice(1...60))
+        #expect(ci.count == 80 && ci.last == 500 && ci == ci.sorted())
+        let sample = FaultSweep.sample.positions(total: 500, persistent: true)
+        #expect(sample.count == 10 && sample.first == 1 && sample.last == 500)
+        #expect(FaultSweep.ci.positions(total: 50, persistent: false) == Array(1...50))
+        #expect(FaultSweep.ci.positions(total: 0, persistent: false).isEmpty)
     }
 }
 

@@ -7,7 +7,9 @@ import Foundation
 /// `DELETE … WHERE "id" = $1`.
 public struct WireEncoder {
     /// The values encoded so far (at most the parameter count).
-    public private(set) var values: [WireValue] = []
+    public var values: [WireValue] { encoded }
+    /// `values`, appended to by the inlined `encode` calls of the generated codecs.
+    @usableFromInline var encoded: [WireValue] = []
     @usableFromInline let parameterCount: Int
     /// The index of the next value to encode (0-based), counting skipped ones.
     @usableFromInline var nextIndex = 0
@@ -15,13 +17,15 @@ public struct WireEncoder {
     /// Creates an encoder for a statement with `parameterCount` parameters. Called by engine backends.
     public init(parameterCount: Int) {
         self.parameterCount = parameterCount
-        values.reserveCapacity(parameterCount)
+        encoded.reserveCapacity(parameterCount)
     }
 
-    @usableFromInline
+    /// Appends the next value (skipped past the parameter count). Inlinable, as the `encode` methods that call it
+    /// are: a call and an autoclosure context a value otherwise (about 57 instructions).
+    @inlinable
     mutating func append(_ value: @autoclosure () throws -> WireValue) rethrows {
         defer { nextIndex += 1 }
-        if nextIndex < parameterCount { values.append(try value()) }
+        if nextIndex < parameterCount { encoded.append(try value()) }
     }
 
     /// Encodes `value` as the next parameter.
