@@ -53,7 +53,6 @@ extension PostgresDatabase {
     }
 }
 
-/// A schema with no tables, for reading the version.
 extension PostgresSession {
     /// See `DatabaseWriter.migrate(_:adopting:hooks:)`: the migration in a savepoint of this session's transaction,
     /// under a transaction-level advisory lock.
@@ -80,6 +79,7 @@ extension PostgresSession {
     }
 }
 
+/// A schema with no tables, for reading the version.
 private enum NoSchema: DatabaseSchema {
     static let version = 0
     static let tables: [TableSchema] = []
